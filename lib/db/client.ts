@@ -1,0 +1,109 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import { z } from "zod";
+import { migratePglite, migratePostgres } from "./migrate";
+import * as schema from "./schema";
+
+/** The database, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle, as passed to `db.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Anything that runs queries: functions that must join the caller's transaction take this. */
+export type Executor = Db | Tx;
+
+export interface DbHandle {
+  db: Db;
+  /** Applies pending migrations from drizzle/ (idempotent; `open*` already did it once). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * PGlite: on disk under `dataDir`, or in memory when it is omitted. PGlite takes no
+ * lock, so only one process may open a given folder.
+ */
+export async function openPglite(dataDir?: string): Promise<DbHandle> {
+  // PGlite creates only the last folder of its path.
+  if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const db = drizzlePglite({ client, schema });
+  const handle: DbHandle = {
+    db,
+    migrate: () => migratePglite(db),
+    close: () => client.close(),
+  };
+  await handle.migrate();
+  return handle;
+}
+
+/** PostgreSQL through postgres.js, migrated on open. */
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DbHandle> {
+  // Re-run migrations and IF NOT EXISTS emit harmless NOTICEs.
+  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
+  const handle: DbHandle = {
+    db: drizzlePostgres({ client, schema }),
+    migrate: () => migratePostgres(url),
+    close: () => client.end(),
+  };
+  try {
+    await handle.migrate();
+  } catch (error) {
+    await client.end();
+    throw error;
+  }
+  return handle;
+}
+
+const envSchema = z.object({
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
+    .optional(),
+  // A separate folder lets e2e runs and dev servers avoid sharing one PGlite folder.
+  PGLITE_DIR: z.string().min(1).optional(),
+});
+
+function openFromEnv(): Promise<DbHandle> {
+  const env = envSchema.parse({
+    DATABASE_URL: process.env.DATABASE_URL || undefined,
+    PGLITE_DIR: process.env.PGLITE_DIR || undefined,
+  });
+  if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL);
+  return openPglite(path.resolve(env.PGLITE_DIR ?? path.join(process.cwd(), ".data", "pglite")));
+}
+
+// On globalThis so the dev server's hot reloads reuse the one instance instead of
+// opening the PGlite folder a second time.
+const holder = globalThis as typeof globalThis & { __courierDb?: Promise<DbHandle> };
+
+/**
+ * The app's database: postgres.js when DATABASE_URL is set, else PGlite under
+ * .data/pglite (or PGLITE_DIR). Opened and migrated on first use.
+ */
+export function getDb(): Promise<Db> {
+  if (!holder.__courierDb) {
+    const opening = openFromEnv();
+    holder.__courierDb = opening;
+    // A failed open (server down, bad URL) is retried by the next caller.
+    opening.catch(() => {
+      if (holder.__courierDb === opening) holder.__courierDb = undefined;
+    });
+  }
+  return holder.__courierDb.then((handle) => handle.db);
+}
+
+/** True when `error` (or its cause, as Drizzle wraps driver errors) is a unique violation. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    const details = e as Error & { code?: unknown; constraint?: unknown; constraint_name?: unknown };
+    if (details.code === "23505") {
+      return constraint === undefined || (details.constraint ?? details.constraint_name) === constraint;
+    }
+  }
+  return false;
+}
