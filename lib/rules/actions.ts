@@ -1,0 +1,53 @@
+/**
+ * A move in the players' words: a list of actions (NOTATION.md). Squares are names
+ * like "e4"; a piece is its FEN letter, uppercase for White, lowercase for Black.
+ */
+export type Action =
+  | { type: "step"; piece: string; from: string; to: string; promotion?: string }
+  | { type: "place"; piece: string; to: string }
+  | { type: "name"; piece: string; square: string }
+  | { type: "pass" }
+  | { type: "promote"; piece: string; square: string; promotion: string };
+
+export function actionText(a: Action): string {
+  switch (a.type) {
+    case "step":
+      return `${a.piece} ${a.from}-${a.to}${a.promotion ? `=${a.promotion}` : ""}`;
+    case "place":
+      return `${a.piece}*${a.to}`;
+    case "name":
+      return `${a.piece} ${a.square}`;
+    case "pass":
+      return "pass";
+    case "promote":
+      return `${a.piece} ${a.square}=${a.promotion}`;
+  }
+}
+
+export function movesText(actions: readonly Action[]): string {
+  return actions.map(actionText).join("; ");
+}
+
+const SQUARE = "([a-l](?:1[0-2]|[1-9]))";
+const STEP = new RegExp(`^([A-Za-z])\\s*${SQUARE}\\s*[-x]\\s*${SQUARE}(?:\\s*=\\s*([A-Za-z]))?$`);
+const PLACE = new RegExp(`^([A-Za-z])\\s*\\*\\s*${SQUARE}$`);
+const PROMOTE = new RegExp(`^([A-Za-z])\\s+${SQUARE}\\s*=\\s*([A-Za-z])$`);
+const NAME = new RegExp(`^([A-Za-z])\\s+${SQUARE}$`);
+
+/** Reads move text tolerantly (spacing, case of `pass`); null when it is not move text at all. */
+export function parseActions(text: string): Action[] | null {
+  if (text.length > 2000) return null;
+  const parts = text.trim().split(/\s*;\s*/);
+  const actions: Action[] = [];
+  for (const raw of parts) {
+    const part = raw.trim();
+    let m: RegExpExecArray | null;
+    if (/^pass$/i.test(part)) actions.push({ type: "pass" });
+    else if ((m = STEP.exec(part))) actions.push({ type: "step", piece: m[1], from: m[2], to: m[3], ...(m[4] ? { promotion: m[4] } : {}) });
+    else if ((m = PLACE.exec(part))) actions.push({ type: "place", piece: m[1], to: m[2] });
+    else if ((m = PROMOTE.exec(part))) actions.push({ type: "promote", piece: m[1], square: m[2], promotion: m[3] });
+    else if ((m = NAME.exec(part))) actions.push({ type: "name", piece: m[1], square: m[2] });
+    else return null;
+  }
+  return actions;
+}

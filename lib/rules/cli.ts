@@ -1,0 +1,80 @@
+/**
+ * The rules tool on the command line (shared rules-cli-contract.md):
+ *   variants | moves <variant> <fen> | perft <variant> <fen> <depth>
+ *   play <variant> <fen> <move>… | status <variant> <fen>
+ * Bad input: one line on stderr, exit 2. An illegal move in `play`: exit 1.
+ */
+import { RulesError } from "./errors";
+import { Game, listMoves } from "./game";
+import { perft } from "./movegen";
+import { parseFen } from "./notation/fen";
+import { positionStatus } from "./status";
+import { getVariant, variantIds } from "./variants";
+
+class UsageError extends Error {}
+
+const USAGE = "usage: rules variants | moves <variant> <fen> | perft <variant> <fen> <depth> | play <variant> <fen> <move>... | status <variant> <fen>";
+
+function position(variantId: string | undefined, fen: string | undefined) {
+  if (variantId === undefined || fen === undefined) throw new UsageError(USAGE);
+  const v = getVariant(variantId);
+  return parseFen(v, fen === "start" ? v.decl.startFen : fen);
+}
+
+function run(args: string[]): string[] {
+  const [command, variantId, fen, ...rest] = args;
+  switch (command) {
+    case "variants":
+      return variantIds();
+    case "moves": {
+      if (rest.length) throw new UsageError(USAGE);
+      // Pure move generation: listed even where a draw or a bare royal ended the game.
+      const texts = listMoves(position(variantId, fen)).listed.map((m) => m.text);
+      return [...texts].sort();
+    }
+    case "perft": {
+      if (rest.length !== 1 || !/^\d{1,2}$/.test(rest[0])) throw new UsageError("perft needs a depth (a whole number)");
+      return [String(perft(position(variantId, fen), Number(rest[0])))];
+    }
+    case "play": {
+      position(variantId, fen);
+      if (rest.length === 0) throw new UsageError("play needs at least one move");
+      const game = Game.start(variantId!, fen!);
+      for (const m of rest) {
+        try {
+          game.play(m);
+        } catch (e) {
+          if (e instanceof RulesError) throw new IllegalMove(`illegal move '${m}': ${e.message}`);
+          throw e;
+        }
+      }
+      return [game.fen()];
+    }
+    case "status": {
+      if (rest.length) throw new UsageError(USAGE);
+      const s = positionStatus(position(variantId, fen));
+      return [s.result === "ongoing" ? "ongoing" : `${s.result} ${s.reason}`];
+    }
+    default:
+      throw new UsageError(USAGE);
+  }
+}
+
+class IllegalMove extends Error {}
+
+try {
+  const lines = run(process.argv.slice(2));
+  if (lines.length) process.stdout.write(lines.join("\n") + "\n");
+} catch (e) {
+  const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
+  if (e instanceof IllegalMove) {
+    process.stderr.write(oneLine(e.message) + "\n");
+    process.exitCode = 1;
+  } else if (e instanceof RulesError || e instanceof UsageError) {
+    process.stderr.write(oneLine(e.message) + "\n");
+    process.exitCode = 2;
+  } else {
+    process.stderr.write(`internal error: ${oneLine(e instanceof Error ? e.message : String(e))}\n`);
+    process.exitCode = 2;
+  }
+}

@@ -1,0 +1,256 @@
+/**
+ * A game: a variant, a start position and the moves played, with what needs
+ * history (repetition). This is what the server and the browser hold.
+ */
+import { actionText, movesText, parseActions, type Action } from "./actions";
+import { RulesError } from "./errors";
+import { inCheck, legalMoves, makeMove, protectedRoyal, pseudoMoves } from "./movegen";
+import { MoveKind, type Move } from "./move";
+import { parseFen, toFen } from "./notation/fen";
+import { moveActions } from "./notation/move";
+import { CARRY, typeOn, type Position } from "./position";
+import { positionStatus, type Outcome } from "./status";
+import type { Side, Variant } from "./variant";
+import { getVariant } from "./variants";
+
+export type Color = "white" | "black";
+export type DrawClaim = "threefold-repetition" | "fifty-move-rule";
+
+export interface PieceOnBoard {
+  color: Color;
+  letter: string; // uppercase
+  carrying?: boolean;
+}
+export interface SquareContent {
+  square: string;
+  pieces: PieceOnBoard[]; // one, or White's then Black's in a union
+}
+
+/** A legal move with its canonical actions and text. */
+export interface LegalMove {
+  actions: Action[];
+  text: string;
+}
+
+const COLORS: Color[] = ["white", "black"];
+
+interface MoveList {
+  legal: Move[];
+  listed: LegalMove[];
+}
+
+/** Legal moves with their canonical actions and text; a move reached two ways is listed once. */
+export function listMoves(pos: Position): MoveList {
+  const legal: Move[] = [];
+  const listed: LegalMove[] = [];
+  const seen = new Set<string>();
+  for (const m of legalMoves(pos)) {
+    const actions = moveActions(pos, m);
+    const text = movesText(actions);
+    if (seen.has(text)) continue;
+    seen.add(text);
+    legal.push(m);
+    listed.push({ actions, text });
+  }
+  return { legal, listed };
+}
+
+export class Game {
+  readonly variant: Variant;
+  readonly startFen: string;
+  private pos: Position;
+  private readonly played: string[] = [];
+  /** Repetition key of every position so far, the current one last. */
+  private readonly keys: string[] = [];
+  private cache: MoveList | null = null;
+
+  private constructor(variant: Variant, fen: string) {
+    this.variant = variant;
+    this.pos = parseFen(variant, fen);
+    this.startFen = toFen(this.pos);
+    this.keys.push(this.repetitionKey());
+  }
+
+  /** A game from a variant id and a FEN (or "start"). Throws RulesError on bad input. */
+  static start(variantId: string, fen: string = "start"): Game {
+    const v = getVariant(variantId);
+    return new Game(v, fen === "start" ? v.decl.startFen : fen);
+  }
+
+  /** Replays a recorded game; the error names the first move that is not legal. */
+  static replay(variantId: string, startFen: string, moves: readonly string[]): Game {
+    const g = Game.start(variantId, startFen);
+    moves.forEach((m, i) => {
+      try {
+        g.play(m);
+      } catch (e) {
+        if (e instanceof RulesError) throw new RulesError(`move ${i + 1} (${m}): ${e.message}`);
+        throw e;
+      }
+    });
+    return g;
+  }
+
+  get ply(): number {
+    return this.played.length;
+  }
+  get moves(): readonly string[] {
+    return this.played;
+  }
+  turn(): Color {
+    return COLORS[this.pos.turn];
+  }
+  fen(): string {
+    return toFen(this.pos);
+  }
+
+  private legal(): MoveList {
+    this.cache ??= listMoves(this.pos);
+    return this.cache;
+  }
+
+  /** Every legal move, canonical, in generation order. Empty once the game is over. */
+  legalMoves(): LegalMove[] {
+    return this.status().result === "ongoing" ? this.legal().listed : [];
+  }
+
+  /** Plays a move given as text or actions; returns its canonical text. */
+  play(input: string | readonly Action[]): string {
+    const actions = typeof input === "string" ? parseActions(input) : [...input];
+    if (!actions || actions.length === 0) {
+      throw new RulesError(`cannot read move '${String(input).slice(0, 80)}': write it like 'P e2-e4' or 'Q d2-d5; P*d6'`);
+    }
+    const s = this.status();
+    if (s.result !== "ongoing") throw new RulesError(`the game is over (${s.result} by ${s.reason})`);
+    const i = this.findMove(actions);
+    if (i < 0) throw new RulesError(this.whyIllegal(actions));
+    const { legal, listed } = this.legal();
+    makeMove(this.pos, legal[i]);
+    this.pos.commit();
+    this.cache = null;
+    this.played.push(listed[i].text);
+    this.keys.push(this.repetitionKey());
+    return listed[i].text;
+  }
+
+  private findMove(actions: Action[]): number {
+    const { legal, listed } = this.legal();
+    const text = movesText(actions);
+    const withoutNames = (acts: Action[]) => movesText(acts.filter((a) => a.type !== "name"));
+    const bare = withoutNames(actions);
+    const lower = text.toLowerCase();
+    let i = listed.findIndex((m) => m.text === text);
+    if (i < 0) i = listed.findIndex((m, j) => legal[j].mechanic?.aliases?.(this.pos, legal[j]).includes(text));
+    if (i < 0) i = listed.findIndex((m) => withoutNames(m.actions) === bare);
+    // Letter case is the colour; only one side moves, so a wrong case is a typo.
+    if (i < 0) i = listed.findIndex((m) => m.text.toLowerCase() === lower);
+    return i;
+  }
+
+  private whyIllegal(actions: Action[]): string {
+    const text = movesText(actions);
+    const first = actions[0];
+    const side = this.pos.turn;
+    if (first.type === "step") {
+      const names = this.pos.geo.names;
+      const from = names.indexOf(first.from);
+      const to = names.indexOf(first.to);
+      if (from < 0 || to < 0) return `${text}: no such square on this ${this.variant.geo.files}×${this.variant.geo.ranks} board`;
+      const code = this.pos.board[from];
+      const t = typeOn(code, side);
+      if (!t) {
+        return typeOn(code, (1 - side) as Side)
+          ? `${text}: the piece on ${first.from} is not yours; it is ${this.turn()}'s turn`
+          : `${text}: there is no ${this.turn()} piece on ${first.from}`;
+      }
+      if (this.variant.types[t].letter !== first.piece.toUpperCase()) {
+        return `${text}: the piece on ${first.from} is a ${this.variant.types[t].name} (${this.variant.types[t].letter}), not ${first.piece.toUpperCase()}`;
+      }
+      const needsPromotion = this.legal().listed.some((m) => m.actions[0].type === "step" &&
+        m.actions[0].from === first.from && m.actions[0].to === first.to && m.actions[0].promotion && !first.promotion);
+      if (needsPromotion) return `${text}: say what the piece promotes to, e.g. ${actionText({ ...first, promotion: "Q" })}`;
+      const pseudo = pseudoMoves(this.pos).some((m) => movesText(moveActions(this.pos, m)) === text);
+      if (pseudo) {
+        return this.variant.royalKind === "extinction"
+          ? `${text}: it would leave your last royal piece attacked`
+          : `${text}: it would leave your king in check`;
+      }
+      return `${text} is not a legal move here`;
+    }
+    return `${text} is not a legal move here`;
+  }
+
+  /**
+   * The step-by-step builder for the board: given the actions chosen so far, the
+   * next actions that still lead to a complete legal move, and whether the move is
+   * complete as it stands.
+   */
+  nextActions(prefix: readonly Action[]): { actions: Action[]; complete: boolean } {
+    const key = prefix.map(actionText);
+    const next = new Map<string, Action>();
+    let complete = false;
+    for (const m of this.legalMoves()) {
+      if (m.actions.length < key.length) continue;
+      if (!key.every((k, i) => actionText(m.actions[i]) === k)) continue;
+      if (m.actions.length === key.length) complete = true;
+      else next.set(actionText(m.actions[key.length]), m.actions[key.length]);
+    }
+    return { actions: [...next.values()], complete };
+  }
+
+  /** Result with history: position status, then fivefold repetition. */
+  status(): Outcome {
+    const s = positionStatus(this.pos, this.legal().legal);
+    if (s.result !== "ongoing") return s;
+    if (this.repetitions() >= 5) return { result: "draw", reason: "fivefold-repetition" };
+    return s;
+  }
+
+  /** Draws the side to move may claim now. */
+  claimableDraws(): DrawClaim[] {
+    if (this.status().result !== "ongoing") return [];
+    const out: DrawClaim[] = [];
+    if (this.repetitions() >= 3) out.push("threefold-repetition");
+    if (this.pos.halfmove >= 100) out.push("fifty-move-rule");
+    return out;
+  }
+
+  private repetitions(): number {
+    const k = this.keys[this.keys.length - 1];
+    return this.keys.filter((x) => x === k).length;
+  }
+
+  /** Placement, side, castling, and en passant only when a capture is really possible. */
+  private repetitionKey(): string {
+    const [placement, side, castling] = toFen(this.pos).split(" ");
+    const epCapture = this.pos.ep !== -1 && this.legal().legal.some((m) => m.kind === MoveKind.EnPassant);
+    return `${placement} ${side} ${castling} ${epCapture ? this.variant.geo.names[this.pos.ep] : "-"}`;
+  }
+
+  /** The occupied squares, for drawing the board. */
+  board(): SquareContent[] {
+    const out: SquareContent[] = [];
+    const { board, geo } = this.pos;
+    for (const sq of geo.squares) {
+      const code = board[sq];
+      if (code === 0) continue;
+      const pieces: PieceOnBoard[] = [];
+      for (const side of [0, 1] as Side[]) {
+        const t = typeOn(code, side);
+        if (!t) continue;
+        const p: PieceOnBoard = { color: COLORS[side], letter: this.variant.types[t].letter };
+        if (code & CARRY[side]) p.carrying = true;
+        pieces.push(p);
+      }
+      out.push({ square: geo.names[sq], pieces });
+    }
+    return out;
+  }
+
+  /** Squares of royal pieces of the side to move that are in check. */
+  checks(): string[] {
+    const side = this.pos.turn;
+    if (!inCheck(this.pos, side)) return [];
+    return [this.pos.geo.names[protectedRoyal(this.pos, side)]];
+  }
+}

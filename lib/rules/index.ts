@@ -1,0 +1,22 @@
+/**
+ * The rules of every game the service offers — pure TypeScript, no I/O, the same
+ * code on the server (which judges every move) and in the browser (which offers
+ * only legal moves).
+ *
+ *   const game = Game.start("chess");          // or Game.start(id, fen), Game.replay(id, fen, moves)
+ *   game.legalMoves();                         // [{ actions, text: "P e2-e4" }, …]
+ *   game.play("P e2-e4");                      // canonical text back; RulesError if illegal
+ *   game.nextActions([{ type: "step", … }]);   // the board's step-by-step builder
+ *   game.status();                             // { result: "ongoing" } | { result, reason }
+ *   game.claimableDraws(); game.fen(); game.board(); game.checks();
+ *
+ * Positions are FEN and moves are Game Courier-style text (shared NOTATION.md).
+ */
+export { Game } from "./game";
+export type { Color, DrawClaim, LegalMove, PieceOnBoard, SquareContent } from "./game";
+export type { Action } from "./actions";
+export { actionText, movesText, parseActions } from "./actions";
+export type { EndReason, Outcome } from "./status";
+export { RulesError } from "./errors";
+export { variantIds } from "./variants";
+export { variantInfo, type VariantInfo } from "./info";

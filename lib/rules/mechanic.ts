@@ -1,0 +1,34 @@
+/**
+ * What a variant declaration cannot say lives in a Mechanic: extra moves
+ * (carrying, swapping, unions and chains), how they are played, written and judged.
+ * The core calls these hooks; a variant lists the mechanics it uses.
+ */
+import type { Action } from "./actions";
+import type { Move } from "./move";
+import type { Position } from "./position";
+import type { Outcome } from "./status";
+
+export interface Mechanic {
+  readonly name: string;
+  /** FEN marks the mechanic allows: `Q[P]` carrying, `(Xy)` unions. */
+  readonly fenMarks?: { carrying?: boolean; unions?: boolean };
+  /**
+   * Replaces the core generator entirely (Friendly Chess); otherwise `extend`
+   * adds to and may rewrite what the core generated.
+   */
+  generate?(pos: Position, out: Move[]): void;
+  /** Adds moves after the core generated the orthodox ones (pseudo-legal, same list). */
+  extend?(pos: Position, out: Move[]): void;
+  /** A piece of the side to move may reach `to`, held by its own piece: extra moves. */
+  ontoOwnPiece?(pos: Position, from: number, to: number, out: Move[]): void;
+  /** Plays a move whose `mechanic` is this one (through pos.put so it can be undone). */
+  make?(pos: Position, move: Move): void;
+  /** The move as actions, for a move whose `mechanic` is this one or that it decorated. */
+  actions?(pos: Position, move: Move): Action[] | undefined;
+  /** Other accepted spellings of a move (canonical text comes first elsewhere). */
+  aliases?(pos: Position, move: Move): string[];
+  /** Judges the position first, when the mechanic changes how games end; undefined to go on. */
+  status?(pos: Position, legal: Move[]): Outcome | undefined;
+  /** Validates a parsed FEN beyond the core checks; throws RulesError. */
+  validate?(pos: Position): void;
+}

@@ -1,0 +1,283 @@
+/**
+ * Pseudo-legal moves from the compiled atom tables, attack tests, playing moves,
+ * and legality by the variant's royalty rule.
+ */
+import { MoveKind, type Move } from "./move";
+import { CASTLE_BITS, OFF, pieceCode, typeOn, type Position } from "./position";
+import type { Side } from "./variant";
+
+/** Is `sq` attacked by a piece of side `by`? */
+export function attacked(pos: Position, sq: number, by: Side): boolean {
+  const board = pos.board;
+  const rays = pos.variant.attackRays[by];
+  for (let i = 0; i < rays.length; i++) {
+    const ray = rays[i];
+    const masks = ray.masks;
+    let s = sq;
+    for (let k = 1; k < masks.length; k++) {
+      s += ray.step;
+      const v = board[s];
+      if (v === OFF) break;
+      if (v !== 0) {
+        const t = (v >> (5 * by)) & 31;
+        if (t !== 0 && (masks[k] >> t) & 1 && (ray.block === 0 || board[sq + ray.block] === 0)) return true;
+        break;
+      }
+    }
+  }
+  return false;
+}
+
+/** The square of a side's royal piece that must not be attacked, or -1 when none must be protected. */
+export function protectedRoyal(pos: Position, side: Side): number {
+  const v = pos.variant;
+  if (v.royalKind === "king") return pos.kingSq[side];
+  if (v.royalKind === "extinction" && pos.royalCount(side) === 1) return pos.royalSquares(side)[0];
+  return -1;
+}
+
+/** Is the side's protected royal piece attacked now? */
+export function inCheck(pos: Position, side: Side): boolean {
+  const sq = protectedRoyal(pos, side);
+  return sq !== -1 && attacked(pos, sq, (1 - side) as Side);
+}
+
+/** Adds a step and its promotions (every choice when the piece reaches its last rank). */
+export function addStep(pos: Position, out: Move[], from: number, to: number, t: number): void {
+  const type = pos.variant.types[t];
+  if (type.promotesTo.length > 0 && pos.relativeRank(to, pos.turn) === pos.geo.ranks - 1) {
+    for (const p of type.promotesTo) out.push({ kind: MoveKind.Step, from, to, piece: t, promo: p });
+  } else {
+    out.push({ kind: MoveKind.Step, from, to, piece: t, promo: 0 });
+  }
+}
+
+let seenStamp = 0;
+let seen = new Int32Array(0);
+
+/** Orthodox-style generation for the side to move: steps, captures, castling, en passant. */
+export function generateCore(pos: Position, out: Move[]): void {
+  const us = pos.turn;
+  const them = (1 - us) as Side;
+  const board = pos.board;
+  const v = pos.variant;
+  const hooks = v.mechanics.filter((m) => m.ontoOwnPiece);
+  if (seen.length < board.length) seen = new Int32Array(board.length);
+  const shift = 5 * us;
+  const themShift = 5 * them;
+  const squares = pos.geo.squares;
+  for (let i = 0; i < squares.length; i++) {
+    const sq = squares[i];
+    const code = board[sq];
+    if (code === 0) continue;
+    const t = (code >> shift) & 31;
+    if (t === 0) continue;
+    const type = v.types[t];
+    const atoms = type.atoms[us];
+    const rel = pos.relativeRank(sq, us);
+    const dedupe = type.overlapping;
+    if (dedupe) seenStamp++;
+    for (let j = 0; j < atoms.length; j++) {
+      const a = atoms[j];
+      if (a.initial && !type.initialRanks.includes(rel)) continue;
+      if (a.block !== 0 && board[sq + a.block] !== 0) continue;
+      let to = sq;
+      for (let k = 1; k <= a.max; k++) {
+        to += a.step;
+        const w = board[to];
+        if (w === OFF) break;
+        if (k < a.min) {
+          if (w !== 0) break;
+          continue;
+        }
+        if (w === 0) {
+          if (a.move && !(dedupe && seen[to] === seenStamp)) {
+            if (dedupe) seen[to] = seenStamp;
+            addStep(pos, out, sq, to, t);
+          }
+          continue;
+        }
+        if ((w >> themShift) & 31) {
+          if (a.capture && !(dedupe && seen[to] === seenStamp)) {
+            if (dedupe) seen[to] = seenStamp;
+            addStep(pos, out, sq, to, t);
+          }
+        } else if (a.move && hooks.length > 0 && !(dedupe && seen[to] === seenStamp)) {
+          if (dedupe) seen[to] = seenStamp;
+          for (const h of hooks) h.ontoOwnPiece!(pos, sq, to, out);
+        }
+        break;
+      }
+    }
+  }
+  generateCastling(pos, out);
+  generateEnPassant(pos, out);
+}
+
+/** Home squares of the castling king and the rook on one wing (0 kingside, 1 queenside). */
+export function castlingSquares(pos: Position, side: Side, wing: 0 | 1) {
+  const c = pos.variant.castling!;
+  const rank = side === 0 ? 0 : pos.geo.ranks - 1;
+  const at = (f: number) => (rank + 3) * pos.geo.stride + f + 3;
+  const dir = wing === 0 ? 1 : -1;
+  const kingToFile = c.kingFile + dir * c.kingDistance;
+  return {
+    king: at(c.kingFile),
+    rook: at(c.rookFiles[wing]),
+    kingTo: at(kingToFile),
+    rookTo: at(kingToFile - dir),
+  };
+}
+
+function generateCastling(pos: Position, out: Move[]): void {
+  const c = pos.variant.castling;
+  if (!c || pos.castling === 0) return;
+  const us = pos.turn;
+  const them = (1 - us) as Side;
+  for (const wing of [0, 1] as const) {
+    if (!(pos.castling & CASTLE_BITS[us][wing])) continue;
+    const s = castlingSquares(pos, us, wing);
+    if (!castlingPathClear(pos, s)) continue;
+    if (!castlingSafe(pos, s, (sq) => attacked(pos, sq, them))) continue;
+    out.push({ kind: MoveKind.Castle, from: s.king, to: s.kingTo, piece: c.king, promo: 0 });
+  }
+}
+
+/** Every square the king and rook cross or land on is empty, but for the two of them. */
+export function castlingPathClear(pos: Position, s: ReturnType<typeof castlingSquares>): boolean {
+  const lo = Math.min(s.king, s.rook, s.kingTo, s.rookTo);
+  const hi = Math.max(s.king, s.rook, s.kingTo, s.rookTo);
+  for (let sq = lo; sq <= hi; sq++) {
+    if (sq !== s.king && sq !== s.rook && pos.board[sq] !== 0) return false;
+  }
+  return true;
+}
+
+/** The king is not in check and crosses or lands on no square for which `threatened` holds. */
+export function castlingSafe(
+  pos: Position, s: ReturnType<typeof castlingSquares>, threatened: (sq: number) => boolean,
+): boolean {
+  const dir = s.kingTo > s.king ? 1 : -1;
+  for (let sq = s.king; ; sq += dir) {
+    if (threatened(sq)) return false;
+    if (sq === s.kingTo) return true;
+  }
+}
+
+function generateEnPassant(pos: Position, out: Move[]): void {
+  const ep = pos.ep;
+  const v = pos.variant;
+  if (ep === -1 || v.epCapturers === 0) return;
+  const us = pos.turn;
+  const them = (1 - us) as Side;
+  const victim = ep - pos.forward(us);
+  const vt = typeOn(pos.board[victim], them);
+  if (!vt || !((v.epVictims >> vt) & 1) || pos.board[ep] !== 0) return;
+  for (let t = 1; t < v.types.length; t++) {
+    if (!((v.epCapturers >> t) & 1)) continue;
+    for (const a of v.types[t].atoms[us]) {
+      if (!a.capture || a.move || a.min !== 1) continue;
+      const from = ep - a.step;
+      const code = pos.board[from];
+      if (code !== OFF && typeOn(code, us) === t && typeOn(code, them) === 0) {
+        out.push({ kind: MoveKind.EnPassant, from, to: ep, piece: t, promo: 0 });
+      }
+    }
+  }
+}
+
+/**
+ * Moves a piece (with everything it carries) from–to, capturing what stands on `to`,
+ * promoting, resetting the fifty-move clock and setting the en passant square as
+ * the declaration says. Mechanics reuse it for the steps of their moves.
+ */
+export function playStep(pos: Position, from: number, to: number, promo: number): void {
+  const us = pos.turn;
+  const code = pos.board[from];
+  const t = typeOn(code, us);
+  const v = pos.variant;
+  if (typeOn(pos.board[to], (1 - us) as Side) || v.types[t].pawnLike) pos.halfmove = 0;
+  pos.put(from, 0);
+  pos.put(to, promo ? pieceCode(us, promo) : code);
+  if ((v.epVictims >> t) & 1) {
+    const dr = pos.geo.rankOf[to] - pos.geo.rankOf[from];
+    if ((dr === 2 || dr === -2) && pos.geo.fileOf[to] === pos.geo.fileOf[from]) pos.ep = (from + to) / 2;
+  }
+}
+
+/** Plays a move (pseudo-legal is fine); undo with pos.unmake(). */
+export function makeMove(pos: Position, m: Move): void {
+  pos.begin();
+  pos.ep = -1;
+  pos.halfmove++;
+  switch (m.kind) {
+    case MoveKind.Step:
+      playStep(pos, m.from, m.to, m.promo);
+      break;
+    case MoveKind.EnPassant:
+      pos.put(m.to - pos.forward(pos.turn), 0);
+      playStep(pos, m.from, m.to, 0);
+      pos.halfmove = 0;
+      break;
+    case MoveKind.Castle: {
+      const wing = m.to > m.from ? 0 : 1;
+      const s = castlingSquares(pos, pos.turn, wing);
+      const king = pos.board[s.king];
+      const rook = pos.board[s.rook];
+      pos.put(s.king, 0);
+      pos.put(s.rook, 0);
+      pos.put(s.kingTo, king);
+      pos.put(s.rookTo, rook);
+      break;
+    }
+    case MoveKind.Mechanic:
+      m.mechanic!.make!(pos, m);
+      break;
+  }
+  if (pos.turn === 1) pos.fullmove++;
+  pos.turn = (1 - pos.turn) as Side;
+}
+
+/** All pseudo-legal moves of the side to move, core plus mechanics. */
+export function pseudoMoves(pos: Position): Move[] {
+  const out: Move[] = [];
+  const mechs = pos.variant.mechanics;
+  const replacing = mechs.find((m) => m.generate);
+  if (replacing) replacing.generate!(pos, out);
+  else generateCore(pos, out);
+  for (const m of mechs) m.extend?.(pos, out);
+  return out;
+}
+
+/** Has a side lost every royal piece (extinction)? */
+export function extinct(pos: Position, side: Side): boolean {
+  return pos.variant.royalKind === "extinction" && pos.royalCount(side) === 0;
+}
+
+/** Legal moves: pseudo-legal moves that leave no protected royal piece attacked. */
+export function legalMoves(pos: Position): Move[] {
+  if (extinct(pos, 0) || extinct(pos, 1)) return [];
+  const moves = pseudoMoves(pos);
+  if (pos.variant.royalKind === "none") return moves;
+  const us = pos.turn;
+  const legal: Move[] = [];
+  for (let i = 0; i < moves.length; i++) {
+    makeMove(pos, moves[i]);
+    if (!inCheck(pos, us)) legal.push(moves[i]);
+    pos.unmake();
+  }
+  return legal;
+}
+
+export function perft(pos: Position, depth: number): number {
+  if (depth === 0) return 1;
+  const moves = legalMoves(pos);
+  if (depth === 1) return moves.length;
+  let n = 0;
+  for (let i = 0; i < moves.length; i++) {
+    makeMove(pos, moves[i]);
+    n += perft(pos, depth - 1);
+    pos.unmake();
+  }
+  return n;
+}

@@ -1,0 +1,30 @@
+/** Moves as actions and canonical text (NOTATION.md, "Moves: Game Courier style"). */
+import type { Action } from "../actions";
+import { MoveKind, type Move } from "../move";
+import type { Position } from "../position";
+import type { Side } from "../variant";
+
+/** A piece letter in the colour's case. */
+export function letterOf(pos: Position, type: number, side: Side): string {
+  const l = pos.variant.types[type].letter;
+  return side === 0 ? l : l.toLowerCase();
+}
+
+/** The core's reading of a single-step move (steps, captures, castling, en passant, promotion). */
+export function stepAction(pos: Position, m: Move): Action {
+  const side = pos.turn;
+  const names = pos.geo.names;
+  const a: Action = { type: "step", piece: letterOf(pos, m.piece, side), from: names[m.from], to: names[m.to] };
+  if (m.promo) a.promotion = letterOf(pos, m.promo, side);
+  return a;
+}
+
+/** The move as actions, in canonical form, for the position before it is played. */
+export function moveActions(pos: Position, m: Move): Action[] {
+  if (m.mechanic?.actions) {
+    const acts = m.mechanic.actions(pos, m);
+    if (acts) return acts;
+  }
+  if (m.kind === MoveKind.Mechanic) throw new Error(`mechanic ${m.mechanic?.name} cannot write its move`);
+  return [stepAction(pos, m)];
+}

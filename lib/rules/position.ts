@@ -1,0 +1,171 @@
+/**
+ * Board contents, side to move, castling and en passant rights, clocks.
+ *
+ * A square holds a 16-bit code: bits 0–4 White's piece type, 5–9 Black's (both set
+ * for a Friendly union), bit 10/11 White/Black queen carries a pawn. Every write goes
+ * through `put`, which logs the old value, so any move — however many actions —
+ * is undone by `unmake` without move-specific code.
+ */
+import type { Geometry } from "./geometry";
+import type { Side, Variant } from "./variant";
+
+export const OFF = -1;
+export const TYPE_MASK = 31;
+export const CARRY = [1 << 10, 1 << 11] as const;
+
+export function pieceCode(side: Side, type: number): number {
+  return type << (5 * side);
+}
+export function typeOn(code: number, side: Side): number {
+  return (code >> (5 * side)) & TYPE_MASK;
+}
+
+// Castling right bits: White kingside, White queenside, Black kingside, Black queenside.
+export const CASTLE_BITS = [
+  [1, 2],
+  [4, 8],
+] as const;
+
+interface Frame {
+  logLength: number;
+  turn: Side;
+  castling: number;
+  ep: number;
+  halfmove: number;
+  fullmove: number;
+}
+
+export class Position {
+  readonly variant: Variant;
+  readonly geo: Geometry;
+  board: Int16Array;
+  turn: Side = 0;
+  castling = 0;
+  /** En passant target square (padded index) or -1. */
+  ep = -1;
+  halfmove = 0;
+  fullmove = 1;
+  /** counts[side * 32 + type]: pieces of each type on the board. */
+  counts = new Int16Array(64);
+  /** Square of each side's royal piece for single-royal variants; -1 if none. */
+  kingSq: [number, number] = [-1, -1];
+  private log: number[] = [];
+  private frames: Frame[] = [];
+
+  constructor(variant: Variant) {
+    this.variant = variant;
+    this.geo = variant.geo;
+    this.board = new Int16Array(variant.geo.size).fill(OFF);
+    for (const sq of variant.geo.squares) this.board[sq] = 0;
+  }
+
+  clone(): Position {
+    const p = new Position(this.variant);
+    p.board.set(this.board);
+    p.turn = this.turn;
+    p.castling = this.castling;
+    p.ep = this.ep;
+    p.halfmove = this.halfmove;
+    p.fullmove = this.fullmove;
+    p.counts.set(this.counts);
+    p.kingSq = [this.kingSq[0], this.kingSq[1]];
+    return p;
+  }
+
+  /** Writes a square, keeping counts and royal squares current, and logs it for unmake. */
+  put(sq: number, code: number): void {
+    const old = this.board[sq];
+    this.log.push(sq, old);
+    this.write(sq, old, code);
+    if (this.castling !== 0) {
+      const guard = this.variant.castleGuard[sq];
+      // A right is lost as soon as its king or rook is no longer on its home square.
+      if (guard) for (const [bit, side, type] of guard) if (typeOn(code, side) !== type) this.castling &= ~bit;
+    }
+  }
+
+  private write(sq: number, old: number, code: number): void {
+    const c = this.counts;
+    const k = this.variant.kingType;
+    const ow = old & TYPE_MASK, ob = (old >> 5) & TYPE_MASK;
+    const nw = code & TYPE_MASK, nb = (code >> 5) & TYPE_MASK;
+    c[ow]--; c[32 + ob]--; c[nw]++; c[32 + nb]++;
+    if (k) {
+      if (nw === k) this.kingSq[0] = sq;
+      else if (ow === k && this.kingSq[0] === sq) this.kingSq[0] = -1;
+      if (nb === k) this.kingSq[1] = sq;
+      else if (ob === k && this.kingSq[1] === sq) this.kingSq[1] = -1;
+    }
+    this.board[sq] = code;
+  }
+
+  /** Starts a move: remembers the state so unmake can restore it. */
+  begin(): void {
+    this.frames.push({
+      logLength: this.log.length, turn: this.turn, castling: this.castling,
+      ep: this.ep, halfmove: this.halfmove, fullmove: this.fullmove,
+    });
+  }
+
+  unmake(): void {
+    const f = this.frames.pop()!;
+    const log = this.log;
+    while (log.length > f.logLength) {
+      const old = log.pop()!;
+      const sq = log.pop()!;
+      this.write(sq, this.board[sq], old);
+    }
+    this.turn = f.turn;
+    this.castling = f.castling;
+    this.ep = f.ep;
+    this.halfmove = f.halfmove;
+    this.fullmove = f.fullmove;
+  }
+
+  /** Forgets undo information (after a move is final, so the log does not grow forever). */
+  commit(): void {
+    this.log.length = 0;
+    this.frames.length = 0;
+  }
+
+  count(side: Side, type: number): number {
+    return this.counts[side * 32 + type];
+  }
+
+  /** Number of royal pieces a side has. */
+  royalCount(side: Side): number {
+    let n = 0;
+    const m = this.variant.royalTypes;
+    for (let t = 1; t < 32; t++) if ((m >> t) & 1) n += this.counts[side * 32 + t];
+    return n;
+  }
+
+  /** Number of pieces (union partners included) a side has. */
+  pieceCount(side: Side): number {
+    let n = 0;
+    for (let t = 1; t < 32; t++) n += this.counts[side * 32 + t];
+    return n;
+  }
+
+  /** Squares of a side's royal pieces. */
+  royalSquares(side: Side): number[] {
+    const out: number[] = [];
+    const m = this.variant.royalTypes;
+    for (const sq of this.geo.squares) {
+      const t = typeOn(this.board[sq], side);
+      if (t && (m >> t) & 1) out.push(sq);
+    }
+    return out;
+  }
+
+  /** Rank of a square counted from a side's own first rank (0-based). */
+  relativeRank(sq: number, side: Side): number {
+    const r = this.geo.rankOf[sq];
+    return side === 0 ? r : this.geo.ranks - 1 - r;
+  }
+
+  /** +stride for White, -stride for Black. */
+  forward(side: Side): number {
+    return side === 0 ? this.geo.stride : -this.geo.stride;
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * How a game stands, judged from one position: checkmate, stalemate by the
+ * variant's rule, extinction, bare royal, dead positions and the 75-move rule.
+ * Repetition needs the game's history and lives in game.ts.
+ */
+import { inCheck, legalMoves, makeMove } from "./movegen";
+import type { Move } from "./move";
+import type { Position } from "./position";
+import type { Side } from "./variant";
+
+export type EndReason =
+  | "checkmate" | "stalemate" | "extinction" | "bare-royal" | "union-with-king"
+  | "insufficient-material" | "seventy-five-move-rule" | "all-pieces-in-unions" | "no-legal-move"
+  | "fivefold-repetition";
+
+export type Outcome =
+  | { result: "ongoing" }
+  | { result: "white-wins" | "black-wins" | "draw"; reason: EndReason };
+
+export function win(side: Side, reason: EndReason): Outcome {
+  return { result: side === 0 ? "white-wins" : "black-wins", reason };
+}
+
+/** A side with one royal piece and nothing else (Royal Substitute). */
+function bare(pos: Position, side: Side): boolean {
+  return pos.royalCount(side) === 1 && pos.pieceCount(side) === 1;
+}
+
+export function positionStatus(pos: Position, legal: Move[] = legalMoves(pos)): Outcome {
+  const v = pos.variant;
+  for (const m of v.mechanics) {
+    const o = m.status?.(pos, legal);
+    if (o) return o;
+  }
+  const us = pos.turn;
+  const them = (1 - us) as Side;
+  if (v.royalKind === "extinction") {
+    if (pos.royalCount(us) === 0) return win(them, "extinction");
+    if (pos.royalCount(them) === 0) return win(us, "extinction");
+  }
+  if (v.decl.bareRoyalLoses) {
+    if (bare(pos, us) && bare(pos, them)) return { result: "draw", reason: "bare-royal" };
+    if (bare(pos, them)) return win(us, "bare-royal");
+  }
+  if (legal.length === 0) {
+    if (inCheck(pos, us)) return win(them, "checkmate");
+    return v.decl.stalemate === "draw" ? { result: "draw", reason: "stalemate" } : win(them, "stalemate");
+  }
+  if (v.decl.bareRoyalLoses && bare(pos, us)) {
+    // The shatranj rule: a bare side survives only by baring the opponent at once.
+    const rebares = legal.some((m) => {
+      makeMove(pos, m);
+      const b = bare(pos, them);
+      pos.unmake();
+      return b;
+    });
+    if (!rebares) return win(them, "bare-royal");
+  }
+  if (deadPosition(pos)) return { result: "draw", reason: "insufficient-material" };
+  if (pos.halfmove >= 150) return { result: "draw", reason: "seventy-five-move-rule" };
+  return { result: "ongoing" };
+}
+
+/** K v K, K + one minor v K, and positions whose only other pieces are bishops on one colour. */
+export function deadPosition(pos: Position): boolean {
+  const dead = pos.variant.decl.deadPosition;
+  if (!dead) return false;
+  const v = pos.variant;
+  const others: { type: number; sq: number }[] = [];
+  for (const sq of v.geo.squares) {
+    const code = pos.board[sq];
+    if (code === 0) continue;
+    if (code >> 10) return false; // a carried pawn is material
+    for (const side of [0, 1] as Side[]) {
+      const t = (code >> (5 * side)) & 31;
+      if (t && t !== v.kingType) others.push({ type: t, sq });
+    }
+  }
+  if (others.length === 0) return true;
+  const letter = (t: number) => v.types[t].letter;
+  if (others.length === 1 && dead.minors.includes(letter(others[0].type))) return true;
+  if (dead.bishop && others.every((o) => letter(o.type) === dead.bishop)) {
+    const colour = (sq: number) => (v.geo.fileOf[sq] + v.geo.rankOf[sq]) & 1;
+    return others.every((o) => colour(o.sq) === colour(others[0].sq));
+  }
+  return false;
+}

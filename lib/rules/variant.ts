@@ -1,0 +1,223 @@
+/**
+ * A variant is a declaration: board, pieces in Betza notation, start position and
+ * rule switches. `compileVariant` turns it into the tables move generation uses.
+ * Mechanics a declaration cannot say (carrying, swapping, unions) plug in as a
+ * `Mechanic` (see mechanics/).
+ */
+import { parseBetza, type Atom } from "./betza";
+import { RulesError } from "./errors";
+import { makeGeometry, squareAt, type Geometry } from "./geometry";
+import type { Mechanic } from "./mechanic";
+
+export type Side = 0 | 1; // 0 = White, 1 = Black
+
+export interface PieceDecl {
+  letter: string; // uppercase FEN letter
+  name: string;
+  betza: string;
+  /** Ranks (1-based, from the owner's side) where `i` moves are allowed. Default [2]. */
+  initialRanks?: number[];
+  /** Where this piece may never stand, from the owner's side. */
+  forbiddenRanks?: ("first" | "last")[];
+  /** Promotes on reaching the owner's last rank into one of these letters. */
+  promotesTo?: string[];
+  /** Moves of this piece reset the fifty-move counter, like pawn moves. */
+  pawnLike?: boolean;
+}
+
+export type Royalty =
+  | { kind: "king"; piece: string } // one royal piece that must never be left attacked
+  | { kind: "extinction"; pieces: string[] } // royal only when the last of them remains
+  | { kind: "none"; piece: string }; // a king that is never captured (Friendly: won by union)
+
+export interface VariantDecl {
+  id: string;
+  name: string;
+  files: number;
+  ranks: number;
+  startFen: string;
+  pieces: PieceDecl[];
+  royalty: Royalty;
+  /** The king goes kingDistance squares towards the rook; rookFiles are [kingside, queenside]. */
+  castling?: { king: string; rook: string; kingFile: string; kingDistance: number; rookFiles: [string, string] };
+  enPassant?: { victims: string[]; capturers: string[] };
+  /** What a side to move with no legal move and not in check gets. */
+  stalemate: "draw" | "loss";
+  /** Royal Substitute: a bare royal loses unless it bares the opponent next move. */
+  bareRoyalLoses?: boolean;
+  /** Letters of minor pieces for dead positions: K v K, K + one minor v K, bishops all on one colour. */
+  deadPosition?: { minors: string[]; bishop?: string };
+  mechanics?: Mechanic[];
+  /** Rules in short, for the variant page. */
+  summary: string[];
+}
+
+export interface PieceType {
+  index: number; // 1..31
+  letter: string;
+  name: string;
+  betza: string;
+  atoms: [CompiledAtom[], CompiledAtom[]]; // per side
+  initialRanks: number[];
+  forbiddenFirst: boolean;
+  forbiddenLast: boolean;
+  promotesTo: number[]; // type indices
+  pawnLike: boolean;
+  /** Two atoms reach the same square (QAD's D and Q): generation must drop duplicates. */
+  overlapping: boolean;
+}
+
+export interface CompiledAtom extends Atom {
+  /** Square delta of one step of the vector on this board. */
+  step: number;
+  /** Square delta of the blocking square for a lame oblique leap, else 0. */
+  block: number;
+}
+
+/** An attack line seen from the attacked square: which types attack from each distance. */
+export interface AttackRay {
+  step: number;
+  block: number; // lame oblique leaps: offset from the target square that must be empty
+  masks: number[]; // masks[k] = bitmask of type indices attacking from k steps away
+}
+
+export interface Variant {
+  decl: VariantDecl;
+  id: string;
+  geo: Geometry;
+  types: PieceType[]; // index 0 unused
+  byLetter: Map<string, number>;
+  royalTypes: number; // bitmask
+  royalKind: Royalty["kind"];
+  kingType: number; // the royal type for "king"/"none", 0 for extinction
+  attackRays: [AttackRay[], AttackRay[]]; // rays of attacks BY each side
+  castling?: {
+    king: number; rook: number; kingFile: number; kingDistance: number; rookFiles: [number, number];
+  };
+  /**
+   * For each square: which castling rights it guards and which piece must stay on
+   * it (castleGuard[sq] = list of [right bit, side, type]).
+   */
+  castleGuard: ([number, Side, number][] | undefined)[];
+  epVictims: number; // bitmask
+  epCapturers: number; // bitmask
+  mechanics: Mechanic[];
+}
+
+export function compileVariant(decl: VariantDecl): Variant {
+  const geo = makeGeometry(decl.files, decl.ranks);
+  const byLetter = new Map<string, number>();
+  decl.pieces.forEach((p, i) => {
+    if (!/^[A-Z]$/.test(p.letter) || byLetter.has(p.letter)) throw new RulesError(`bad piece letter ${p.letter} in ${decl.id}`);
+    byLetter.set(p.letter, i + 1);
+  });
+  const typeOf = (letter: string) => {
+    const t = byLetter.get(letter);
+    if (!t) throw new RulesError(`unknown piece letter ${letter} in ${decl.id}`);
+    return t;
+  };
+  const types: PieceType[] = [undefined as unknown as PieceType];
+  decl.pieces.forEach((p, i) => {
+    const atoms = parseBetza(p.betza);
+    const forSide = (side: Side): CompiledAtom[] =>
+      atoms.map((a) => {
+        const dy = side === 0 ? a.dy : -a.dy;
+        const via = a.via ? [a.via[0], side === 0 ? a.via[1] : -a.via[1]] : undefined;
+        return {
+          ...a,
+          dy,
+          max: Math.min(a.max, Math.max(decl.files, decl.ranks)),
+          step: dy * geo.stride + a.dx,
+          block: via ? via[1] * geo.stride + via[0] : 0,
+        };
+      });
+    types.push({
+      index: i + 1,
+      letter: p.letter,
+      name: p.name,
+      betza: p.betza,
+      atoms: [forSide(0), forSide(1)],
+      initialRanks: (p.initialRanks ?? [2]).map((r) => r - 1),
+      forbiddenFirst: p.forbiddenRanks?.includes("first") ?? false,
+      forbiddenLast: p.forbiddenRanks?.includes("last") ?? false,
+      promotesTo: (p.promotesTo ?? []).map(typeOf),
+      pawnLike: p.pawnLike ?? false,
+      overlapping: hasOverlap(atoms, Math.max(decl.files, decl.ranks)),
+    });
+  });
+  const royalLetters = decl.royalty.kind === "extinction" ? decl.royalty.pieces : [decl.royalty.piece];
+  const royalTypes = royalLetters.reduce((m, l) => m | (1 << typeOf(l)), 0);
+  const mask = (letters: string[] | undefined) => (letters ?? []).reduce((m, l) => m | (1 << typeOf(l)), 0);
+  const c = decl.castling;
+  const fileIndex = (f: string) => f.charCodeAt(0) - 97;
+  const castling = c && {
+    king: typeOf(c.king),
+    rook: typeOf(c.rook),
+    kingFile: fileIndex(c.kingFile),
+    kingDistance: c.kingDistance,
+    rookFiles: [fileIndex(c.rookFiles[0]), fileIndex(c.rookFiles[1])] as [number, number],
+  };
+  const castleGuard: Variant["castleGuard"] = [];
+  if (castling) {
+    for (const side of [0, 1] as Side[]) {
+      const rank = side === 0 ? 0 : decl.ranks - 1;
+      const at = (f: number) => squareAt(geo, f, rank);
+      for (const wing of [0, 1]) {
+        const bit = 1 << (side * 2 + wing);
+        for (const [sq, type] of [[at(castling.kingFile), castling.king], [at(castling.rookFiles[wing]), castling.rook]]) {
+          (castleGuard[sq] ??= []).push([bit, side, type]);
+        }
+      }
+    }
+  }
+  return {
+    decl,
+    id: decl.id,
+    geo,
+    types,
+    byLetter,
+    royalTypes,
+    royalKind: decl.royalty.kind,
+    kingType: decl.royalty.kind === "extinction" ? 0 : typeOf(decl.royalty.piece),
+    attackRays: [attackRays(types, 0), attackRays(types, 1)],
+    castling,
+    castleGuard,
+    epVictims: mask(decl.enPassant?.victims),
+    epCapturers: mask(decl.enPassant?.capturers),
+    mechanics: decl.mechanics ?? [],
+  };
+}
+
+/**
+ * Groups every capturing atom of one side by its reversed direction, so an attack
+ * test walks each line out from the target once and looks up the type it meets.
+ */
+function attackRays(types: PieceType[], side: Side): AttackRay[] {
+  const rays = new Map<string, AttackRay>();
+  for (const t of types.slice(1)) {
+    for (const a of t.atoms[side]) {
+      if (!a.capture || a.initial) continue;
+      const step = -a.step;
+      const block = a.block ? a.block - a.step : 0;
+      const key = `${step}:${block}`;
+      let ray = rays.get(key);
+      if (!ray) rays.set(key, (ray = { step, block, masks: [] }));
+      for (let k = a.min; k <= a.max; k++) ray.masks[k] = (ray.masks[k] ?? 0) | (1 << t.index);
+    }
+  }
+  for (const ray of rays.values()) for (let k = 0; k < ray.masks.length; k++) ray.masks[k] ??= 0;
+  return [...rays.values()];
+}
+
+/** Whether two atoms of one piece reach a common square on an empty board. */
+function hasOverlap(atoms: Atom[], span: number): boolean {
+  const seen = new Set<string>();
+  for (const a of atoms) {
+    for (let k = a.min; k <= Math.min(a.max, span); k++) {
+      const key = `${a.dx * k},${a.dy * k}`;
+      if (seen.has(key)) return true;
+      seen.add(key);
+    }
+  }
+  return false;
+}

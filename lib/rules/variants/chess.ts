@@ -1,0 +1,35 @@
+import type { PieceDecl, VariantDecl } from "../variant";
+
+export const ORTHODOX_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+export const orthodoxPieces: PieceDecl[] = [
+  { letter: "K", name: "king", betza: "K" },
+  { letter: "Q", name: "queen", betza: "Q" },
+  { letter: "R", name: "rook", betza: "R" },
+  { letter: "B", name: "bishop", betza: "B" },
+  { letter: "N", name: "knight", betza: "N" },
+  {
+    letter: "P", name: "pawn", betza: "fmWfcFifmnD",
+    forbiddenRanks: ["first", "last"], promotesTo: ["Q", "R", "B", "N"], pawnLike: true,
+  },
+];
+
+/** Orthodox chess (FIDE): the baseline the other 8×8 games modify. */
+export const chess: VariantDecl = {
+  id: "chess",
+  name: "Chess",
+  files: 8,
+  ranks: 8,
+  startFen: ORTHODOX_START,
+  pieces: orthodoxPieces,
+  royalty: { kind: "king", piece: "K" },
+  castling: { king: "K", rook: "R", kingFile: "e", kingDistance: 2, rookFiles: ["h", "a"] },
+  enPassant: { victims: ["P"], capturers: ["P"] },
+  stalemate: "draw",
+  deadPosition: { minors: ["B", "N"], bishop: "B" },
+  summary: [
+    "The FIDE Laws of Chess: checkmate wins, stalemate is a draw.",
+    "Castling, en passant and promotion to queen, rook, bishop or knight.",
+    "Draws by agreement, by claim after threefold repetition or fifty moves, automatically after fivefold repetition, seventy-five moves or with too little material to mate.",
+  ],
+};

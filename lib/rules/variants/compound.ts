@@ -1,0 +1,37 @@
+import type { VariantDecl } from "../variant";
+
+/** RULES.md "Compound Chess setup": keep the array in this one constant. */
+export const COMPOUND_START = "rdcbqkbcdr/ssssssssss/10/10/10/10/SSSSSSSSSS/RDCBQKBCDR w KQkq - 0 1";
+
+/** Compound Chess (Kevin Pacey): 10×8, compound pieces, Sergeants taken en passant by Dragons only. */
+export const compound: VariantDecl = {
+  id: "compound",
+  name: "Compound Chess",
+  files: 10,
+  ranks: 8,
+  startFen: COMPOUND_START,
+  pieces: [
+    { letter: "K", name: "king", betza: "K" },
+    { letter: "Q", name: "Queen-Alfil-Dabbabah", betza: "QAD" },
+    { letter: "R", name: "Rook-Alfil", betza: "RA" },
+    { letter: "B", name: "Bede", betza: "BD" },
+    { letter: "C", name: "Centaur", betza: "NK" },
+    { letter: "D", name: "Dragon", betza: "NfmWfcF" },
+    {
+      letter: "S", name: "Sergeant", betza: "fWfFifmnD",
+      forbiddenRanks: ["first", "last"], promotesTo: ["D", "B", "R", "Q", "C"], pawnLike: true,
+    },
+  ],
+  royalty: { kind: "king", piece: "K" },
+  castling: { king: "K", rook: "R", kingFile: "f", kingDistance: 3, rookFiles: ["j", "a"] },
+  enPassant: { victims: ["S"], capturers: ["D"] },
+  stalemate: "draw",
+  deadPosition: { minors: [] },
+  summary: [
+    "Chess on a 10×8 board with compound pieces: Queen-Alfil-Dabbabah (Q), Rook-Alfil (R), Bede = bishop + dabbabah (B), Centaur = knight + king step (C), Dragon = knight + pawn (D).",
+    "Sergeants (S) move and capture one square forward or diagonally forward, may double-step from their first square, and promote on the last rank to Dragon, Bede, Rook-Alfil, Queen-Alfil-Dabbabah or Centaur.",
+    "Only a Dragon may take a Sergeant en passant; Dragons never promote.",
+    "The king castles three squares towards an unmoved Rook-Alfil (f1–i1 or f1–c1), which lands on the square the king crossed.",
+    "Stalemate is a draw; the fifty-move rule counts captures and Sergeant moves.",
+  ],
+};

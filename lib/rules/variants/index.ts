@@ -1,0 +1,25 @@
+/** The registry of games: each is a declaration compiled once. */
+import { RulesError } from "../errors";
+import { compileVariant, type Variant, type VariantDecl } from "../variant";
+import { chess } from "./chess";
+import { compound } from "./compound";
+import { royalSubstitute } from "./royal-substitute";
+
+const DECLARATIONS: VariantDecl[] = [chess, compound, royalSubstitute];
+
+const compiled = new Map<string, Variant>();
+
+export function variantIds(): string[] {
+  return DECLARATIONS.map((d) => d.id);
+}
+
+export function getVariant(id: string): Variant {
+  let v = compiled.get(id);
+  if (!v) {
+    const decl = DECLARATIONS.find((d) => d.id === id);
+    if (!decl) throw new RulesError(`unknown variant '${id}' (known: ${variantIds().join(", ")})`);
+    v = compileVariant(decl);
+    compiled.set(id, v);
+  }
+  return v;
+}
