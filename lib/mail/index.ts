@@ -1,0 +1,33 @@
+import { getDb } from "@/lib/db/client";
+import { mailSettings } from "./settings";
+import { devMailboxTransport, smtpTransport, type MailTransport } from "./transport";
+
+export { mailSettings, type MailSettings } from "./settings";
+export type { Email, MailTransport } from "./transport";
+export { enqueueEmail, drainOutbox, type OutboxEmailInput, type DrainOptions, type DrainResult } from "./outbox";
+
+/** True when no SMTP server is configured: mail goes to /dev/mailbox. */
+export function usesDevMailbox(): boolean {
+  return mailSettings().smtp === null;
+}
+
+// One transport per process, kept across dev-server hot reloads.
+const holder = globalThis as typeof globalThis & { __courierMailTransport?: Promise<MailTransport> };
+
+/** The app's transport: SMTP when configured, else the dev mailbox in the app's database. */
+export function getTransport(): Promise<MailTransport> {
+  if (!holder.__courierMailTransport) {
+    const opening = (async () => {
+      const settings = mailSettings();
+      return settings.smtp
+        ? smtpTransport(settings.smtp, settings.from)
+        : devMailboxTransport(await getDb(), settings.from);
+    })();
+    holder.__courierMailTransport = opening;
+    // A failure (database not reachable yet) is retried by the next caller.
+    opening.catch(() => {
+      if (holder.__courierMailTransport === opening) holder.__courierMailTransport = undefined;
+    });
+  }
+  return holder.__courierMailTransport;
+}

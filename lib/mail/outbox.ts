@@ -1,0 +1,161 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db, Executor } from "@/lib/db/client";
+import { emailOutbox, type OutboxEmail } from "@/lib/db/schema";
+import { mailSettings } from "./settings";
+import type { MailTransport } from "./transport";
+
+export const outboxEmailInput = z.object({
+  to: z.email(),
+  /** What the email is about: "your-turn", "invitation", "reminder", "game-over", … */
+  kind: z.string().min(1).max(64),
+  subject: z.string().min(1).max(998),
+  html: z.string().min(1),
+  text: z.string().min(1),
+  payload: z.record(z.string(), z.unknown()).optional(),
+});
+export type OutboxEmailInput = z.input<typeof outboxEmailInput>;
+
+/**
+ * Queues an email as a row written through `tx`, the transaction of the event that
+ * causes it: if that transaction rolls back, the email never existed.
+ */
+export async function enqueueEmail(
+  tx: Executor,
+  input: OutboxEmailInput,
+): Promise<{ id: string; messageId: string }> {
+  const email = outboxEmailInput.parse(input);
+  const id = randomUUID();
+  const messageId = `<${id}.outbox@${new URL(mailSettings().siteUrl).hostname}>`;
+  await tx.insert(emailOutbox).values({
+    id,
+    messageId,
+    toAddress: email.to,
+    kind: email.kind,
+    subject: email.subject,
+    html: email.html,
+    text: email.text,
+    payload: email.payload,
+  });
+  return { id, messageId };
+}
+
+export interface DrainOptions {
+  /** Most emails handled in one call, so a caller's loop stays responsive. Default 100. */
+  limit?: number;
+  /** Attempts before an email is marked failed. Default 10 (about four hours of back-off). */
+  maxAttempts?: number;
+  /** Wait after the first failure; doubles with each further one. Default 1 minute. */
+  retryBaseMs?: number;
+  /** Longest wait between attempts. Default 1 hour. */
+  retryMaxMs?: number;
+  /**
+   * How long a claimed row stays reserved for its worker. After that the row is
+   * presumed abandoned (worker died) and is sent again with the same Message-ID.
+   * Must exceed the transport's worst-case send time. Default 10 minutes.
+   */
+  leaseMs?: number;
+}
+
+export interface DrainResult {
+  sent: number;
+  /** Failed this time, scheduled again. */
+  retried: number;
+  /** Gave up: marked failed. */
+  failed: number;
+}
+
+/**
+ * Sends every email due at `now`, one at a time. Safe with several drainers at once:
+ * each row is claimed by a single UPDATE over `FOR UPDATE SKIP LOCKED`, and the
+ * claim (status "sending", attempts + 1) commits before the email goes out, so a
+ * crash mid-send leaves a visible attempt rather than a silent resend. `now` is a
+ * parameter so tests move the clock instead of sleeping.
+ */
+export async function drainOutbox(
+  db: Db,
+  transport: MailTransport,
+  now: Date = new Date(),
+  options: DrainOptions = {},
+): Promise<DrainResult> {
+  const {
+    limit = 100,
+    maxAttempts = 10,
+    retryBaseMs = 60_000,
+    retryMaxMs = 3_600_000,
+    leaseMs = 600_000,
+  } = options;
+  const result: DrainResult = { sent: 0, retried: 0, failed: 0 };
+
+  // A worker that died during the last allowed attempt left its row "sending"; once
+  // the lease is over, nothing will claim it again, so record the failure.
+  const abandoned = await db
+    .update(emailOutbox)
+    .set({ status: "failed", lastError: sql`coalesce(${emailOutbox.lastError}, 'worker lost during the last attempt')` })
+    .where(
+      and(
+        eq(emailOutbox.status, "sending"),
+        lte(emailOutbox.nextAttemptAt, now),
+        gte(emailOutbox.attempts, maxAttempts),
+      ),
+    )
+    .returning({ id: emailOutbox.id });
+  result.failed += abandoned.length;
+
+  while (result.sent + result.retried + result.failed < limit) {
+    const email = await claimOne(db, now, maxAttempts, new Date(now.getTime() + leaseMs));
+    if (!email) break;
+    // Only the claim that is still ours may settle the row: if our lease ran out and
+    // another worker re-claimed it, `attempts` has moved on.
+    const ours = and(eq(emailOutbox.id, email.id), eq(emailOutbox.attempts, email.attempts));
+    try {
+      await transport.send({
+        to: email.toAddress,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        messageId: email.messageId,
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const giveUp = email.attempts >= maxAttempts;
+      const delay = Math.min(retryBaseMs * 2 ** (email.attempts - 1), retryMaxMs);
+      await db
+        .update(emailOutbox)
+        .set({
+          lastError: message.slice(0, 2000),
+          ...(giveUp ? { status: "failed" } : { status: "pending", nextAttemptAt: new Date(now.getTime() + delay) }),
+        })
+        .where(ours);
+      result[giveUp ? "failed" : "retried"]++;
+      continue;
+    }
+    await db.update(emailOutbox).set({ status: "sent", sentAt: now, lastError: null }).where(ours);
+    result.sent++;
+  }
+  return result;
+}
+
+/** Claims the earliest due row, recording the attempt; null when nothing is due. */
+async function claimOne(db: Db, now: Date, maxAttempts: number, leaseUntil: Date): Promise<OutboxEmail | null> {
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(
+      and(
+        inArray(emailOutbox.status, ["pending", "sending"]),
+        lte(emailOutbox.nextAttemptAt, now),
+        lt(emailOutbox.attempts, maxAttempts),
+      ),
+    )
+    .orderBy(asc(emailOutbox.nextAttemptAt))
+    .limit(1)
+    .for("update", { skipLocked: true });
+  const [claimed] = await db
+    .update(emailOutbox)
+    .set({ status: "sending", attempts: sql`${emailOutbox.attempts} + 1`, nextAttemptAt: leaseUntil })
+    .where(eq(emailOutbox.id, due))
+    .returning();
+  return claimed ?? null;
+}

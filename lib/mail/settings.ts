@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+/** SMTP as a URL (smtp://user:pass@host:port, smtps://…) or as separate parts. */
+export type SmtpSettings =
+  | { url: string }
+  | { host: string; port: number; secure: boolean; auth?: { user: string; pass: string } };
+
+export interface MailSettings {
+  /** null: no SMTP configured, mail goes to the dev mailbox at /dev/mailbox. */
+  smtp: SmtpSettings | null;
+  /** The From header of every email. */
+  from: string;
+  /** The site's public origin, for links in emails and for Message-IDs; no trailing slash. */
+  siteUrl: string;
+}
+
+// Empty strings count as unset: `SMTP_HOST= npm run dev` must mean "no SMTP".
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+
+const envSchema = z
+  .object({
+    SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")),
+    SMTP_HOST: optional(z.string()),
+    SMTP_PORT: optional(z.coerce.number().int().min(1).max(65535)),
+    SMTP_USER: optional(z.string()),
+    SMTP_PASS: optional(z.string()),
+    MAIL_FROM: optional(z.string()),
+    SITE_URL: optional(z.url({ protocol: /^https?$/ })),
+  })
+  .refine((env) => !(env.SMTP_URL && env.SMTP_HOST), "set SMTP_URL or SMTP_HOST, not both");
+
+/** Mail settings from the environment, with development defaults. Throws on malformed values. */
+export function mailSettings(env: Record<string, string | undefined> = process.env): MailSettings {
+  const e = envSchema.parse(env);
+  let smtp: SmtpSettings | null = null;
+  if (e.SMTP_URL) {
+    smtp = { url: e.SMTP_URL };
+  } else if (e.SMTP_HOST) {
+    const port = e.SMTP_PORT ?? 587;
+    smtp = {
+      host: e.SMTP_HOST,
+      port,
+      // Port 465 speaks TLS from the start; others upgrade with STARTTLS when offered.
+      secure: port === 465,
+      ...(e.SMTP_USER ? { auth: { user: e.SMTP_USER, pass: e.SMTP_PASS ?? "" } } : {}),
+    };
+  }
+  const siteUrl = new URL(e.SITE_URL ?? "http://localhost:3000").origin;
+  return {
+    smtp,
+    from: e.MAIL_FROM ?? `Courier Variants <noreply@${new URL(siteUrl).hostname}>`,
+    siteUrl,
+  };
+}

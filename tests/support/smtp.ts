@@ -1,0 +1,70 @@
+// A real SMTP server on 127.0.0.1 for tests (STACK.md pitfall 12): records what it
+// receives, and can be told to refuse mail for a while.
+import type { AddressInfo } from "node:net";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  messageId: string;
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface TestSmtpServer {
+  port: number;
+  /** SMTP_URL for the app or `smtpTransport({ url })`. */
+  url: string;
+  received: ReceivedMail[];
+  /** While true, every message is refused with a temporary error (451). */
+  refusing: boolean;
+  close(): Promise<void>;
+}
+
+export async function startSmtpServer(): Promise<TestSmtpServer> {
+  const received: ReceivedMail[] = [];
+  const state = { refusing: false };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (!state.refusing) return callback();
+      callback(Object.assign(new Error("Try again later"), { responseCode: 451 }));
+    },
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push({
+            messageId: mail.messageId ?? "",
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject: mail.subject ?? "",
+            text: mail.text ?? "",
+            html: typeof mail.html === "string" ? mail.html : "",
+          });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    get refusing() {
+      return state.refusing;
+    },
+    set refusing(value: boolean) {
+      state.refusing = value;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
