@@ -28,3 +28,14 @@ export interface Move {
   /** Mechanic-specific details (chains, pending promotions, naming). */
   data?: unknown;
 }
+
+/**
+ * Builds a move with every field present, so all moves share one object shape
+ * (monomorphic property access in the hot loops). Mechanics build theirs here too.
+ */
+export function newMove(
+  kind: MoveKind, from: number, to: number, piece: number, promo: number,
+  mechanic?: Mechanic, place?: number, data?: unknown,
+): Move {
+  return { kind, from, to, piece, promo, mechanic, place, data };
+}

@@ -2,7 +2,7 @@
  * Pseudo-legal moves from the compiled atom tables, attack tests, playing moves,
  * and legality by the variant's royalty rule.
  */
-import { MoveKind, type Move } from "./move";
+import { MoveKind, newMove, type Move } from "./move";
 import { CASTLE_BITS, OFF, pieceCode, typeOn, type Position } from "./position";
 import type { Side } from "./variant";
 
@@ -45,10 +45,10 @@ export function inCheck(pos: Position, side: Side): boolean {
 /** Adds a step and its promotions (every choice when the piece reaches its last rank). */
 export function addStep(pos: Position, out: Move[], from: number, to: number, t: number): void {
   const type = pos.variant.types[t];
-  if (type.promotesTo.length > 0 && pos.relativeRank(to, pos.turn) === pos.geo.ranks - 1) {
-    for (const p of type.promotesTo) out.push({ kind: MoveKind.Step, from, to, piece: t, promo: p });
+  if (pos.geo.rankOf[to] === type.promotionRank[pos.turn]) {
+    for (const p of type.promotesTo) out.push(newMove(MoveKind.Step, from, to, t, p));
   } else {
-    out.push({ kind: MoveKind.Step, from, to, piece: t, promo: 0 });
+    out.push(newMove(MoveKind.Step, from, to, t, 0));
   }
 }
 
@@ -61,11 +61,12 @@ export function generateCore(pos: Position, out: Move[]): void {
   const them = (1 - us) as Side;
   const board = pos.board;
   const v = pos.variant;
-  const hooks = v.mechanics.filter((m) => m.ontoOwnPiece);
+  const hooks = v.ownPieceHooks;
   if (seen.length < board.length) seen = new Int32Array(board.length);
   const shift = 5 * us;
   const themShift = 5 * them;
-  const squares = pos.geo.squares;
+  const geo = pos.geo;
+  const squares = geo.squares;
   for (let i = 0; i < squares.length; i++) {
     const sq = squares[i];
     const code = board[sq];
@@ -77,36 +78,40 @@ export function generateCore(pos: Position, out: Move[]): void {
     const rel = pos.relativeRank(sq, us);
     const dedupe = type.overlapping;
     if (dedupe) seenStamp++;
+    const promotionRank = type.promotionRank[us];
     for (let j = 0; j < atoms.length; j++) {
       const a = atoms[j];
       if (a.initial && !type.initialRanks.includes(rel)) continue;
       if (a.block !== 0 && board[sq + a.block] !== 0) continue;
+      const { step, min, max } = a;
       let to = sq;
-      for (let k = 1; k <= a.max; k++) {
-        to += a.step;
+      for (let k = 1; k <= max; k++) {
+        to += step;
         const w = board[to];
         if (w === OFF) break;
-        if (k < a.min) {
+        if (k < min) {
           if (w !== 0) break;
           continue;
         }
-        if (w === 0) {
-          if (a.move && !(dedupe && seen[to] === seenStamp)) {
-            if (dedupe) seen[to] = seenStamp;
-            addStep(pos, out, sq, to, t);
+        const enemy = w !== 0 && ((w >> themShift) & 31) !== 0;
+        if (w === 0 ? a.move : enemy && a.capture) {
+          if (dedupe) {
+            if (seen[to] === seenStamp) {
+              if (w === 0) continue;
+              break;
+            }
+            seen[to] = seenStamp;
           }
-          continue;
-        }
-        if ((w >> themShift) & 31) {
-          if (a.capture && !(dedupe && seen[to] === seenStamp)) {
-            if (dedupe) seen[to] = seenStamp;
-            addStep(pos, out, sq, to, t);
+          if (promotionRank >= 0 && geo.rankOf[to] === promotionRank) {
+            for (const p of type.promotesTo) out.push(newMove(MoveKind.Step, sq, to, t, p));
+          } else {
+            out.push(newMove(MoveKind.Step, sq, to, t, 0));
           }
-        } else if (a.move && hooks.length > 0 && !(dedupe && seen[to] === seenStamp)) {
+        } else if (w !== 0 && !enemy && a.move && hooks.length > 0 && !(dedupe && seen[to] === seenStamp)) {
           if (dedupe) seen[to] = seenStamp;
           for (const h of hooks) h.ontoOwnPiece!(pos, sq, to, out);
         }
-        break;
+        if (w !== 0) break;
       }
     }
   }
@@ -139,7 +144,7 @@ function generateCastling(pos: Position, out: Move[]): void {
     const s = castlingSquares(pos, us, wing);
     if (!castlingPathClear(pos, s)) continue;
     if (!castlingSafe(pos, s, (sq) => attacked(pos, sq, them))) continue;
-    out.push({ kind: MoveKind.Castle, from: s.king, to: s.kingTo, piece: c.king, promo: 0 });
+    out.push(newMove(MoveKind.Castle, s.king, s.kingTo, c.king, 0));
   }
 }
 
@@ -180,7 +185,7 @@ function generateEnPassant(pos: Position, out: Move[]): void {
       const from = ep - a.step;
       const code = pos.board[from];
       if (code !== OFF && typeOn(code, us) === t && typeOn(code, them) === 0) {
-        out.push({ kind: MoveKind.EnPassant, from, to: ep, piece: t, promo: 0 });
+        out.push(newMove(MoveKind.EnPassant, from, ep, t, 0));
       }
     }
   }
@@ -241,11 +246,10 @@ export function makeMove(pos: Position, m: Move): void {
 /** All pseudo-legal moves of the side to move, core plus mechanics. */
 export function pseudoMoves(pos: Position): Move[] {
   const out: Move[] = [];
-  const mechs = pos.variant.mechanics;
-  const replacing = mechs.find((m) => m.generate);
-  if (replacing) replacing.generate!(pos, out);
+  const v = pos.variant;
+  if (v.generator) v.generator.generate!(pos, out);
   else generateCore(pos, out);
-  for (const m of mechs) m.extend?.(pos, out);
+  for (let i = 0; i < v.extenders.length; i++) v.extenders[i].extend!(pos, out);
   return out;
 }
 
@@ -254,25 +258,70 @@ export function extinct(pos: Position, side: Side): boolean {
   return pos.variant.royalKind === "extinction" && pos.royalCount(side) === 0;
 }
 
+let pinStamp = 0;
+let pinMarks = new Int32Array(0);
+
+/**
+ * Marks the squares whose piece, by leaving, could expose the royal square `royal`
+ * to an attack by `them`: the first piece on each line along which `them` attacks
+ * from two or more squares away, and the blocking squares of lame oblique leaps.
+ * A plain step of any other non-royal piece cannot leave the royal piece attacked.
+ */
+function markPinCandidates(pos: Position, royal: number, them: Side): void {
+  if (pinMarks.length < pos.board.length) pinMarks = new Int32Array(pos.board.length);
+  pinStamp++;
+  const board = pos.board;
+  for (const ray of pos.variant.attackRays[them]) {
+    if (ray.block !== 0) pinMarks[royal + ray.block] = pinStamp;
+    if (ray.masks.length <= 2) continue;
+    let s = royal;
+    do s += ray.step;
+    while (board[s] === 0);
+    if (board[s] !== OFF) pinMarks[s] = pinStamp;
+  }
+}
+
 /** Legal moves: pseudo-legal moves that leave no protected royal piece attacked. */
 export function legalMoves(pos: Position): Move[] {
-  if (extinct(pos, 0) || extinct(pos, 1)) return [];
-  const moves = pseudoMoves(pos);
-  if (pos.variant.royalKind === "none") return moves;
-  const us = pos.turn;
   const legal: Move[] = [];
-  for (let i = 0; i < moves.length; i++) {
-    makeMove(pos, moves[i]);
-    if (!inCheck(pos, us)) legal.push(moves[i]);
-    pos.unmake();
-  }
+  filterLegal(pos, (m) => legal.push(m));
   return legal;
+}
+
+/** Calls `keep` with each legal move; returns how many there are. */
+function filterLegal(pos: Position, keep?: (m: Move) => void): number {
+  if (extinct(pos, 0) || extinct(pos, 1)) return 0;
+  const moves = pseudoMoves(pos);
+  const us = pos.turn;
+  const royal = protectedRoyal(pos, us);
+  if (royal === -1) {
+    if (keep) for (const m of moves) keep(m);
+    return moves.length;
+  }
+  const them = (1 - us) as Side;
+  const checked = attacked(pos, royal, them);
+  if (!checked) markPinCandidates(pos, royal, them);
+  let n = 0;
+  for (let i = 0; i < moves.length; i++) {
+    const m = moves[i];
+    let ok = !checked && m.kind === MoveKind.Step && m.mechanic === undefined && m.from !== royal && pinMarks[m.from] !== pinStamp;
+    if (!ok) {
+      makeMove(pos, m);
+      ok = !inCheck(pos, us);
+      pos.unmake();
+    }
+    if (ok) {
+      n++;
+      keep?.(m);
+    }
+  }
+  return n;
 }
 
 export function perft(pos: Position, depth: number): number {
   if (depth === 0) return 1;
+  if (depth === 1) return filterLegal(pos);
   const moves = legalMoves(pos);
-  if (depth === 1) return moves.length;
   let n = 0;
   for (let i = 0; i < moves.length; i++) {
     makeMove(pos, moves[i]);

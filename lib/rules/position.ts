@@ -26,14 +26,8 @@ export const CASTLE_BITS = [
   [4, 8],
 ] as const;
 
-interface Frame {
-  logLength: number;
-  turn: Side;
-  castling: number;
-  ep: number;
-  halfmove: number;
-  fullmove: number;
-}
+// A saved state is FRAME numbers on a stack: log length, turn, castling, ep, halfmove, fullmove.
+const FRAME = 6;
 
 export class Position {
   readonly variant: Variant;
@@ -50,7 +44,7 @@ export class Position {
   /** Square of each side's royal piece for single-royal variants; -1 if none. */
   kingSq: [number, number] = [-1, -1];
   private log: number[] = [];
-  private frames: Frame[] = [];
+  private frames: number[] = [];
 
   constructor(variant: Variant) {
     this.variant = variant;
@@ -101,25 +95,25 @@ export class Position {
 
   /** Starts a move: remembers the state so unmake can restore it. */
   begin(): void {
-    this.frames.push({
-      logLength: this.log.length, turn: this.turn, castling: this.castling,
-      ep: this.ep, halfmove: this.halfmove, fullmove: this.fullmove,
-    });
+    this.frames.push(this.log.length, this.turn, this.castling, this.ep, this.halfmove, this.fullmove);
   }
 
   unmake(): void {
-    const f = this.frames.pop()!;
+    const f = this.frames;
+    const base = f.length - FRAME;
     const log = this.log;
-    while (log.length > f.logLength) {
+    const logLength = f[base];
+    while (log.length > logLength) {
       const old = log.pop()!;
       const sq = log.pop()!;
       this.write(sq, this.board[sq], old);
     }
-    this.turn = f.turn;
-    this.castling = f.castling;
-    this.ep = f.ep;
-    this.halfmove = f.halfmove;
-    this.fullmove = f.fullmove;
+    this.turn = f[base + 1] as Side;
+    this.castling = f[base + 2];
+    this.ep = f[base + 3];
+    this.halfmove = f[base + 4];
+    this.fullmove = f[base + 5];
+    f.length = base;
   }
 
   /** Forgets undo information (after a move is final, so the log does not grow forever). */

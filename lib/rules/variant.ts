@@ -63,6 +63,8 @@ export interface PieceType {
   forbiddenLast: boolean;
   promotesTo: number[]; // type indices
   pawnLike: boolean;
+  /** Board rank (0-based) where each side promotes, -1 when the piece never promotes. */
+  promotionRank: [number, number];
   /** Two atoms reach the same square (QAD's D and Q): generation must drop duplicates. */
   overlapping: boolean;
 }
@@ -102,6 +104,10 @@ export interface Variant {
   epVictims: number; // bitmask
   epCapturers: number; // bitmask
   mechanics: Mechanic[];
+  // The mechanics with each hook, looked up once rather than on every generation.
+  ownPieceHooks: Mechanic[];
+  generator: Mechanic | undefined;
+  extenders: Mechanic[];
 }
 
 export function compileVariant(decl: VariantDecl): Variant {
@@ -123,10 +129,16 @@ export function compileVariant(decl: VariantDecl): Variant {
       atoms.map((a) => {
         const dy = side === 0 ? a.dy : -a.dy;
         const via = a.via ? [a.via[0], side === 0 ? a.via[1] : -a.via[1]] : undefined;
+        // Every field always present: one object shape for the generator's hot loop.
         return {
-          ...a,
+          dx: a.dx,
           dy,
+          min: a.min,
           max: Math.min(a.max, Math.max(decl.files, decl.ranks)),
+          move: a.move,
+          capture: a.capture,
+          initial: a.initial,
+          via: undefined,
           step: dy * geo.stride + a.dx,
           block: via ? via[1] * geo.stride + via[0] : 0,
         };
@@ -142,6 +154,7 @@ export function compileVariant(decl: VariantDecl): Variant {
       forbiddenLast: p.forbiddenRanks?.includes("last") ?? false,
       promotesTo: (p.promotesTo ?? []).map(typeOf),
       pawnLike: p.pawnLike ?? false,
+      promotionRank: p.promotesTo?.length ? [decl.ranks - 1, 0] : [-1, -1],
       overlapping: hasOverlap(atoms, Math.max(decl.files, decl.ranks)),
     });
   });
@@ -157,7 +170,7 @@ export function compileVariant(decl: VariantDecl): Variant {
     kingDistance: c.kingDistance,
     rookFiles: [fileIndex(c.rookFiles[0]), fileIndex(c.rookFiles[1])] as [number, number],
   };
-  const castleGuard: Variant["castleGuard"] = [];
+  const castleGuard: Variant["castleGuard"] = new Array(geo.size).fill(undefined);
   if (castling) {
     for (const side of [0, 1] as Side[]) {
       const rank = side === 0 ? 0 : decl.ranks - 1;
@@ -185,6 +198,9 @@ export function compileVariant(decl: VariantDecl): Variant {
     epVictims: mask(decl.enPassant?.victims),
     epCapturers: mask(decl.enPassant?.capturers),
     mechanics: decl.mechanics ?? [],
+    ownPieceHooks: (decl.mechanics ?? []).filter((m) => m.ontoOwnPiece),
+    generator: decl.mechanics?.find((m) => m.generate),
+    extenders: (decl.mechanics ?? []).filter((m) => m.extend),
   };
 }
 

@@ -1,0 +1,72 @@
+/**
+ * Magicpawns Chess (RULES.md §3): a piece other than a pawn — the king included —
+ * that could move to a square held by a friendly pawn by its normal move (the core
+ * walks the move atoms, so sliders need a clear path; castling is not such a move)
+ * may instead change places with that pawn, as one whole move.
+ *
+ * - Not from the owner's first rank (the pawn would stand there).
+ * - From the owner's last rank the pawn promotes at once: `R a8-a7=Q`.
+ * - A swap is a pawn move for the fifty-move rule and never gives en passant rights.
+ * - Written as the piece's step, `N c6-e5`; `N c6-e5; P*c6` is accepted too.
+ */
+import { actionText } from "../actions";
+import { RulesError } from "../errors";
+import type { Mechanic } from "../mechanic";
+import { MoveKind } from "../move";
+import { letterOf, stepAction } from "../notation/move";
+import { pieceCode, typeOn } from "../position";
+import type { Variant } from "../variant";
+
+const pawnOf = new WeakMap<Variant, number>();
+function pawnType(v: Variant): number {
+  let p = pawnOf.get(v);
+  if (p === undefined) {
+    p = v.byLetter.get("P");
+    if (!p) throw new RulesError(`${v.id}: swapping needs a pawn P`);
+    pawnOf.set(v, p);
+  }
+  return p;
+}
+
+export function swapping(): Mechanic {
+  const mech: Mechanic = {
+    name: "swapping",
+
+    ontoOwnPiece(pos, from, to, out) {
+      const us = pos.turn;
+      const pawn = pawnType(pos.variant);
+      const piece = typeOn(pos.board[from], us);
+      if (piece === pawn || typeOn(pos.board[to], us) !== pawn) return;
+      const rank = pos.relativeRank(from, us);
+      if (rank === 0) return;
+      if (rank === pos.geo.ranks - 1) {
+        for (const promo of pos.variant.types[pawn].promotesTo) {
+          out.push({ kind: MoveKind.Mechanic, from, to, piece, promo, mechanic: mech });
+        }
+      } else {
+        out.push({ kind: MoveKind.Mechanic, from, to, piece, promo: 0, mechanic: mech });
+      }
+    },
+
+    make(pos, m) {
+      const us = pos.turn;
+      const piece = pos.board[m.from];
+      const pawn = pos.board[m.to];
+      pos.put(m.to, piece);
+      pos.put(m.from, m.promo ? pieceCode(us, m.promo) : pawn);
+      pos.halfmove = 0;
+    },
+
+    actions(pos, m) {
+      return m.mechanic === mech ? [stepAction(pos, m)] : undefined;
+    },
+
+    aliases(pos, m) {
+      // The Game Courier way of writing the swap: the step, then the pawn put down.
+      const step = stepAction(pos, { ...m, promo: 0 });
+      const landing = letterOf(pos, m.promo || pawnType(pos.variant), pos.turn);
+      return [`${actionText(step)}; ${landing}*${pos.geo.names[m.from]}`];
+    },
+  };
+  return mech;
+}
