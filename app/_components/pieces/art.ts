@@ -1,0 +1,359 @@
+/**
+ * Piece artwork: original, hand-drawn silhouettes in a 100×100 box (ground line y = 92).
+ *
+ * A drawing is a list of shapes, painted in order:
+ * - "body": filled with the piece colour, outlined;
+ * - "line": a stroke in the detail colour (dark on White, light on Black) — separators
+ *   between the parts of a figure and engraved marks;
+ * - "mark": a filled spot in the detail colour (an eye, a stud).
+ *
+ * Artwork is chosen by (variant, letter) through PIECE_TABLE: the same FEN letter
+ * means different pieces in different games.
+ */
+import { circle, cross, ellipse, rrect, transformPath } from "./paths";
+
+export type ShapeKind = "body" | "line" | "mark";
+export interface Shape {
+  kind: ShapeKind;
+  d: string;
+}
+
+export type ArtId =
+  | "king"
+  | "queen"
+  | "rook"
+  | "bishop"
+  | "knight"
+  | "pawn"
+  | "prince"
+  | "qad"
+  | "rookAlfil"
+  | "bede"
+  | "centaur"
+  | "dragon"
+  | "sergeant"
+  | "royalPawn"
+  | "dragonHorse"
+  | "halfqueen";
+
+const body = (d: string): Shape => ({ kind: "body", d });
+const line = (d: string): Shape => ({ kind: "line", d });
+const mark = (d: string): Shape => ({ kind: "mark", d });
+
+/** Moves/scales a whole drawing (used to put a knight head on a pawn base, etc.). */
+function place(shapes: Shape[], s: number, tx: number, ty: number): Shape[] {
+  return shapes.map((sh) => ({ kind: sh.kind, d: transformPath(sh.d, s, tx, ty) }));
+}
+
+// ---------------------------------------------------------------- common parts
+
+/** The wide round-edged foot of the major pieces. */
+const FOOT = [body(rrect(17, 82, 66, 10, 3.5))];
+/** A second, narrower step above the foot. */
+const STEP = [body(rrect(24, 75, 52, 8, 3)), line("M25 82H75")];
+
+// ---------------------------------------------------------------- pawn family
+
+function pawnBase(): Shape[] {
+  return [
+    body("M40 50C40 63 35 73 27 82H73C65 73 60 63 60 50Z"),
+    body(rrect(22, 82, 56, 10, 3.5)),
+    line("M30 82H70"),
+    body(rrect(32, 44, 36, 8, 4)),
+  ];
+}
+
+const PAWN: Shape[] = [...pawnBase(), body(circle(50, 31, 13.5)), line("M42 44.5H58")];
+
+/** Companion's Prince: a pawn wearing an open three-point coronet (not royal). */
+const PRINCE: Shape[] = [
+  ...pawnBase(),
+  body(circle(50, 33, 11.5)),
+  line("M43 44.5H57"),
+  body("M36 25L33 8L42 16L50 5L58 16L67 8L64 25Q50 19 36 25Z"),
+  body(circle(33, 8, 3.4)),
+  body(circle(50, 5, 3.4)),
+  body(circle(67, 8, 3.4)),
+  line("M38.5 21Q50 16.5 61.5 21"),
+];
+
+/** Royal pawn: a pawn under a small closed crown with a cross — royal. */
+const ROYAL_PAWN: Shape[] = [
+  ...pawnBase(),
+  body(circle(50, 34, 11)),
+  line("M43 44.5H57"),
+  body("M37 27C35 17 42 14 50 14C58 14 65 17 63 27Q50 23 37 27Z"),
+  body(cross(50, 8.5, 6.5, 2.2)),
+  line("M40 22H60"),
+];
+
+/** Sergeant: a broad pawn with two chevrons (rank stripes) pointing forward. */
+const SERGEANT: Shape[] = [
+  body("M37 50C37 62 32 73 24 82H76C68 73 63 62 63 50Z"),
+  body(rrect(20, 82, 60, 10, 3.5)),
+  line("M27 82H73"),
+  body(rrect(31, 44, 38, 8, 4)),
+  body(circle(50, 31, 13.5)),
+  line("M42 44.5H58"),
+  line("M39 66L50 58L61 66"),
+  line("M37 75L50 66L63 75"),
+];
+
+// ---------------------------------------------------------------- rook family
+
+const ROOK_TOP = "M25 33V14H36V21H44.5V14H55.5V21H64V14H75V33Z";
+
+const ROOK: Shape[] = [
+  body("M31 75L34 39H66L69 75Z"),
+  ...STEP,
+  ...FOOT,
+  line("M25 82H75"),
+  body(rrect(28, 33, 44, 7, 2.5)),
+  body(ROOK_TOP),
+  line("M30 33H70"),
+  line("M35 45H65"),
+  line("M33 69H67"),
+];
+
+/** Rook-Alfil (Compound): a rook whose tower carries a bold saltire — the alfil's diagonal leap. */
+const ROOK_ALFIL: Shape[] = [
+  body("M30 75L33 39H67L70 75Z"),
+  ...STEP,
+  ...FOOT,
+  line("M25 82H75"),
+  body(rrect(27, 33, 46, 7, 2.5)),
+  body("M25 33V13L33 20V14H44.5V20H55.5V14H67V20L75 13V33Z"),
+  line("M30 33H70"),
+  line("M38 45L62 69M62 45L38 69"),
+  mark(circle(50, 57, 3.6)),
+];
+
+// ---------------------------------------------------------------- bishop family
+
+function bishopBase(): Shape[] {
+  return [
+    body("M40 64C40 72 35 78 28 82H72C65 78 60 72 60 64Z"),
+    body(rrect(20, 82, 60, 10, 3.5)),
+    line("M27 82H73"),
+    body(rrect(32, 58, 36, 8, 4)),
+  ];
+}
+const MITRE = "M50 19C39 27 32 40 37 59H63C68 40 61 27 50 19Z";
+
+const BISHOP: Shape[] = [
+  ...bishopBase(),
+  body(MITRE),
+  line("M40 58.5H60"),
+  body(circle(50, 14, 6)),
+  line("M56.5 29L46 42"),
+];
+
+/** Bede (Compound): a bishop with an engraved upright cross on the mitre — bishop + dabbabah. */
+const BEDE: Shape[] = [
+  ...bishopBase(),
+  body("M50 18C37 27 30 40 35 59H65C70 40 63 27 50 18Z"),
+  line("M39 58.5H61"),
+  body(rrect(44, 6, 12, 12, 2.5)),
+  mark(cross(50, 40, 11, 2.6)),
+];
+
+/** Dragon horse (Royal Substitute): a bishop crowned by a cross — bishop + wazir. */
+const DRAGON_HORSE: Shape[] = [
+  ...bishopBase(),
+  body("M50 21C39 29 32 41 37 59H63C68 41 61 29 50 21Z"),
+  line("M40 58.5H60"),
+  body(cross(50, 11, 9, 3.2)),
+  line("M56.5 31L46 43"),
+  line("M37 50H63"),
+];
+
+// ---------------------------------------------------------------- knight family
+
+const HORSE_HEAD =
+  "M31 82C30 70 37 62 47 56C50 54 51 50 49 47C44 50 37 54 30 56C24 58 18 56 16 51" +
+  "C14 46 20 41 25 36C31 29 36 22 42 18L40 8L49 14L56 6L58 15C73 20 83 36 83 55" +
+  "C83 67 79 76 77 82Z";
+
+const HORSE_DETAILS: Shape[] = [
+  mark(ellipse(39, 30, 3.2, 2.6)),
+  line("M19 51.5Q23 50 26 52"),
+  line("M61 19C73 26 79 40 79 58C79 68 76 76 74 80"),
+];
+
+const KNIGHT: Shape[] = [
+  body(HORSE_HEAD),
+  ...HORSE_DETAILS,
+  body(rrect(20, 82, 62, 10, 3.5)),
+  line("M34 82H73"),
+];
+
+/** Centaur (Compound): a knight wearing a crown — knight + king's step (not royal). */
+const CENTAUR: Shape[] = [
+  ...place([body(HORSE_HEAD), ...HORSE_DETAILS], 0.86, 8, 13.5),
+  body(rrect(20, 82, 62, 10, 3.5)),
+  line("M34 82H73"),
+  body("M39 22L36 4L45 12L53 1L60 11L70 5L65 24Q52 17 39 22Z"),
+  body(circle(36, 4.5, 3.4)),
+  body(circle(53, 2.5, 3.4)),
+  body(circle(70, 5.5, 3.4)),
+];
+
+/** Dragon (Compound): a knight's head on a pawn's body — knight + pawn. */
+const DRAGON: Shape[] = [
+  ...pawnBase(),
+  ...place([body(HORSE_HEAD), ...HORSE_DETAILS], 0.64, 17, -7.5),
+  line("M39 44.5H63"),
+];
+
+// ---------------------------------------------------------------- queen and king
+
+function tallBody(w: number): Shape[] {
+  const top = 50 - w / 2;
+  return [
+    body(`M31 75C36 62 ${top} 52 ${top} 40H${100 - top}C${100 - top} 52 64 62 69 75Z`),
+    ...STEP,
+    ...FOOT,
+    line("M25 82H75"),
+  ];
+}
+
+function coronet(points: number[][], bandY: number, bandHalf: number): Shape[] {
+  // points: tips [x, y]; valleys halfway between, 11 units under the lower tip.
+  let d = `M${50 - bandHalf} ${bandY}L${points[0][0]} ${points[0][1]}`;
+  for (let i = 1; i < points.length; i++) {
+    const [x0, y0] = points[i - 1];
+    const [x1, y1] = points[i];
+    d += `L${(x0 + x1) / 2} ${Math.max(y0, y1) + 11}L${x1} ${y1}`;
+  }
+  d += `L${50 + bandHalf} ${bandY}Z`;
+  return [body(d), ...points.map(([x, y]) => body(circle(x, y, 4)))];
+}
+
+const QUEEN: Shape[] = [
+  ...tallBody(18),
+  body(rrect(34, 34, 32, 7, 3.5)),
+  ...coronet([[26, 15], [38, 11], [50, 8], [62, 11], [74, 15]], 34, 14),
+  line("M37 34H63"),
+  line("M37 41H63"),
+];
+
+/** Queen-Alfil-Dabbabah (Compound): a queen bearing an eight-rayed star (both leaps). */
+const QAD: Shape[] = [
+  ...tallBody(22),
+  body(rrect(32, 34, 36, 7, 3.5)),
+  ...coronet([[25, 15], [37.5, 11], [50, 8], [62.5, 11], [75, 15]], 34, 15),
+  line("M36 34H64"),
+  line("M36 41H64"),
+  body(circle(50, 58, 10)),
+  line("M50 50V66M42 58H58M44.5 52.5L55.5 63.5M55.5 52.5L44.5 63.5"),
+];
+
+/** Halfqueen (Royal Substitute): a lower queen with a three-point crown. */
+const HALFQUEEN: Shape[] = [
+  body("M33 75C37 65 42 58 42 49H58C58 58 63 65 67 75Z"),
+  ...STEP,
+  ...FOOT,
+  line("M25 82H75"),
+  body(rrect(35, 43, 30, 7, 3.5)),
+  ...coronet([[32, 24], [50, 18], [68, 24]], 43, 13),
+  line("M38 43H62"),
+  line("M38 50H62"),
+  line("M40 62H60"),
+];
+
+const KING: Shape[] = [
+  ...tallBody(20),
+  body(rrect(32, 34, 36, 7, 3.5)),
+  body("M35 34C29 25 37 17 50 17C63 17 71 25 65 34Z"),
+  body(cross(50, 10, 8.5, 3)),
+  line("M36 34H64"),
+  line("M36 41H64"),
+  line("M38 27H62"),
+];
+
+export const ART: Record<ArtId, Shape[]> = {
+  king: KING,
+  queen: QUEEN,
+  rook: ROOK,
+  bishop: BISHOP,
+  knight: KNIGHT,
+  pawn: PAWN,
+  prince: PRINCE,
+  qad: QAD,
+  rookAlfil: ROOK_ALFIL,
+  bede: BEDE,
+  centaur: CENTAUR,
+  dragon: DRAGON,
+  sergeant: SERGEANT,
+  royalPawn: ROYAL_PAWN,
+  dragonHorse: DRAGON_HORSE,
+  halfqueen: HALFQUEEN,
+};
+
+export const ART_NAMES: Record<ArtId, string> = {
+  king: "King",
+  queen: "Queen",
+  rook: "Rook",
+  bishop: "Bishop",
+  knight: "Knight",
+  pawn: "Pawn",
+  prince: "Prince",
+  qad: "Queen-Alfil-Dabbabah",
+  rookAlfil: "Rook-Alfil",
+  bede: "Bede",
+  centaur: "Centaur",
+  dragon: "Dragon",
+  sergeant: "Sergeant",
+  royalPawn: "Royal pawn",
+  dragonHorse: "Dragon horse",
+  halfqueen: "Halfqueen",
+};
+
+const ORTHODOX: Record<string, ArtId> = {
+  K: "king",
+  Q: "queen",
+  R: "rook",
+  B: "bishop",
+  N: "knight",
+  P: "pawn",
+};
+const COMPANION: Record<string, ArtId> = { ...ORTHODOX, I: "prince" };
+
+/** (variant, FEN letter) → artwork. Letters are uppercase. */
+export const PIECE_TABLE: Record<string, Record<string, ArtId>> = {
+  chess: ORTHODOX,
+  companion: COMPANION,
+  "companion-way2": COMPANION,
+  "companion-extended": COMPANION,
+  magicpawns: ORTHODOX,
+  friendly: ORTHODOX,
+  compound: {
+    K: "king",
+    Q: "qad",
+    R: "rookAlfil",
+    B: "bede",
+    C: "centaur",
+    D: "dragon",
+    S: "sergeant",
+  },
+  "royal-substitute": {
+    P: "royalPawn",
+    N: "knight",
+    R: "rook",
+    H: "dragonHorse",
+    Q: "halfqueen",
+    K: "king",
+  },
+};
+
+/** Artwork for a piece; unknown variants use the orthodox set; null when the letter is foreign. */
+export function artFor(variant: string, letter: string): ArtId | null {
+  const table = PIECE_TABLE[variant] ?? ORTHODOX;
+  return table[letter.toUpperCase()] ?? null;
+}
+
+/** Human name of a piece in a game, e.g. pieceName("compound", "R") = "Rook-Alfil". */
+export function pieceName(variant: string, letter: string): string {
+  const art = artFor(variant, letter);
+  return art ? ART_NAMES[art] : letter.toUpperCase();
+}

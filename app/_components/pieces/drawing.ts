@@ -1,0 +1,439 @@
+/**
+ * The static board drawing as plain data (see svgTree.ts): no React, no DOM, no state.
+ * Coordinates: one square = 1 user unit; the square at the top-left is at (0, 0).
+ * With coordinates on, a margin of MARGIN units holds rank numbers (left) and file
+ * letters (bottom).
+ */
+import { ART, ART_NAMES, artFor, pieceName, type Shape } from "./art";
+import { h, type SvgNode } from "./svgTree";
+
+export type Color = "white" | "black";
+
+export interface PieceOnBoard {
+  color: Color;
+  /** FEN letter, uppercase. */
+  letter: string;
+  /** Companion: a queen carrying a pawn. */
+  carrying?: boolean;
+}
+
+export interface SquareContent {
+  /** 'e4': files a–l, ranks 1–12. */
+  square: string;
+  /** One piece, or two (White then Black) for a Friendly Chess union. */
+  pieces: PieceOnBoard[];
+}
+
+/** Everything the drawing needs: plain data, so a server can render it. */
+export interface BoardDrawingProps {
+  variant: string;
+  files: number;
+  ranks: number;
+  squares: SquareContent[];
+  /** 'black' flips the board. */
+  orientation?: Color;
+  /** Squares to highlight (the last move). */
+  lastMove?: string[];
+  /** Royal squares in check (threatened kings in Friendly): red glow. */
+  checks?: string[];
+  /** The square picked up. */
+  selected?: string | null;
+  /** Legal destinations: a dot on an empty square, a ring on an occupied one. */
+  targets?: string[];
+  /** File letters and rank numbers on the edges (default true). */
+  coordinates?: boolean;
+  /** A piece drawn floating slightly raised over its square (a released piece in a Friendly chain). */
+  hovering?: { square: string; piece: PieceOnBoard } | null;
+}
+
+export interface BoardProps extends BoardDrawingProps {
+  onSquareClick?: (square: string) => void;
+  onSquareDrop?: (from: string, to: string) => void;
+}
+
+/** Extra state the interactive board passes to the same drawing. */
+export interface DrawingState {
+  /** Pieces on this square are being dragged: drawn faded. */
+  dragFrom?: string | null;
+  /** The dragged pieces, centred on (x, y) in board units. */
+  ghost?: { x: number; y: number; pieces: PieceOnBoard[] } | null;
+  /** Keyboard cursor square, outlined. */
+  cursor?: string | null;
+  /** Slide the content of `to` in from `from` (CSS animation class with --dx/--dy). */
+  animate?: { from: string; to: string; className: string; key: string } | null;
+  /** Class names for the root and the dragged ghost. */
+  className?: string;
+  ghostClassName?: string;
+}
+
+export const MAX_FILES = 12;
+export const MAX_RANKS = 12;
+export const MARGIN = 0.34;
+const FILE_LETTERS = "abcdefghijkl";
+
+export const THEME = {
+  light: "#eedcbc",
+  dark: "#b48a66",
+  margin: "#4b3a2c",
+  marginText: "#f3e7d3",
+  coordFont: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+  lastMove: "#e7d23c",
+  lastMoveOpacity: 0.5,
+  selected: "#2f7d34",
+  selectedOpacity: 0.5,
+  target: "#1f5f24",
+  targetOpacity: 0.55,
+  check: "#e3201b",
+  cursor: "#1a56c4",
+  white: { fill: "#fbf8f1", outline: "#1b1b1b", detail: "#1b1b1b" },
+  black: { fill: "#2d2a27", outline: "#0d0d0d", detail: "#ece4d4" },
+  badge: { fill: "#f6f0e2", outline: "#3a3a3a" },
+} as const;
+
+// ---------------------------------------------------------------- geometry
+
+export function squareName(file: number, rank: number): string {
+  return FILE_LETTERS[file] + String(rank + 1);
+}
+
+/** 'e4' → { file: 4, rank: 3 } (0-based), or null. */
+export function parseSquare(square: string): { file: number; rank: number } | null {
+  const m = /^([a-l])(1[0-2]|[1-9])$/.exec(square);
+  if (!m) return null;
+  return { file: FILE_LETTERS.indexOf(m[1]), rank: Number(m[2]) - 1 };
+}
+
+export interface BoardGeometry {
+  files: number;
+  ranks: number;
+  orientation: Color;
+}
+
+/** Top-left corner of a square in board units, or null if off the board. */
+export function squareOrigin(square: string, g: BoardGeometry): { x: number; y: number } | null {
+  const p = parseSquare(square);
+  if (!p || p.file >= g.files || p.rank >= g.ranks) return null;
+  return g.orientation === "black"
+    ? { x: g.files - 1 - p.file, y: p.rank }
+    : { x: p.file, y: g.ranks - 1 - p.rank };
+}
+
+/** The square under a point given in board units, or null. */
+export function squareAtPoint(x: number, y: number, g: BoardGeometry): string | null {
+  const col = Math.floor(x);
+  const row = Math.floor(y);
+  if (col < 0 || row < 0 || col >= g.files || row >= g.ranks) return null;
+  return g.orientation === "black" ? squareName(g.files - 1 - col, row) : squareName(col, g.ranks - 1 - row);
+}
+
+/** The viewBox of a board: [minX, minY, width, height]. */
+export function boardViewBox(files: number, ranks: number, coordinates: boolean): [number, number, number, number] {
+  return coordinates ? [-MARGIN, 0, files + MARGIN, ranks + MARGIN] : [0, 0, files, ranks];
+}
+
+function checkSize(files: number, ranks: number): void {
+  if (!Number.isInteger(files) || !Number.isInteger(ranks) || files < 1 || ranks < 1 || files > MAX_FILES || ranks > MAX_RANKS) {
+    throw new Error(`Board: unsupported size ${files}×${ranks} (1–${MAX_FILES} files, 1–${MAX_RANKS} ranks)`);
+  }
+}
+
+const r3 = (n: number) => Math.round(n * 1000) / 1000;
+const r5 = (n: number) => Math.round(n * 100000) / 100000;
+
+// ---------------------------------------------------------------- pieces
+
+export function pieceCode(p: PieceOnBoard): string {
+  return (p.color === "white" ? "w" : "b") + p.letter.toUpperCase();
+}
+
+function shapeNode(sh: Shape, colors: { detail: string }): SvgNode {
+  switch (sh.kind) {
+    case "body":
+      return h("path", { d: sh.d });
+    case "line":
+      return h("path", { d: sh.d, fill: "none", stroke: colors.detail, "stroke-width": 2.6 });
+    case "mark":
+      return h("path", { d: sh.d, fill: colors.detail, stroke: "none" });
+  }
+}
+
+/** The figure alone, in the 100×100 artwork box (no transform). */
+export function figureNodes(variant: string, color: Color, letter: string): SvgNode[] {
+  const colors = THEME[color];
+  const art = artFor(variant, letter);
+  if (!art) {
+    return [
+      h("path", { d: "M14 50A36 36 0 1 1 86 50A36 36 0 1 1 14 50Z" }),
+      h(
+        "text",
+        {
+          x: 50,
+          y: 52,
+          "text-anchor": "middle",
+          "dominant-baseline": "central",
+          "font-size": 48,
+          "font-weight": 700,
+          "font-family": THEME.coordFont,
+          fill: colors.detail,
+          stroke: "none",
+        },
+        letter.toUpperCase(),
+      ),
+    ];
+  }
+  return ART[art].map((sh) => shapeNode(sh, colors));
+}
+
+/**
+ * One piece as a <g data-piece="wQ"> scaled from the 100-unit artwork box to `size`
+ * board units with its top-left at (x, y). A carrying queen gets a badge with a pawn.
+ */
+export function pieceNode(variant: string, piece: PieceOnBoard, x: number, y: number, size: number, extra: Record<string, string> = {}): SvgNode {
+  const colors = THEME[piece.color];
+  const letter = piece.letter.toUpperCase();
+  const art = artFor(variant, letter);
+  const children: SvgNode[] = [];
+  if (piece.carrying) {
+    children.push(h("g", { transform: "translate(0 12) scale(0.86)" }, ...figureNodes(variant, piece.color, letter)));
+    children.push(
+      h(
+        "g",
+        { "data-badge": "carrying", "data-carried": (piece.color === "white" ? "w" : "b") + "P" },
+        h("path", {
+          d: "M59 20A19 19 0 1 1 97 20A19 19 0 1 1 59 20Z",
+          fill: THEME.badge.fill,
+          stroke: THEME.badge.outline,
+          "stroke-width": 2.5,
+        }),
+        h(
+          "g",
+          { transform: "translate(62.5 2.5) scale(0.31)", fill: colors.fill, stroke: colors.outline, "stroke-width": 7 },
+          ...ART.pawn.map((sh) => shapeNode(sh, colors)),
+        ),
+      ),
+    );
+  } else {
+    children.push(...figureNodes(variant, piece.color, letter));
+  }
+  return h(
+    "g",
+    {
+      "data-piece": pieceCode(piece),
+      "data-name": `${piece.color === "white" ? "White" : "Black"} ${art ? ART_NAMES[art] : pieceName(variant, letter)}`,
+      "data-carrying": piece.carrying ? "true" : undefined,
+      ...extra,
+      transform: `translate(${r3(x)} ${r3(y)}) scale(${r5(size / 100)})`,
+      fill: colors.fill,
+      stroke: colors.outline,
+      "stroke-width": 3.2,
+      "stroke-linejoin": "round",
+      "stroke-linecap": "round",
+    },
+    ...children,
+  );
+}
+
+/**
+ * The content of one square at (x, y): a single piece, or a Friendly union (the piece
+ * of the colour at the bottom of the board in front, lower left; the other behind, upper right).
+ */
+export function squareContentNode(variant: string, pieces: PieceOnBoard[], x: number, y: number, orientation: Color, square: string): SvgNode | null {
+  if (pieces.length === 0) return null;
+  if (pieces.length === 1) return pieceNode(variant, pieces[0], x, y, 1, { "data-at": square });
+  const front = pieces.find((p) => p.color === orientation) ?? pieces[0];
+  const back = pieces.find((p) => p !== front) ?? pieces[1];
+  const s = 0.68;
+  return h(
+    "g",
+    { "data-union": pieces.map(pieceCode).join(" "), "data-at": square },
+    pieceNode(variant, back, x + 1 - s + 0.01, y + 0.01, s, { "data-at": square }),
+    pieceNode(variant, front, x - 0.01, y + 1 - s - 0.01, s, { "data-at": square }),
+  );
+}
+
+/**
+ * A piece floating raised over its square, with a shadow. Over an occupied square (a
+ * union: front piece lower left, back piece upper right) it floats smaller in the free
+ * upper-left corner. Never drawn above the top edge of the board.
+ */
+function hoveringNodes(variant: string, piece: PieceOnBoard, square: string, o: { x: number; y: number }, occupied: boolean): SvgNode[] {
+  const [s, dx, dy, sx, sy] = occupied ? [0.62, -0.02, -0.2, 0.3, 0.5] : [0.76, 0.12, -0.22, 0.5, 0.86];
+  return [
+    h("ellipse", { cx: o.x + sx, cy: o.y + sy, rx: s * 0.34, ry: s * 0.08, fill: "#000", "fill-opacity": 0.35 }),
+    pieceNode(variant, piece, o.x + dx, Math.max(0, o.y + dy), s, { "data-at": square, "data-raised": "true" }),
+  ];
+}
+
+// ---------------------------------------------------------------- the board
+
+/** Builds the whole board drawing as an SvgNode tree. */
+export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): SvgNode {
+  const { variant, files, ranks } = props;
+  checkSize(files, ranks);
+  const orientation: Color = props.orientation === "black" ? "black" : "white";
+  const coordinates = props.coordinates !== false;
+  const g: BoardGeometry = { files, ranks, orientation };
+  const at = (sq: string) => squareOrigin(sq, g);
+  const [vx, vy, vw, vh] = boardViewBox(files, ranks, coordinates);
+
+  const contents = new Map<string, PieceOnBoard[]>();
+  for (const c of props.squares) if (at(c.square) && c.pieces.length > 0) contents.set(c.square, c.pieces);
+
+  // Squares.
+  const squares: SvgNode[] = [];
+  for (let rank = ranks - 1; rank >= 0; rank--) {
+    for (let file = 0; file < files; file++) {
+      const sq = squareName(file, rank);
+      const o = at(sq)!;
+      squares.push(
+        h("rect", {
+          x: o.x,
+          y: o.y,
+          width: 1,
+          height: 1,
+          fill: (file + rank) % 2 === 0 ? THEME.dark : THEME.light,
+          "data-square": sq,
+          "data-color": (file + rank) % 2 === 0 ? "dark" : "light",
+        }),
+      );
+    }
+  }
+
+  // Highlights under the pieces.
+  const under: SvgNode[] = [];
+  for (const sq of new Set(props.lastMove ?? [])) {
+    const o = at(sq);
+    if (o) under.push(h("rect", { x: o.x, y: o.y, width: 1, height: 1, fill: THEME.lastMove, "fill-opacity": THEME.lastMoveOpacity, "data-highlight": "last-move" }));
+  }
+  if (props.selected) {
+    const o = at(props.selected);
+    if (o) under.push(h("rect", { x: o.x, y: o.y, width: 1, height: 1, fill: THEME.selected, "fill-opacity": THEME.selectedOpacity, "data-highlight": "selected" }));
+  }
+  for (const sq of new Set(props.checks ?? [])) {
+    const o = at(sq);
+    if (!o) continue;
+    const rings = [0.5, 0.42, 0.34, 0.26, 0.18].map((r) =>
+      h("circle", { cx: o.x + 0.5, cy: o.y + 0.5, r, fill: THEME.check, "fill-opacity": 0.2 }),
+    );
+    under.push(h("g", { "data-highlight": "check" }, ...rings));
+  }
+  const targets = [...new Set(props.targets ?? [])];
+  for (const sq of targets) {
+    const o = at(sq);
+    if (!o || !contents.has(sq)) continue;
+    under.push(
+      h("circle", {
+        cx: o.x + 0.5,
+        cy: o.y + 0.5,
+        r: 0.455,
+        fill: "none",
+        stroke: THEME.target,
+        "stroke-opacity": THEME.targetOpacity,
+        "stroke-width": 0.075,
+        "data-highlight": "target",
+      }),
+    );
+  }
+
+  // Pieces.
+  const pieces: SvgNode[] = [];
+  for (const [sq, ps] of contents) {
+    const o = at(sq)!;
+    let node = squareContentNode(variant, ps, o.x, o.y, orientation, sq);
+    if (!node) continue;
+    if (state.dragFrom === sq) node = h("g", { opacity: 0.35 }, node);
+    const anim = state.animate;
+    if (anim && anim.to === sq && state.dragFrom !== sq) {
+      const from = at(anim.from);
+      if (from) {
+        node = h(
+          "g",
+          { key: anim.key, class: anim.className, style: `--dx:${from.x - o.x}px;--dy:${from.y - o.y}px` },
+          node,
+        );
+      }
+    }
+    pieces.push(node);
+  }
+
+  // Marks over the pieces.
+  const over: SvgNode[] = [];
+  for (const sq of targets) {
+    const o = at(sq);
+    if (!o || contents.has(sq)) continue;
+    over.push(h("circle", { cx: o.x + 0.5, cy: o.y + 0.5, r: 0.16, fill: THEME.target, "fill-opacity": THEME.targetOpacity, "data-highlight": "target" }));
+  }
+  if (props.hovering) {
+    const o = at(props.hovering.square);
+    if (o) {
+      over.push(
+        h(
+          "g",
+          { "data-hovering": props.hovering.square },
+          ...hoveringNodes(variant, props.hovering.piece, props.hovering.square, o, contents.has(props.hovering.square)),
+        ),
+      );
+    }
+  }
+  if (state.cursor) {
+    const o = at(state.cursor);
+    if (o) over.push(h("rect", { x: o.x + 0.04, y: o.y + 0.04, width: 0.92, height: 0.92, fill: "none", stroke: THEME.cursor, "stroke-width": 0.07, rx: 0.06, "data-highlight": "cursor" }));
+  }
+
+  // Coordinates.
+  const coords: SvgNode[] = [];
+  if (coordinates) {
+    coords.push(h("rect", { x: -MARGIN, y: 0, width: MARGIN, height: ranks + MARGIN, fill: THEME.margin }));
+    coords.push(h("rect", { x: 0, y: ranks, width: files, height: MARGIN, fill: THEME.margin }));
+    const text = { fill: THEME.marginText, "font-size": 0.21, "font-family": THEME.coordFont, "font-weight": 600, "text-anchor": "middle", "dominant-baseline": "central" };
+    for (let rank = 0; rank < ranks; rank++) {
+      const o = at(squareName(0, rank))!;
+      coords.push(h("text", { ...text, x: -MARGIN / 2, y: o.y + 0.5, "data-coord": String(rank + 1) }, String(rank + 1)));
+    }
+    for (let file = 0; file < files; file++) {
+      const o = at(squareName(file, 0))!;
+      coords.push(h("text", { ...text, x: o.x + 0.5, y: ranks + MARGIN / 2, "data-coord": FILE_LETTERS[file] }, FILE_LETTERS[file]));
+    }
+  }
+
+  const ghost = state.ghost
+    ? h(
+        "g",
+        { class: state.ghostClassName, "data-ghost": "true" },
+        ...(state.ghost.pieces.length === 1
+          ? [pieceNode(variant, state.ghost.pieces[0], state.ghost.x - 0.55, state.ghost.y - 0.6, 1.1)]
+          : [squareContentNode(variant, state.ghost.pieces, state.ghost.x - 0.5, state.ghost.y - 0.55, orientation, "") as SvgNode]),
+      )
+    : null;
+
+  return h(
+    "svg",
+    {
+      xmlns: "http://www.w3.org/2000/svg",
+      viewBox: `${vx} ${vy} ${vw} ${vh}`,
+      class: state.className,
+      role: "img",
+      "aria-label": `${variantTitle(variant)} board, ${files}×${ranks}, ${orientation} at the bottom`,
+      "data-variant": variant,
+      "data-orientation": orientation,
+      "data-files": files,
+      "data-ranks": ranks,
+    },
+    h("g", { "data-layer": "squares" }, ...squares),
+    h("g", { "data-layer": "marks", "pointer-events": "none" }, ...under, ...pieces, ...over, ...coords, ghost),
+  );
+}
+
+export function variantTitle(variant: string): string {
+  switch (variant) {
+    case "chess": return "Chess";
+    case "companion": return "Companion Chess";
+    case "companion-way2": return "Companion Chess (way 2)";
+    case "companion-extended": return "Companion Chess Extended";
+    case "magicpawns": return "Magicpawns Chess";
+    case "friendly": return "Friendly Chess";
+    case "compound": return "Compound Chess";
+    case "royal-substitute": return "Royal Substitute Chess";
+    default: return variant;
+  }
+}

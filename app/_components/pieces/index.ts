@@ -1,0 +1,64 @@
+/**
+ * Board and piece drawing, server-safe (no 'use client', no hooks, no DOM).
+ *
+ *   boardSvgString(props)          → a standalone board.svg document (no React needed)
+ *   <BoardDrawing {...props} />    → the static board as a React element (Server Components)
+ *   <PieceSvg variant color letter /> → one piece as a small svg
+ *   artFor / pieceName / PIECE_TABLE → which drawing and name a (variant, letter) has
+ *
+ * The interactive board (drag and drop, clicks, keyboard) is app/_components/Board.tsx.
+ */
+import { boardTree, boardViewBox, type BoardDrawingProps } from "./drawing";
+import { pieceSvgTree } from "./react";
+import { toSvgString } from "./svgTree";
+
+export { ART, ART_NAMES, PIECE_TABLE, artFor, pieceName, type ArtId, type Shape } from "./art";
+export {
+  MARGIN,
+  MAX_FILES,
+  MAX_RANKS,
+  THEME,
+  boardTree,
+  boardViewBox,
+  parseSquare,
+  pieceCode,
+  squareAtPoint,
+  squareName,
+  squareOrigin,
+  variantTitle,
+  type BoardDrawingProps,
+  type BoardGeometry,
+  type BoardProps,
+  type Color,
+  type DrawingState,
+  type PieceOnBoard,
+  type SquareContent,
+} from "./drawing";
+export { BoardDrawing, PieceSvg, toReact } from "./react";
+export { toSvgString, type SvgNode } from "./svgTree";
+
+export interface BoardSvgOptions {
+  /** Pixels per square for the width/height attributes (default 60). */
+  squarePx?: number;
+  /** Prepend an XML declaration (default true). */
+  xmlDeclaration?: boolean;
+}
+
+/**
+ * A standalone SVG document of the board, for a route that serves board.svg images
+ * (Content-Type: image/svg+xml). Accepts BoardProps too; handlers are ignored.
+ */
+export function boardSvgString(props: BoardDrawingProps, options: BoardSvgOptions = {}): string {
+  const px = options.squarePx ?? 60;
+  const tree = boardTree(props);
+  const [, , w, h] = boardViewBox(props.files, props.ranks, props.coordinates !== false);
+  tree.attrs.width = Math.round(w * px);
+  tree.attrs.height = Math.round(h * px);
+  const svg = toSvgString(tree);
+  return options.xmlDeclaration === false ? svg : `<?xml version="1.0" encoding="UTF-8"?>\n${svg}`;
+}
+
+/** One piece as a standalone SVG document (e.g. pieces/compound/wR.svg). */
+export function pieceSvgString(variant: string, color: "white" | "black", letter: string, size = 100): string {
+  return toSvgString(pieceSvgTree({ variant, color, letter, size }));
+}

@@ -1,0 +1,238 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import Board from "@/app/_components/Board";
+import {
+  BoardDrawing,
+  PIECE_TABLE,
+  PieceSvg,
+  artFor,
+  boardSvgString,
+  pieceName,
+  type BoardDrawingProps,
+  type PieceOnBoard,
+  type SquareContent,
+} from "@/app/_components/pieces";
+
+const piece = (code: string, carrying = false): PieceOnBoard => ({
+  color: code[0] === "w" ? "white" : "black",
+  letter: code.slice(1),
+  ...(carrying ? { carrying } : {}),
+});
+const on = (square: string, ...codes: string[]): SquareContent => ({ square, pieces: codes.map((c) => piece(c)) });
+
+const pathData = (markup: string): string[] => [...markup.matchAll(/<path[^>]*?\sd="([^"]+)"/g)].map((m) => m[1]);
+const attr = (markup: string, tag: string, name: string, value: string): Record<string, string> => {
+  const m = new RegExp(`<${tag}[^>]*\\s${name}="${value}"[^>]*>`).exec(markup);
+  if (!m) throw new Error(`no <${tag} ${name}="${value}">`);
+  return Object.fromEntries([...m[0].matchAll(/([\w:-]+)="([^"]*)"/g)].map((a) => [a[1], a[2]]));
+};
+const render = (p: BoardDrawingProps) => renderToStaticMarkup(<BoardDrawing {...p} />);
+
+const EXPECTED_LETTERS: Record<string, string> = {
+  chess: "BKNPQR",
+  companion: "BIKNPQR",
+  "companion-way2": "BIKNPQR",
+  "companion-extended": "BIKNPQR",
+  magicpawns: "BKNPQR",
+  friendly: "BKNPQR",
+  compound: "BCDKQRS",
+  "royal-substitute": "HKNPQR",
+};
+
+describe("piece artwork", () => {
+  it("has a drawing for every piece of every game", () => {
+    for (const [variant, letters] of Object.entries(EXPECTED_LETTERS)) {
+      expect(Object.keys(PIECE_TABLE[variant]).sort().join(""), variant).toBe(letters);
+    }
+  });
+
+  it("draws every piece type of a game differently (path data), in both colours", () => {
+    for (const variant of Object.keys(EXPECTED_LETTERS)) {
+      for (const color of ["white", "black"] as const) {
+        const seen = new Map<string, string>();
+        for (const letter of EXPECTED_LETTERS[variant]) {
+          const markup = renderToStaticMarkup(<PieceSvg variant={variant} color={color} letter={letter} />);
+          const d = pathData(markup);
+          expect(d.length, `${variant} ${letter}`).toBeGreaterThan(2);
+          expect(markup).not.toContain("<text");
+          const key = d.join("|");
+          expect(seen.get(key), `${variant}: ${letter} looks like ${seen.get(key)}`).toBeUndefined();
+          seen.set(key, letter);
+        }
+      }
+    }
+  });
+
+  it("chooses artwork by (variant, letter), not by letter alone", () => {
+    expect(artFor("chess", "R")).toBe("rook");
+    expect(artFor("compound", "R")).toBe("rookAlfil");
+    expect(artFor("chess", "Q")).toBe("queen");
+    expect(artFor("compound", "Q")).toBe("qad");
+    expect(artFor("royal-substitute", "Q")).toBe("halfqueen");
+    expect(artFor("chess", "P")).toBe("pawn");
+    expect(artFor("royal-substitute", "P")).toBe("royalPawn");
+    expect(artFor("companion", "I")).toBe("prince");
+    expect(artFor("chess", "I")).toBeNull();
+    expect(pieceName("compound", "C")).toBe("Centaur");
+    expect(pieceName("royal-substitute", "H")).toBe("Dragon horse");
+    const rook = (v: string) => pathData(renderToStaticMarkup(<PieceSvg variant={v} color="white" letter="R" />)).join("|");
+    expect(rook("compound")).not.toBe(rook("chess"));
+    expect(rook("royal-substitute")).toBe(rook("chess"));
+  });
+
+  it("keeps the Prince apart from both King and Pawn, the royal pawn apart from the pawn", () => {
+    const d = (v: string, l: string) => pathData(renderToStaticMarkup(<PieceSvg variant={v} color="white" letter={l} />)).join("|");
+    expect(new Set([d("companion", "I"), d("companion", "K"), d("companion", "P"), d("royal-substitute", "P")]).size).toBe(4);
+  });
+
+  it("draws a foreign letter as a lettered disc instead of failing", () => {
+    const m = render({ variant: "chess", files: 8, ranks: 8, squares: [on("d4", "wZ")] });
+    expect(m).toContain('data-piece="wZ"');
+    expect(m).toMatch(/<text[^>]*>Z<\/text>/);
+  });
+});
+
+describe("board layout", () => {
+  const sizes: Array<[string, number, number]> = [
+    ["chess", 8, 8],
+    ["compound", 10, 8],
+    ["royal-substitute", 9, 7],
+    ["chess", 12, 12],
+  ];
+
+  it.each(sizes)("%s %i×%i has a rect[data-square] for every square", (variant, files, ranks) => {
+    const m = render({ variant, files, ranks, squares: [] });
+    const found = [...m.matchAll(/<rect[^>]*data-square="([a-l]\d+)"/g)].map((x) => x[1]);
+    const expected: string[] = [];
+    for (let r = 1; r <= ranks; r++) for (let f = 0; f < files; f++) expected.push("abcdefghijkl"[f] + r);
+    expect(found.sort()).toEqual(expected.sort());
+    expect(m).toContain(`data-files="${files}"`);
+  });
+
+  it.each(sizes)("%s %i×%i: a1 bottom-left for White, top-right for Black", (variant, files, ranks) => {
+    const top = `${"abcdefghijkl"[files - 1]}${ranks}`;
+    const w = render({ variant, files, ranks, squares: [] });
+    expect(attr(w, "rect", "data-square", "a1")).toMatchObject({ x: "0", y: String(ranks - 1) });
+    expect(attr(w, "rect", "data-square", top)).toMatchObject({ x: String(files - 1), y: "0" });
+    const b = render({ variant, files, ranks, squares: [], orientation: "black" });
+    expect(attr(b, "rect", "data-square", "a1")).toMatchObject({ x: String(files - 1), y: "0" });
+    expect(attr(b, "rect", "data-square", top)).toMatchObject({ x: "0", y: String(ranks - 1) });
+    expect(b).toContain('data-orientation="black"');
+    // The edge labels follow: rank 1 at the bottom for White, at the top for Black; file a left / right.
+    expect(Number(attr(w, "text", "data-coord", "1").y)).toBeCloseTo(ranks - 0.5);
+    expect(Number(attr(b, "text", "data-coord", "1").y)).toBeCloseTo(0.5);
+    expect(Number(attr(w, "text", "data-coord", "a").x)).toBeCloseTo(0.5);
+    expect(Number(attr(b, "text", "data-coord", "a").x)).toBeCloseTo(files - 0.5);
+  });
+
+  it("puts a dark square on a1 and alternates", () => {
+    const m = render({ variant: "compound", files: 10, ranks: 8, squares: [] });
+    expect(attr(m, "rect", "data-square", "a1")["data-color"]).toBe("dark");
+    expect(attr(m, "rect", "data-square", "b1")["data-color"]).toBe("light");
+    expect(attr(m, "rect", "data-square", "j1")["data-color"]).toBe("light"); // light square on the right
+    expect(attr(m, "rect", "data-square", "j8")["data-color"]).toBe("dark");
+  });
+
+  it("draws pieces where they stand and lets clicks through to the squares", () => {
+    const m = render({ variant: "chess", files: 8, ranks: 8, squares: [on("e2", "wP"), on("e7", "bP")] });
+    expect(attr(m, "g", "data-piece", "wP")["data-at"]).toBe("e2");
+    expect(attr(m, "g", "data-piece", "wP").transform).toBe("translate(4 6) scale(0.01)");
+    expect(attr(m, "g", "data-piece", "bP").transform).toBe("translate(4 1) scale(0.01)");
+    expect(attr(m, "g", "data-layer", "marks")["pointer-events"]).toBe("none");
+  });
+
+  it("omits the coordinates on request", () => {
+    const m = render({ variant: "chess", files: 8, ranks: 8, squares: [], coordinates: false });
+    expect(m).not.toContain("<text");
+    expect(m).toContain('viewBox="0 0 8 8"');
+  });
+
+  it("rejects impossible sizes", () => {
+    expect(() => render({ variant: "chess", files: 13, ranks: 8, squares: [] })).toThrow(/size/);
+    expect(() => render({ variant: "chess", files: 8, ranks: 0, squares: [] })).toThrow(/size/);
+  });
+});
+
+describe("special pieces and highlights", () => {
+  it("renders a Friendly union as two recognisable pieces on one square", () => {
+    const m = render({ variant: "friendly", files: 8, ranks: 8, squares: [on("d5", "wN", "bB")] });
+    const union = attr(m, "g", "data-union", "wN bB");
+    expect(union["data-at"]).toBe("d5");
+    expect(m.match(/data-piece="/g)).toHaveLength(2);
+    expect(attr(m, "g", "data-piece", "wN")["data-at"]).toBe("d5");
+    expect(attr(m, "g", "data-piece", "bB")["data-at"]).toBe("d5");
+    // both smaller than a whole square, side by side
+    expect(attr(m, "g", "data-piece", "wN").transform).toMatch(/scale\(0\.0068\)/);
+    expect(attr(m, "g", "data-piece", "wN").transform).not.toBe(attr(m, "g", "data-piece", "bB").transform);
+  });
+
+  it("shows a carrying queen with a pawn badge of her colour", () => {
+    const squares = [{ square: "d4", pieces: [piece("wQ", true)] }, { square: "d5", pieces: [piece("bQ", true)] }, on("e4", "wQ")];
+    const m = render({ variant: "companion", files: 8, ranks: 8, squares });
+    expect(m.match(/data-badge="carrying"/g)).toHaveLength(2);
+    expect(m).toContain('data-carried="wP"');
+    expect(m).toContain('data-carried="bP"');
+    expect(m.match(/data-carrying="true"/g)).toHaveLength(2);
+  });
+
+  it("marks last move, selection, check and targets (dot on empty, ring on occupied)", () => {
+    const m = render({
+      variant: "chess",
+      files: 8,
+      ranks: 8,
+      squares: [on("e1", "wK"), on("d2", "wQ"), on("d7", "bP")],
+      lastMove: ["e7", "e5"],
+      selected: "d2",
+      checks: ["e1"],
+      targets: ["d3", "d7"],
+    });
+    expect(m.match(/data-highlight="last-move"/g)).toHaveLength(2);
+    expect(m.match(/data-highlight="selected"/g)).toHaveLength(1);
+    expect(m.match(/data-highlight="check"/g)).toHaveLength(1);
+    const targets = [...m.matchAll(/<circle[^>]*data-highlight="target"[^>]*>/g)].map((x) => x[0]);
+    expect(targets).toHaveLength(2);
+    expect(targets.some((t) => /r="0.16"/.test(t) && /cx="3.5" cy="5.5"/.test(t))).toBe(true); // d3 dot
+    expect(targets.some((t) => /fill="none"/.test(t) && /cx="3.5" cy="1.5"/.test(t))).toBe(true); // d7 ring
+  });
+
+  it("draws a hovering piece raised over its square", () => {
+    const m = render({
+      variant: "friendly",
+      files: 8,
+      ranks: 8,
+      squares: [on("c4", "wB", "bN")],
+      hovering: { square: "c4", piece: piece("wN") },
+    });
+    expect(m).toContain('data-hovering="c4"');
+    expect(m.match(/data-piece="/g)).toHaveLength(3);
+    expect(m).toContain('data-raised="true"');
+  });
+});
+
+describe("server rendering", () => {
+  const start: BoardDrawingProps = {
+    variant: "royal-substitute",
+    files: 9,
+    ranks: 7,
+    squares: [on("a1", "wR"), on("b1", "wP"), on("c1", "wH"), on("e1", "wQ"), on("b2", "wN"), on("e7", "bQ")],
+    lastMove: ["b1", "b2"],
+  };
+
+  it("boardSvgString is a standalone SVG document with a size, equal in drawing to the React output", () => {
+    const s = boardSvgString(start, { squarePx: 50 });
+    expect(s.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    expect(s).toContain('width="467"'); // (9 + 0.34) × 50
+    expect(s).toContain('height="367"');
+    expect(s).not.toMatch(/\s(className|fillOpacity|key)=/);
+    expect(pathData(s)).toEqual(pathData(render(start)));
+    expect(boardSvgString({ ...start, coordinates: false }, { xmlDeclaration: false })).toMatch(/^<svg[^>]*width="540" height="420"/);
+  });
+
+  it("the interactive Board renders on the server with the same squares and pieces", () => {
+    const m = renderToStaticMarkup(<Board {...start} onSquareClick={() => {}} onSquareDrop={() => {}} />);
+    expect(m).toContain('role="application"');
+    expect(m).toContain('tabindex="0"');
+    expect(m.match(/<rect[^>]*data-square=/g)).toHaveLength(63);
+    expect(pathData(m)).toEqual(pathData(render(start)));
+  });
+});
