@@ -1,0 +1,26 @@
+import { Button, Img, Text } from "@react-email/components";
+import { EmailLayout, buttonStyle } from "./layout";
+
+export interface YourTurnProps {
+  siteUrl: string;
+  gameUrl: string;
+  opponent: string;
+  variantName: string;
+  /** The opponent's move in notation, absent when the game has just begun with your move. */
+  lastMove?: string;
+  moveNumber: number;
+  deadline: string; // already formatted, with its time zone
+  boardImageUrl?: string;
+}
+
+export default function YourTurn(p: YourTurnProps) {
+  const headline = p.lastMove ? `${p.opponent} played ${p.lastMove}` : `Your game of ${p.variantName} with ${p.opponent} has begun`;
+  return (
+    <EmailLayout preview={`${headline}: your move`} siteUrl={p.siteUrl}>
+      <Text>{headline} in your {p.variantName} game (move {p.moveNumber}).</Text>
+      {p.boardImageUrl ? <Img src={p.boardImageUrl} alt="The position" width="320" /> : null}
+      <Text>It is your move. Your time runs out at {p.deadline}.</Text>
+      <Button href={p.gameUrl} style={buttonStyle}>Open the game</Button>
+    </EmailLayout>
+  );
+}

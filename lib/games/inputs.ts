@@ -1,0 +1,43 @@
+/** The shapes every game action accepts, checked at the boundary (server actions, tests). */
+import { z } from "zod";
+import { variantIds } from "@/lib/rules";
+
+export const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 10, 14] as const;
+
+const gameId = z.string().trim().min(1).max(64);
+
+export const variantIdSchema = z.string().refine((v) => variantIds().includes(v), "unknown game");
+
+export const challengeInput = z.object({
+  variant: variantIdSchema,
+  color: z.enum(["white", "black", "random"]),
+  daysPerMove: z.coerce
+    .number()
+    .int()
+    .refine((d) => (DAYS_PER_MOVE as readonly number[]).includes(d), `days per move: one of ${DAYS_PER_MOVE.join(", ")}`),
+  visibility: z.enum(["public", "unlisted", "private"]).default("public"),
+  opponent: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("user"), name: z.string().trim().min(1).max(40) }),
+    z.object({ kind: z.literal("email"), email: z.email().max(254) }),
+    z.object({ kind: z.literal("link") }),
+    z.object({ kind: z.literal("open") }),
+  ]),
+});
+export type ChallengeInput = z.input<typeof challengeInput>;
+
+export const moveInput = z.object({
+  gameId,
+  expectedPly: z.coerce.number().int().min(0).max(100000),
+  move: z.string().trim().min(1, "write a move").max(500, "that move text is too long"),
+});
+export type MoveInput = z.input<typeof moveInput>;
+
+export const gameActionInput = z.object({ gameId });
+
+export const drawClaimInput = z.object({
+  gameId,
+  reason: z.enum(["threefold-repetition", "fifty-move-rule"]),
+});
+
+export const invitationInput = z.object({ invitationId: z.string().trim().min(1).max(64) });
+export const invitationTokenInput = z.object({ token: z.string().trim().regex(/^[0-9a-f]{32}$/, "not an invitation link") });

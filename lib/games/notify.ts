@@ -1,0 +1,107 @@
+/**
+ * The emails a game event causes, queued in the event's own transaction (the
+ * outbox), so an email exists exactly when its event committed. Addresses never
+ * appear in an email to someone else: the other player is named by display name.
+ */
+import { createElement } from "react";
+import type { Executor } from "@/lib/db/client";
+import type { User } from "@/lib/db/schema";
+import { enqueueEmail, mailSettings } from "@/lib/mail";
+import { renderEmail } from "@/lib/mail/render";
+import { variantInfo } from "@/lib/rules";
+import GameOver from "@/emails/game-over";
+import Invitation from "@/emails/invitation";
+import YourTurn from "@/emails/your-turn";
+
+export function gameUrl(gameId: string): string {
+  return `${mailSettings().siteUrl}/games/${gameId}`;
+}
+
+function formatDeadline(d: Date): string {
+  return `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+type Recipient = Pick<User, "email" | "notify" | "name">;
+
+export async function queueYourTurn(
+  tx: Executor,
+  to: Recipient,
+  g: { id: string; variant: string; ply: number; deadline: Date },
+  opponent: string,
+  lastMove?: string,
+): Promise<void> {
+  if (!to.email || to.notify !== "every-move") return;
+  const siteUrl = mailSettings().siteUrl;
+  const variantName = variantInfo(g.variant).name;
+  const body = await renderEmail(
+    createElement(YourTurn, {
+      siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, lastMove,
+      moveNumber: Math.floor(g.ply / 2) + 1, deadline: formatDeadline(g.deadline),
+      boardImageUrl: `${siteUrl}/games/${g.id}/board.png?ply=${g.ply}`,
+    }),
+  );
+  await enqueueEmail(tx, {
+    to: to.email,
+    kind: "your-turn",
+    subject: lastMove ? `${opponent} played ${lastMove}: your move (${variantName})` : `Your move against ${opponent} (${variantName})`,
+    ...body,
+    payload: { gameId: g.id, ply: g.ply },
+  });
+}
+
+export async function queueInvitation(
+  tx: Executor,
+  to: string,
+  inv: { token: string; gameId: string; variant: string; daysPerMove: number; inviteeColour: string },
+  from: string,
+): Promise<void> {
+  const siteUrl = mailSettings().siteUrl;
+  const variantName = variantInfo(inv.variant).name;
+  const body = await renderEmail(
+    createElement(Invitation, {
+      siteUrl, acceptUrl: `${siteUrl}/invitations/${inv.token}`, from, variantName,
+      daysPerMove: inv.daysPerMove, colour: inv.inviteeColour,
+    }),
+  );
+  await enqueueEmail(tx, {
+    to, kind: "invitation", subject: `${from} invites you to play ${variantName}`, ...body,
+    payload: { gameId: inv.gameId },
+  });
+}
+
+const HOW: Record<string, string> = {
+  checkmate: "by checkmate", stalemate: "by stalemate", extinction: "by extinction of the royal pieces",
+  "bare-royal": "by baring the royal piece", "union-with-king": "by union with the king",
+  "insufficient-material": "as neither side can win", "seventy-five-move-rule": "by the 75-move rule",
+  "all-pieces-in-unions": "with every piece in a union", "no-legal-move": "with no legal move left",
+  "fivefold-repetition": "by fivefold repetition", "threefold-repetition": "by threefold repetition (claimed)",
+  "fifty-move-rule": "by the fifty-move rule (claimed)", resignation: "by resignation", agreement: "by agreement",
+  timeout: "on time",
+};
+
+export function describeEnd(reason: string): string {
+  return HOW[reason] ?? reason;
+}
+
+export async function queueGameOver(
+  tx: Executor,
+  to: Recipient,
+  g: { id: string; variant: string; result: "1-0" | "0-1" | "1/2-1/2"; endReason: string },
+  colour: "white" | "black",
+  opponent: string,
+): Promise<void> {
+  if (!to.email || to.notify === "none") return;
+  const won = (g.result === "1-0" && colour === "white") || (g.result === "0-1" && colour === "black");
+  const outcome = g.result === "1/2-1/2" ? "Drawn" : won ? "You won" : "You lost";
+  const variantName = variantInfo(g.variant).name;
+  const body = await renderEmail(
+    createElement(GameOver, {
+      siteUrl: mailSettings().siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, outcome,
+      how: describeEnd(g.endReason), result: g.result,
+    }),
+  );
+  await enqueueEmail(tx, {
+    to: to.email, kind: "game-over", subject: `${outcome} against ${opponent} (${variantName})`, ...body,
+    payload: { gameId: g.id },
+  });
+}

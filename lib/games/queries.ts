@@ -1,0 +1,159 @@
+/** What the pages read: a game with its players and moves, a player's games, the lobby. */
+import { aliasedTable, and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import type { Executor } from "@/lib/db/client";
+import { games, invitations, moves, users, type Game as GameRow } from "@/lib/db/schema";
+import { GameError } from "./errors";
+
+const white = aliasedTable(users, "white");
+const black = aliasedTable(users, "black");
+
+export interface GameView {
+  game: GameRow;
+  whiteName: string | null;
+  blackName: string | null;
+  moves: { ply: number; text: string; fenAfter: string; createdAt: Date }[];
+  /** The pending invitation of an open game, for accept/withdraw buttons. */
+  invitation: { id: string; kind: string; fromId: string; toUserId: string | null; token: string } | null;
+}
+
+/**
+ * A game as a viewer may see it: public and unlisted games to anyone with the link,
+ * private games to their players only (others get "not found", never a hint).
+ */
+export async function getGameView(db: Executor, gameId: string, viewerId: string | null): Promise<GameView> {
+  if (gameId.length > 64) throw new GameError("not-found", "no such game");
+  const [row] = await db
+    .select({ game: games, whiteName: white.name, blackName: black.name })
+    .from(games)
+    .leftJoin(white, eq(white.id, games.whiteId))
+    .leftJoin(black, eq(black.id, games.blackId))
+    .where(eq(games.id, gameId));
+  if (!row) throw new GameError("not-found", "no such game");
+  const isPlayer = viewerId !== null && (row.game.whiteId === viewerId || row.game.blackId === viewerId);
+  if (row.game.visibility === "private" && !isPlayer) throw new GameError("not-found", "no such game");
+  const list = await db
+    .select({ ply: moves.ply, text: moves.text, fenAfter: moves.fenAfter, createdAt: moves.createdAt })
+    .from(moves).where(eq(moves.gameId, gameId)).orderBy(asc(moves.ply));
+  const [inv] = await db
+    .select({ id: invitations.id, kind: invitations.kind, fromId: invitations.fromId, toUserId: invitations.toUserId, token: invitations.token })
+    .from(invitations).where(and(eq(invitations.gameId, gameId), eq(invitations.status, "pending")));
+  return { game: row.game, whiteName: row.whiteName, blackName: row.blackName, moves: list, invitation: inv ?? null };
+}
+
+export interface GameSummary {
+  id: string;
+  variant: string;
+  status: GameRow["status"];
+  result: GameRow["result"];
+  endReason: string | null;
+  ply: number;
+  deadline: Date | null;
+  daysPerMove: number;
+  whiteName: string | null;
+  blackName: string | null;
+  /** The viewer's colour, when the viewer plays in it. */
+  colour: "white" | "black" | null;
+  yourTurn: boolean;
+  updatedAt: Date;
+}
+
+function summarise(r: { game: GameRow; whiteName: string | null; blackName: string | null }, viewerId: string | null): GameSummary {
+  const g = r.game;
+  const colour = viewerId === g.whiteId ? "white" : viewerId === g.blackId ? "black" : null;
+  const toMove = g.ply % 2 === 0 ? "white" : "black";
+  return {
+    id: g.id, variant: g.variant, status: g.status, result: g.result, endReason: g.endReason, ply: g.ply,
+    deadline: g.deadline, daysPerMove: g.daysPerMove, whiteName: r.whiteName, blackName: r.blackName, colour,
+    yourTurn: g.status === "active" && colour === toMove, updatedAt: g.updatedAt,
+  };
+}
+
+/** The home page: the player's own games, the ones waiting for their move first, nearest deadline first. */
+export async function gamesOfPlayer(
+  db: Executor, playerId: string, viewerId: string | null, options: { limit?: number } = {},
+): Promise<GameSummary[]> {
+  const own = viewerId === playerId;
+  const rows = await db
+    .select({ game: games, whiteName: white.name, blackName: black.name })
+    .from(games)
+    .leftJoin(white, eq(white.id, games.whiteId))
+    .leftJoin(black, eq(black.id, games.blackId))
+    .where(and(
+      or(eq(games.whiteId, playerId), eq(games.blackId, playerId)),
+      // Others see a player's public games; the player sees all of their own.
+      own ? undefined : eq(games.visibility, "public"),
+      own ? undefined : inArray(games.status, ["active", "finished"]),
+    ))
+    .orderBy(desc(games.updatedAt))
+    .limit(options.limit ?? 200);
+  const list = rows.map((r) => summarise(r, viewerId));
+  const rank = (s: GameSummary) => (s.yourTurn ? 0 : s.status === "active" ? 1 : s.status === "open" ? 2 : 3);
+  return list.sort((a, b) =>
+    rank(a) - rank(b) ||
+    (a.deadline && b.deadline ? a.deadline.getTime() - b.deadline.getTime() : 0) ||
+    b.updatedAt.getTime() - a.updatedAt.getTime());
+}
+
+export interface OpenChallenge {
+  invitationId: string;
+  gameId: string;
+  variant: string;
+  daysPerMove: number;
+  fromName: string | null;
+  fromId: string;
+  /** The colour the challenger plays. */
+  challengerColour: "white" | "black";
+  createdAt: Date;
+}
+
+const challengeColumns = {
+  invitationId: invitations.id, gameId: games.id, variant: games.variant, daysPerMove: games.daysPerMove,
+  fromName: users.name, fromId: invitations.fromId, whiteId: games.whiteId, createdAt: invitations.createdAt,
+};
+
+function toChallenge(r: { invitationId: string; gameId: string; variant: string; daysPerMove: number; fromName: string | null; fromId: string; whiteId: string | null; createdAt: Date }): OpenChallenge {
+  const { whiteId, ...rest } = r;
+  return { ...rest, challengerColour: whiteId === r.fromId ? "white" : "black" };
+}
+
+/** The lobby: open invitations anyone may accept, newest first. */
+export async function openChallenges(db: Executor, limit = 100): Promise<OpenChallenge[]> {
+  const rows = await db.select(challengeColumns).from(invitations)
+    .innerJoin(games, eq(games.id, invitations.gameId))
+    .innerJoin(users, eq(users.id, invitations.fromId))
+    .where(and(eq(invitations.kind, "open"), eq(invitations.status, "pending"), eq(games.status, "open")))
+    .orderBy(desc(invitations.createdAt)).limit(limit);
+  return rows.map(toChallenge);
+}
+
+/** Challenges addressed to this player by name or by their email address. */
+export async function challengesFor(db: Executor, userId: string, email: string | null): Promise<OpenChallenge[]> {
+  const rows = await db.select(challengeColumns).from(invitations)
+    .innerJoin(games, eq(games.id, invitations.gameId))
+    .innerJoin(users, eq(users.id, invitations.fromId))
+    .where(and(
+      eq(invitations.status, "pending"),
+      or(eq(invitations.toUserId, userId), email ? sql`lower(${invitations.toEmail}) = lower(${email})` : undefined),
+    ))
+    .orderBy(desc(invitations.createdAt));
+  return rows.map(toChallenge);
+}
+
+export async function invitationByToken(db: Executor, token: string) {
+  if (!/^[0-9a-f]{32}$/.test(token)) throw new GameError("not-found", "no such invitation");
+  const [row] = await db.select({ ...challengeColumns, status: invitations.status, kind: invitations.kind, token: invitations.token })
+    .from(invitations)
+    .innerJoin(games, eq(games.id, invitations.gameId))
+    .innerJoin(users, eq(users.id, invitations.fromId))
+    .where(eq(invitations.token, token));
+  if (!row) throw new GameError("not-found", "no such invitation");
+  const { status, kind, token: t, ...rest } = row;
+  return { ...toChallenge(rest), status, kind, token: t };
+}
+
+export async function playerByName(db: Executor, name: string) {
+  if (name.length > 40) return null;
+  const [u] = await db.select({ id: users.id, name: users.name, createdAt: users.createdAt }).from(users)
+    .where(sql`lower(${users.name}) = lower(${name})`);
+  return u ?? null;
+}

@@ -1,0 +1,320 @@
+/**
+ * The game service: the only code that writes games and moves. Each function is
+ * one transaction; the game row is locked (FOR UPDATE) before it is judged, so two
+ * tabs, two players or a worker acting at once are serialised, and the expected ply
+ * turns a stale page into a clear refusal rather than a double move.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db, Executor } from "@/lib/db/client";
+import { games, invitations, moves, users, type Game as GameRow, type User } from "@/lib/db/schema";
+import { Game, RulesError, variantInfo, type Outcome } from "@/lib/rules";
+import { GameError } from "./errors";
+import {
+  challengeInput, drawClaimInput, gameActionInput, invitationInput, invitationTokenInput, moveInput,
+  type ChallengeInput, type MoveInput,
+} from "./inputs";
+import { queueGameOver, queueInvitation, queueYourTurn } from "./notify";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+type Result = "1-0" | "0-1" | "1/2-1/2";
+
+function deadlineAfter(now: Date, days: number): Date {
+  return new Date(now.getTime() + days * DAY_MS);
+}
+
+function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, input: unknown): T {
+  const r = schema.safeParse(input);
+  if (!r.success) throw new GameError("invalid", r.error.issues.map((i) => i.message).join("; "));
+  return r.data;
+}
+
+async function userById(tx: Executor, id: string): Promise<User> {
+  const [u] = await tx.select().from(users).where(eq(users.id, id));
+  if (!u) throw new GameError("not-found", "no such player");
+  return u;
+}
+
+async function lockGame(tx: Executor, gameId: string): Promise<GameRow> {
+  const [g] = await tx.select().from(games).where(eq(games.id, gameId)).for("update");
+  if (!g) throw new GameError("not-found", "no such game");
+  return g;
+}
+
+/** The rules' view of a stored game: replayed from its start, so repetition counts are exact. */
+export async function loadRules(tx: Executor, g: GameRow): Promise<Game> {
+  const rows = await tx.select({ text: moves.text }).from(moves).where(eq(moves.gameId, g.id)).orderBy(asc(moves.ply));
+  return Game.replay(g.variant, g.startFen, rows.map((r) => r.text));
+}
+
+function colourOf(g: GameRow, userId: string): "white" | "black" {
+  if (g.whiteId === userId) return "white";
+  if (g.blackId === userId) return "black";
+  throw new GameError("forbidden", "only the players of this game may do that");
+}
+
+function opponentId(g: GameRow, userId: string): string {
+  return colourOf(g, userId) === "white" ? g.blackId! : g.whiteId!;
+}
+
+function resultOf(outcome: Exclude<Outcome, { result: "ongoing" }>): Result {
+  return outcome.result === "white-wins" ? "1-0" : outcome.result === "black-wins" ? "0-1" : "1/2-1/2";
+}
+
+function requireActive(g: GameRow): void {
+  if (g.status === "finished" || g.status === "cancelled") throw new GameError("over", "this game is over");
+  if (g.status !== "active") throw new GameError("over", "this game has not started yet");
+}
+
+/** Ends a locked, active game and queues the game-over emails to both players. */
+async function finish(tx: Executor, g: GameRow, result: Result, endReason: string, now: Date): Promise<void> {
+  await tx.update(games).set({ status: "finished", result, endReason, deadline: null, drawOfferBy: null, updatedAt: now })
+    .where(eq(games.id, g.id));
+  const [white, black] = await Promise.all([userById(tx, g.whiteId!), userById(tx, g.blackId!)]);
+  const ended = { id: g.id, variant: g.variant, result, endReason };
+  await queueGameOver(tx, white, ended, "white", black.name ?? "your opponent");
+  await queueGameOver(tx, black, ended, "black", white.name ?? "your opponent");
+}
+
+// ---------------------------------------------------------------- challenges
+
+export interface CreatedChallenge {
+  gameId: string;
+  invitationId: string;
+  /** The secret of the accept link (/invitations/<token>). */
+  token: string;
+}
+
+/** Creates an open game with its invitation: to a player, to an email address, by private link, or in the lobby. */
+export async function createChallenge(db: Db, userId: string, raw: ChallengeInput, now = new Date()): Promise<CreatedChallenge> {
+  const input = parse(challengeInput, raw);
+  return db.transaction(async (tx) => {
+    const me = await userById(tx, userId);
+    if (!me.name) throw new GameError("forbidden", "choose a display name first");
+    let toUserId: string | null = null;
+    let toEmail: string | null = null;
+    if (input.opponent.kind === "user") {
+      const name = input.opponent.name;
+      const [other] = await tx.select().from(users).where(sql`lower(${users.name}) = lower(${name})`);
+      if (!other) throw new GameError("not-found", `there is no player called ${name}`);
+      if (other.id === me.id) throw new GameError("invalid", "you cannot challenge yourself");
+      toUserId = other.id;
+    } else if (input.opponent.kind === "email") {
+      toEmail = input.opponent.email.toLowerCase();
+      if (toEmail === me.email?.toLowerCase()) throw new GameError("invalid", "you cannot challenge yourself");
+    }
+    const colour = input.color === "random" ? (Math.random() < 0.5 ? "white" : "black") : input.color;
+    const startFen = variantInfo(input.variant).startFen;
+    const [g] = await tx.insert(games).values({
+      variant: input.variant,
+      whiteId: colour === "white" ? me.id : null,
+      blackId: colour === "black" ? me.id : null,
+      status: "open",
+      startFen,
+      currentFen: Game.start(input.variant).fen(),
+      daysPerMove: input.daysPerMove,
+      visibility: input.visibility,
+      createdAt: now,
+      updatedAt: now,
+    }).returning();
+    const [inv] = await tx.insert(invitations).values({
+      gameId: g.id, fromId: me.id, toUserId, toEmail, kind: input.opponent.kind, createdAt: now,
+    }).returning();
+    const inviteeColour = input.color === "random" ? "a random colour" : colour === "white" ? "Black" : "White";
+    const invite = { token: inv.token, gameId: g.id, variant: g.variant, daysPerMove: g.daysPerMove, inviteeColour };
+    if (toEmail) await queueInvitation(tx, toEmail, invite, me.name);
+    if (toUserId) {
+      const other = await userById(tx, toUserId);
+      if (other.email && other.notify !== "none") await queueInvitation(tx, other.email, invite, me.name);
+    }
+    return { gameId: g.id, invitationId: inv.id, token: inv.token };
+  });
+}
+
+async function lockInvitation(tx: Executor, where: ReturnType<typeof eq>) {
+  const [inv] = await tx.select().from(invitations).where(where).for("update");
+  if (!inv) throw new GameError("not-found", "no such invitation");
+  return inv;
+}
+
+/** Who may accept: the named player, the holder of the email address, anyone with the link or in the lobby. */
+function mayAccept(inv: typeof invitations.$inferSelect, user: User): boolean {
+  if (inv.fromId === user.id) return false;
+  if (inv.kind === "user") return inv.toUserId === user.id;
+  if (inv.kind === "email") return !!user.email && user.email.toLowerCase() === inv.toEmail?.toLowerCase();
+  return true;
+}
+
+/** Accepts by invitation id (lobby, named player) or by the link's token; starts the game. */
+export async function acceptInvitation(
+  db: Db, userId: string, raw: { invitationId: string } | { token: string }, now = new Date(),
+): Promise<{ gameId: string }> {
+  const where = "token" in raw
+    ? eq(invitations.token, parse(invitationTokenInput, raw).token)
+    : eq(invitations.id, parse(invitationInput, raw).invitationId);
+  return db.transaction(async (tx) => {
+    const inv = await lockInvitation(tx, where);
+    const me = await userById(tx, userId);
+    if (!me.name) throw new GameError("forbidden", "choose a display name first");
+    if (inv.status !== "pending") throw new GameError("over", `this invitation was ${inv.status}`);
+    if (!mayAccept(inv, me)) {
+      throw new GameError("forbidden", inv.fromId === me.id ? "you cannot accept your own challenge" : "this invitation is for someone else");
+    }
+    const g = await lockGame(tx, inv.gameId);
+    if (g.status !== "open") throw new GameError("over", "this challenge is no longer open");
+    const seat = g.whiteId ? { blackId: me.id } : { whiteId: me.id };
+    const deadline = deadlineAfter(now, g.daysPerMove);
+    await tx.update(games).set({ ...seat, status: "active", deadline, updatedAt: now }).where(eq(games.id, g.id));
+    await tx.update(invitations).set({ status: "accepted", toUserId: me.id }).where(eq(invitations.id, inv.id));
+    // White moves first; tell White unless White is the one accepting now.
+    const whiteId = g.whiteId ?? me.id;
+    if (whiteId !== me.id) {
+      const white = await userById(tx, whiteId);
+      await queueYourTurn(tx, white, { id: g.id, variant: g.variant, ply: 0, deadline }, me.name);
+    }
+    return { gameId: g.id };
+  });
+}
+
+async function closeInvitation(db: Db, userId: string, raw: unknown, status: "declined" | "withdrawn", now: Date) {
+  const { invitationId } = parse(invitationInput, raw);
+  await db.transaction(async (tx) => {
+    const inv = await lockInvitation(tx, eq(invitations.id, invitationId));
+    if (inv.status !== "pending") throw new GameError("over", `this invitation was already ${inv.status}`);
+    const me = await userById(tx, userId);
+    if (status === "withdrawn" && inv.fromId !== me.id) throw new GameError("forbidden", "only its author may withdraw an invitation");
+    if (status === "declined" && (inv.kind === "open" || inv.kind === "link" || !mayAccept(inv, me))) {
+      throw new GameError("forbidden", "only the invited player may decline");
+    }
+    await tx.update(invitations).set({ status }).where(eq(invitations.id, inv.id));
+    await tx.update(games).set({ status: "cancelled", updatedAt: now })
+      .where(and(eq(games.id, inv.gameId), eq(games.status, "open")));
+  });
+}
+
+export const declineInvitation = (db: Db, userId: string, raw: { invitationId: string }, now = new Date()) =>
+  closeInvitation(db, userId, raw, "declined", now);
+export const withdrawInvitation = (db: Db, userId: string, raw: { invitationId: string }, now = new Date()) =>
+  closeInvitation(db, userId, raw, "withdrawn", now);
+
+// ---------------------------------------------------------------- playing
+
+export interface MoveResult {
+  ply: number;
+  text: string;
+  fen: string;
+  outcome: Outcome;
+}
+
+/**
+ * Plays a move for the signed-in player: checks the turn and the expected ply,
+ * lets the rules module judge it, stores it, and queues the emails it causes.
+ */
+export async function submitMove(db: Db, userId: string, raw: MoveInput, now = new Date()): Promise<MoveResult> {
+  const input = parse(moveInput, raw);
+  return db.transaction(async (tx) => {
+    const g = await lockGame(tx, input.gameId);
+    const colour = colourOf(g, userId);
+    requireActive(g);
+    if (g.ply !== input.expectedPly) {
+      throw new GameError("stale", "the position changed since your page was loaded; here is the new position");
+    }
+    const rules = await loadRules(tx, g);
+    if (rules.turn() !== colour) throw new GameError("not-your-turn", "it is your opponent's turn");
+    let text: string;
+    try {
+      text = rules.play(input.move);
+    } catch (e) {
+      if (e instanceof RulesError) throw new GameError("illegal", e.message);
+      throw e;
+    }
+    const ply = g.ply + 1;
+    const fen = rules.fen();
+    const outcome = rules.status();
+    await tx.insert(moves).values({ gameId: g.id, ply, text, fenAfter: fen, playerId: userId, createdAt: now });
+    const deadline = deadlineAfter(now, g.daysPerMove);
+    await tx.update(games).set({
+      currentFen: fen, ply, lastMoveAt: now, updatedAt: now, deadline,
+      // A move answers the opponent's draw offer with a no; one's own offer stands.
+      drawOfferBy: g.drawOfferBy === userId ? g.drawOfferBy : null,
+    }).where(eq(games.id, g.id));
+    const moved = { ...g, ply };
+    if (outcome.result !== "ongoing") {
+      await finish(tx, moved, resultOf(outcome), outcome.reason, now);
+    } else {
+      const [me, other] = await Promise.all([userById(tx, userId), userById(tx, opponentId(g, userId))]);
+      await queueYourTurn(tx, other, { id: g.id, variant: g.variant, ply, deadline }, me.name ?? "your opponent", text);
+    }
+    return { ply, text, fen, outcome };
+  });
+}
+
+export async function resign(db: Db, userId: string, raw: { gameId: string }, now = new Date()): Promise<void> {
+  const { gameId } = parse(gameActionInput, raw);
+  await db.transaction(async (tx) => {
+    const g = await lockGame(tx, gameId);
+    const colour = colourOf(g, userId);
+    requireActive(g);
+    await finish(tx, g, colour === "white" ? "0-1" : "1-0", "resignation", now);
+  });
+}
+
+/** Offers a draw, or agrees to one when the opponent has already offered. */
+export async function offerDraw(db: Db, userId: string, raw: { gameId: string }, now = new Date()): Promise<"offered" | "agreed"> {
+  const { gameId } = parse(gameActionInput, raw);
+  return db.transaction(async (tx) => {
+    const g = await lockGame(tx, gameId);
+    colourOf(g, userId);
+    requireActive(g);
+    if (g.drawOfferBy && g.drawOfferBy !== userId) {
+      await finish(tx, g, "1/2-1/2", "agreement", now);
+      return "agreed";
+    }
+    await tx.update(games).set({ drawOfferBy: userId, updatedAt: now }).where(eq(games.id, g.id));
+    return "offered";
+  });
+}
+
+export async function acceptDraw(db: Db, userId: string, raw: { gameId: string }, now = new Date()): Promise<void> {
+  const { gameId } = parse(gameActionInput, raw);
+  await db.transaction(async (tx) => {
+    const g = await lockGame(tx, gameId);
+    colourOf(g, userId);
+    requireActive(g);
+    if (!g.drawOfferBy || g.drawOfferBy === userId) throw new GameError("invalid", "there is no draw offer from your opponent");
+    await finish(tx, g, "1/2-1/2", "agreement", now);
+  });
+}
+
+export async function declineDraw(db: Db, userId: string, raw: { gameId: string }, now = new Date()): Promise<void> {
+  const { gameId } = parse(gameActionInput, raw);
+  await db.transaction(async (tx) => {
+    const g = await lockGame(tx, gameId);
+    colourOf(g, userId);
+    requireActive(g);
+    if (!g.drawOfferBy || g.drawOfferBy === userId) throw new GameError("invalid", "there is no draw offer from your opponent");
+    await tx.update(games).set({ drawOfferBy: null, updatedAt: now }).where(eq(games.id, g.id));
+  });
+}
+
+/**
+ * Claims a draw by threefold repetition or the fifty-move rule. Decision: either
+ * player may claim while the position on the board qualifies (in correspondence
+ * play the position, not the clock, is what both players look at).
+ */
+export async function claimDraw(
+  db: Db, userId: string, raw: { gameId: string; reason: "threefold-repetition" | "fifty-move-rule" }, now = new Date(),
+): Promise<void> {
+  const { gameId, reason } = parse(drawClaimInput, raw);
+  await db.transaction(async (tx) => {
+    const g = await lockGame(tx, gameId);
+    colourOf(g, userId);
+    requireActive(g);
+    const rules = await loadRules(tx, g);
+    if (!rules.claimableDraws().includes(reason)) {
+      throw new GameError("invalid", reason === "fifty-move-rule"
+        ? "a fifty-move draw needs 50 moves by each side without a capture or a pawn move"
+        : "this position has not occurred three times");
+    }
+    await finish(tx, g, "1/2-1/2", reason, now);
+  });
+}
