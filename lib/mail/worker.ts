@@ -1,0 +1,73 @@
+/**
+ * The outbox worker loop: drains due emails every few seconds, and at once when
+ * woken after an event queued one. Runs inside the app process by default
+ * (instrumentation.ts) and as `npm run worker` where several app servers share
+ * one database; drainOutbox is safe with any number of them.
+ */
+import { getDb } from "@/lib/db/client";
+import { drainOutbox } from "./outbox";
+import { getTransport } from "./index";
+
+export interface Worker {
+  /** Drain soon, without waiting for the next tick. */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+const holder = globalThis as typeof globalThis & { __courierWorker?: Worker };
+
+export function startOutboxWorker(intervalMs = 3000, log: (msg: string) => void = console.error): Worker {
+  if (holder.__courierWorker) return holder.__courierWorker;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const tick = async () => {
+    try {
+      const db = await getDb();
+      const transport = await getTransport();
+      // Keep going while a full batch came back: there may be more due.
+      for (;;) {
+        const r = await drainOutbox(db, transport);
+        if (r.sent + r.retried + r.failed < 100) break;
+      }
+    } catch (error) {
+      log(`outbox worker: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = tick().finally(() => {
+      running = null;
+      if (again) {
+        again = false;
+        run();
+      } else if (!stopped) {
+        timer = setTimeout(run, intervalMs);
+      }
+    });
+  };
+  const worker: Worker = {
+    wake: run,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      holder.__courierWorker = undefined;
+    },
+  };
+  holder.__courierWorker = worker;
+  run();
+  return worker;
+}
+
+/** Wakes this process's worker, if it runs one (a no-op in a process without it). */
+export function wakeOutboxWorker(): void {
+  holder.__courierWorker?.wake();
+}

@@ -1,0 +1,56 @@
+/** Helpers the browser tests share: reading mail from the test SMTP server, signing in by magic link. */
+import { expect, type Page } from "@playwright/test";
+import type { ReceivedMail } from "../../support/smtp";
+
+const MAIL_API = "http://127.0.0.1:3101";
+
+export async function mails(): Promise<ReceivedMail[]> {
+  const r = await fetch(`${MAIL_API}/mails`);
+  return (await r.json()) as ReceivedMail[];
+}
+
+/** Waits for a new email to `to` whose subject matches, received after `since` emails to that address. */
+export async function waitForMail(to: string, subject: RegExp, since = 0, timeoutMs = 20_000): Promise<ReceivedMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const list = (await mails()).filter((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject));
+    if (list.length > since) return list[list.length - 1];
+    if (Date.now() > deadline) throw new Error(`no email "${subject}" to ${to} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export async function mailCount(to: string, subject: RegExp): Promise<number> {
+  return (await mails()).filter((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject)).length;
+}
+
+/** The first link in an email's text that starts with `prefix` (a URL prefix). */
+export function linkIn(mail: ReceivedMail, prefix: string): string {
+  const m = mail.text.match(new RegExp(`${prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[^\\s\\]>)"]*`));
+  if (!m) throw new Error(`no link starting ${prefix} in: ${mail.text}`);
+  return m[0];
+}
+
+let counter = 0;
+/** A unique address per test run, so reruns against one server never collide. */
+export function uniqueEmail(who: string): string {
+  return `${who}.${Date.now().toString(36)}${counter++}@example.test`;
+}
+
+/**
+ * Signs in through the real flow: the sign-in form, the email from the SMTP
+ * server, the magic link, and (first time) the display-name form.
+ */
+export async function signIn(page: Page, email: string, name?: string): Promise<void> {
+  const before = await mailCount(email, /sign in/i);
+  await page.goto("/signin");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: /sign-in link/i }).click();
+  const mail = await waitForMail(email, /sign in/i, before);
+  await page.goto(linkIn(mail, "http://localhost:3100/api/auth/callback/"));
+  if (name) {
+    await page.getByLabel("Display name").fill(name);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).not.toHaveURL(/\/welcome/);
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * The app as the browser tests see it: a fresh PostgreSQL database, a real SMTP
+ * server on 127.0.0.1 whose mail the tests read over a small HTTP API, and
+ * `next start` (built beforehand) wired to both. Playwright starts and stops this.
+ *
+ *   GET  /ready          200 once the app answers
+ *   GET  /mails          every email received, oldest first
+ *   POST /refuse?on=1    make the SMTP server refuse (451) until /refuse?on=0
+ */
+import { spawn } from "node:child_process";
+import { createServer } from "node:http";
+import postgres from "postgres";
+import { TEST_POSTGRES_URL } from "../../../lib/db/testing";
+import { startSmtpServer } from "../../support/smtp";
+
+const APP_PORT = 3100;
+const MAIL_API_PORT = 3101;
+
+async function main() {
+  const smtp = await startSmtpServer();
+  const dbName = `e2e_${Date.now().toString(36)}`;
+  const admin = postgres(`${TEST_POSTGRES_URL}/postgres`, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${dbName}"`);
+
+  const app = spawn("npx", ["next", "start", "-p", String(APP_PORT)], {
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: `${TEST_POSTGRES_URL}/${dbName}`,
+      SMTP_URL: smtp.url,
+      SITE_URL: `http://localhost:${APP_PORT}`,
+      AUTH_URL: `http://localhost:${APP_PORT}`,
+      AUTH_SECRET: "e2e-secret-not-for-production-0123456789abcdef",
+      MAIL_FROM: "Courier Variants <noreply@localhost>",
+    },
+  });
+
+  let ready = false;
+  const poll = setInterval(async () => {
+    try {
+      const r = await fetch(`http://localhost:${APP_PORT}/`);
+      if (r.status < 500) {
+        ready = true;
+        clearInterval(poll);
+      }
+    } catch {
+      // not listening yet
+    }
+  }, 500);
+
+  const api = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://x");
+    if (url.pathname === "/ready") {
+      res.writeHead(ready ? 200 : 503).end();
+    } else if (url.pathname === "/mails") {
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(smtp.received));
+    } else if (url.pathname === "/refuse" && req.method === "POST") {
+      smtp.refusing = url.searchParams.get("on") === "1";
+      res.writeHead(204).end();
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  api.listen(MAIL_API_PORT, "127.0.0.1");
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    clearInterval(poll);
+    app.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 500));
+    api.close();
+    await smtp.close();
+    await admin.unsafe(`drop database if exists "${dbName}" with (force)`).catch(() => {});
+    await admin.end();
+    process.exit(0);
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+  app.on("exit", (code) => {
+    if (!stopping) {
+      console.error(`next start exited with ${code}`);
+      void stop();
+    }
+  });
+}
+
+void main();
