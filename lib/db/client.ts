@@ -74,7 +74,9 @@ function openFromEnv(): Promise<DbHandle> {
     PGLITE_DIR: process.env.PGLITE_DIR || undefined,
   });
   if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL);
-  return openPglite(path.resolve(env.PGLITE_DIR ?? path.join(process.cwd(), ".data", "pglite")));
+  // The ignore comment keeps Turbopack from tracing the whole project into the build
+  // because of a path only known at run time.
+  return openPglite(path.resolve(/*turbopackIgnore: true*/ env.PGLITE_DIR ?? path.join(process.cwd(), ".data", "pglite")));
 }
 
 // On globalThis so the dev server's hot reloads reuse the one instance instead of

@@ -6,9 +6,14 @@ export { mailSettings, type MailSettings } from "./settings";
 export type { Email, MailTransport } from "./transport";
 export { enqueueEmail, drainOutbox, type OutboxEmailInput, type DrainOptions, type DrainResult } from "./outbox";
 
-/** True when no SMTP server is configured: mail goes to /dev/mailbox. */
-export function usesDevMailbox(): boolean {
-  return mailSettings().smtp === null;
+/**
+ * Whether /dev/mailbox is shown: only when no SMTP server is configured, and, since
+ * it reveals everyone's sign-in links, under `next start` only with DEV_MAILBOX=1.
+ */
+export function devMailboxEnabled(): boolean {
+  return (
+    mailSettings().smtp === null && (process.env.NODE_ENV !== "production" || process.env.DEV_MAILBOX === "1")
+  );
 }
 
 // One transport per process, kept across dev-server hot reloads.

@@ -1,0 +1,71 @@
+"use client";
+
+import { useActionState } from "react";
+import type { SettingsInput } from "@/lib/auth/profile";
+import { saveSettings, type SettingsState } from "./actions";
+
+const notifyChoices = [
+  ["every-move", "An email for every move (when it is your turn)"],
+  ["digest", "One daily email listing the games waiting for you"],
+  ["none", "No game emails"],
+] as const;
+
+const orientationChoices = [
+  ["player", "My colour at the bottom"],
+  ["white", "White at the bottom, always"],
+] as const;
+
+export function SettingsForm({ current }: { current: SettingsInput }) {
+  const [state, action, pending] = useActionState<SettingsState, FormData>(saveSettings, { error: null, saved: false });
+  return (
+    <form action={action}>
+      <p>
+        <label>
+          Display name{" "}
+          <input
+            name="name"
+            defaultValue={current.name}
+            required
+            minLength={3}
+            maxLength={20}
+            pattern="[A-Za-z0-9_\-]+"
+            title="3 to 20 letters, digits, - or _"
+          />
+        </label>
+      </p>
+      <fieldset>
+        <legend>Email notifications</legend>
+        {notifyChoices.map(([value, label]) => (
+          <label key={value} style={{ display: "block" }}>
+            <input type="radio" name="notify" value={value} defaultChecked={current.notify === value} /> {label}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>Board orientation</legend>
+        {orientationChoices.map(([value, label]) => (
+          <label key={value} style={{ display: "block" }}>
+            <input
+              type="radio"
+              name="boardOrientation"
+              value={value}
+              defaultChecked={current.boardOrientation === value}
+            />{" "}
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <p>
+        <label>
+          <input type="checkbox" name="confirmMoves" defaultChecked={current.confirmMoves} /> Ask me to confirm
+          each move before it is sent
+        </label>
+      </p>
+      <button type="submit" disabled={pending}>
+        Save
+      </button>
+      {state.error && <p role="alert">{state.error}</p>}
+      {state.saved && !pending && <p role="status">Saved.</p>}
+    </form>
+  );
+}

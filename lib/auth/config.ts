@@ -1,0 +1,51 @@
+import { DrizzleAdapter } from "@auth/drizzle-adapter";
+import type { NextAuthConfig } from "next-auth";
+import type { Db } from "@/lib/db/client";
+import { accounts, sessions, users, verificationTokens } from "@/lib/db/schema";
+import type { MailTransport } from "@/lib/mail/transport";
+import { sendSignInEmail } from "./signin-email";
+
+export interface AuthDeps {
+  db: Db;
+  transport: MailTransport;
+  secret: string;
+  from: string;
+}
+
+/** The Auth.js configuration; separate from lib/auth/index.ts so tests can drive it. */
+export function buildAuthConfig({ db, transport, secret, from }: AuthDeps): NextAuthConfig {
+  return {
+    secret,
+    adapter: DrizzleAdapter(db, {
+      usersTable: users,
+      accountsTable: accounts,
+      sessionsTable: sessions,
+      verificationTokensTable: verificationTokens,
+    }),
+    // Sessions live in the database (the default with an adapter); said explicitly
+    // because getCurrentUser relies on the user id from the session row.
+    session: { strategy: "database" },
+    providers: [
+      {
+        id: "email",
+        type: "email",
+        name: "Email",
+        from,
+        maxAge: 24 * 60 * 60,
+        sendVerificationRequest: ({ identifier, url }) => sendSignInEmail(transport, identifier, url),
+      },
+    ],
+    pages: {
+      signIn: "/signin",
+      // Auth.js appends ?provider=email&type=email; /signin shows "check your mail".
+      verifyRequest: "/signin",
+      error: "/signin",
+      newUser: "/welcome",
+    },
+    callbacks: {
+      session({ session, user }) {
+        return { ...session, user: { ...session.user, id: user.id } };
+      },
+    },
+  };
+}

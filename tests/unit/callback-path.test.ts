@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { safeCallbackPath } from "@/lib/auth/callback-path";
+
+const site = "http://localhost:3000";
+
+describe("safeCallbackPath", () => {
+  it("keeps paths and same-site URLs as paths", () => {
+    expect(safeCallbackPath("/games/abc?x=1#m5", "/", site)).toBe("/games/abc?x=1#m5");
+    expect(safeCallbackPath("http://localhost:3000/settings", "/", site)).toBe("/settings");
+  });
+
+  it("refuses other sites, however spelled", () => {
+    for (const bad of ["//evil.example/x", "/\\evil.example", "https://evil.example/", "http://localhost:3001/", "javascript:alert(1)"]) {
+      expect(safeCallbackPath(bad, "/home", site)).toBe("/home");
+    }
+  });
+
+  it("falls back on missing or non-string values", () => {
+    expect(safeCallbackPath(undefined, "/", site)).toBe("/");
+    expect(safeCallbackPath(["/a", "/b"], "/", site)).toBe("/");
+    expect(safeCallbackPath("", "/", site)).toBe("/");
+  });
+});
