@@ -1,5 +1,9 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // Browser-test runs build into their own folder (.next-e2e) so they never disturb
+  // a dev build; `npm test` type-checks with tsc before them, so they skip it.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
+  typescript: { ignoreBuildErrors: process.env.NEXT_DIST_DIR === ".next-e2e" },
   // PGlite ships WebAssembly and resolves files relative to itself; bundling breaks that.
   serverExternalPackages: ["@electric-sql/pglite"],
 };

@@ -1,7 +1,10 @@
 import { defineConfig } from "@playwright/test";
 
-export const E2E_PORT = 3100;
-export const MAIL_API_PORT = 3101;
+// A port pair per run (chosen once, inherited by the workers), so two runs on one
+// machine never meet; serve.ts takes a lock so their builds happen one at a time.
+process.env.E2E_PORT ??= String(3100 + 2 * Math.floor(Math.random() * 400));
+export const E2E_PORT = Number(process.env.E2E_PORT);
+export const MAIL_API_PORT = E2E_PORT + 1;
 
 // Debian's Chromium (nothing downloads browsers here); flags per STACK.md pitfall 11.
 export default defineConfig({
@@ -24,10 +27,10 @@ export default defineConfig({
     },
   },
   webServer: {
-    // A fresh PostgreSQL database, a real SMTP server and `next start` (after `next build`).
+    // Builds the app, then serves it with a fresh PostgreSQL database and a real SMTP server.
     command: "npx tsx tests/e2e/support/serve.ts",
     url: `http://localhost:${MAIL_API_PORT}/ready`,
-    timeout: 180_000,
+    timeout: 900_000,
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",

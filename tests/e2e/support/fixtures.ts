@@ -2,7 +2,10 @@
 import { expect, type Page } from "@playwright/test";
 import type { ReceivedMail } from "../../support/smtp";
 
-const MAIL_API = "http://127.0.0.1:3101";
+const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
+const MAIL_API = `http://127.0.0.1:${APP_PORT + 1}`;
+/** The app's origin, as links in emails spell it. */
+export const APP_URL = `http://localhost:${APP_PORT}`;
 
 export async function mails(): Promise<ReceivedMail[]> {
   const r = await fetch(`${MAIL_API}/mails`);
@@ -47,7 +50,7 @@ export async function signIn(page: Page, email: string, name?: string): Promise<
   await page.getByLabel("Email address").fill(email);
   await page.getByRole("button", { name: /sign-in link/i }).click();
   const mail = await waitForMail(email, /sign in/i, before);
-  await page.goto(linkIn(mail, "http://localhost:3100/api/auth/callback/"));
+  await page.goto(linkIn(mail, `${APP_URL}/api/auth/callback/`));
   if (name) {
     await page.getByLabel("Display name").fill(name);
     await page.getByRole("button", { name: "Continue" }).click();

@@ -1,32 +1,82 @@
 /**
- * The app as the browser tests see it: a fresh PostgreSQL database, a real SMTP
- * server on 127.0.0.1 whose mail the tests read over a small HTTP API, and
- * `next start` (built beforehand) wired to both. Playwright starts and stops this.
+ * The app as the browser tests see it: `next build` into .next-e2e, then
+ * `next start` with a fresh PostgreSQL database and a real SMTP server on
+ * 127.0.0.1 whose mail the tests read over a small HTTP API. Playwright starts and
+ * stops this. Runs on one machine take turns through a lock folder, since they
+ * share the build folder.
  *
  *   GET  /ready          200 once the app answers
  *   GET  /mails          every email received, oldest first
  *   POST /refuse?on=1    make the SMTP server refuse (451) until /refuse?on=0
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import postgres from "postgres";
 import { TEST_POSTGRES_URL } from "../../../lib/db/testing";
 import { startSmtpServer } from "../../support/smtp";
 
-const APP_PORT = 3100;
-const MAIL_API_PORT = 3101;
+const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
+const MAIL_API_PORT = APP_PORT + 1;
+const LOCK = "/tmp/courier-variants-e2e.lock";
+const DIST = ".next-e2e";
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function acquireLock(): Promise<void> {
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      writeFileSync(`${LOCK}/pid`, String(process.pid));
+      return;
+    } catch {
+      let owner = 0;
+      try {
+        owner = Number(readFileSync(`${LOCK}/pid`, "utf8"));
+      } catch {
+        // being created or removed right now
+      }
+      if (owner && !alive(owner)) rmSync(LOCK, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+}
+
+function releaseLock(): void {
+  try {
+    if (Number(readFileSync(`${LOCK}/pid`, "utf8")) === process.pid) rmSync(LOCK, { recursive: true, force: true });
+  } catch {
+    // already gone
+  }
+}
 
 async function main() {
+  await acquireLock();
+  process.on("exit", releaseLock);
+  const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_DIST_DIR: DIST } });
+  if (build.status !== 0) {
+    console.error("next build failed");
+    process.exit(1);
+  }
+
   const smtp = await startSmtpServer();
-  const dbName = `e2e_${Date.now().toString(36)}`;
+  const dbName = `e2e_${Date.now().toString(36)}_${APP_PORT}`;
   const admin = postgres(`${TEST_POSTGRES_URL}/postgres`, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${dbName}"`);
 
-  const app = spawn("npx", ["next", "start", "-p", String(APP_PORT)], {
+  const app: ChildProcess = spawn("npx", ["next", "start", "-p", String(APP_PORT)], {
     stdio: "inherit",
     env: {
       ...process.env,
       NODE_ENV: "production",
+      NEXT_DIST_DIR: DIST,
       DATABASE_URL: `${TEST_POSTGRES_URL}/${dbName}`,
       SMTP_URL: smtp.url,
       SITE_URL: `http://localhost:${APP_PORT}`,
@@ -39,7 +89,7 @@ async function main() {
   let ready = false;
   const poll = setInterval(async () => {
     try {
-      const r = await fetch(`http://localhost:${APP_PORT}/`);
+      const r = await fetch(`http://localhost:${APP_PORT}/signin`);
       if (r.status < 500) {
         ready = true;
         clearInterval(poll);
