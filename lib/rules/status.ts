@@ -85,3 +85,15 @@ export function deadPosition(pos: Position): boolean {
   }
   return false;
 }
+
+/**
+ * Whether a side could still win by some series of legal moves — used when the
+ * other side runs out of time: against a side that could not, the result is a draw.
+ * A lone royal piece cannot win (two or more royal pieces can, in Royal Substitute,
+ * by capturing), nor can anyone in a dead position.
+ */
+export function couldWin(pos: Position, side: Side): boolean {
+  if (deadPosition(pos)) return false;
+  if (pos.variant.royalKind === "extinction") return !bare(pos, side);
+  return pos.pieceCount(side) > pos.royalCount(side);
+}
