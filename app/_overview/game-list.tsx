@@ -1,0 +1,74 @@
+/** Lists of games for the home and player pages (server components). */
+import Link from "next/link";
+import { describeEnd, type GameSummary } from "@/lib/games";
+import { Colour, Deadline, variantName } from "./format";
+
+/** The outcome from the viewer's side, or plainly when they did not play. */
+function outcome(g: GameSummary, side: "white" | "black" | null): string {
+  if (!g.result) return "";
+  if (g.result === "1/2-1/2") return "Drawn";
+  const whiteWon = g.result === "1-0";
+  if (!side) return whiteWon ? "White won" : "Black won";
+  return whiteWon === (side === "white") ? "Won" : "Lost";
+}
+
+const moveNumber = (ply: number) => Math.floor(ply / 2) + 1;
+
+/**
+ * One game. `side` is the colour of the player whose list this is (the viewer on
+ * the home page, the profile's owner on a player page).
+ */
+export function GameItem({ game: g, side, now, viewerPlays }: {
+  game: GameSummary;
+  side: "white" | "black" | null;
+  now: Date;
+  /** True on the viewer's own list: "your turn", "their turn". */
+  viewerPlays: boolean;
+}) {
+  const opponent = side === "white" ? g.blackName : side === "black" ? g.whiteName : null;
+  const name = variantName(g.variant);
+  const title = side
+    ? `${name} against ${opponent ?? "someone"}`
+    : `${name}: ${g.whiteName ?? "someone"} against ${g.blackName ?? "someone"}`;
+  const toMove = g.ply % 2 === 0 ? "white" : "black";
+  return (
+    <li className={viewerPlays && g.yourTurn ? "your-turn" : undefined}>
+      <div className="card-title">
+        <Link href={`/games/${g.id}`}>{title}</Link>{" "}
+        {g.status === "active" && viewerPlays && (
+          g.yourTurn
+            ? <span className="badge turn">Your turn</span>
+            : <span className="badge">Their turn</span>
+        )}
+        {g.status === "finished" && <span className="badge">{outcome(g, side)}</span>}
+      </div>
+      <div className="meta">
+        {side && <>{viewerPlays ? "You play" : "Plays"} <Colour colour={side} />{" · "}</>}
+        {g.status === "active" && (
+          <>
+            move {moveNumber(g.ply)}, <Colour colour={toMove} /> to play
+            {g.deadline && <>, due <Deadline date={g.deadline} now={now} /></>}
+            {" · "}
+          </>
+        )}
+        {g.status === "finished" && g.endReason && <>{describeEnd(g.endReason)}{" · "}</>}
+        {g.daysPerMove} {g.daysPerMove === 1 ? "day" : "days"} per move
+      </div>
+    </li>
+  );
+}
+
+export function GameList({ games, side, now, viewerPlays, empty }: {
+  games: GameSummary[];
+  side: (g: GameSummary) => "white" | "black" | null;
+  now: Date;
+  viewerPlays: boolean;
+  empty?: React.ReactNode;
+}) {
+  if (games.length === 0) return empty ? <p className="muted">{empty}</p> : null;
+  return (
+    <ul className="cards">
+      {games.map((g) => <GameItem key={g.id} game={g} side={side(g)} now={now} viewerPlays={viewerPlays} />)}
+    </ul>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ChallengeButton } from "@/app/_overview/challenge-button";
+import { Colour, PlayerLink, VariantLink, relativeTime, variantName } from "@/app/_overview/format";
+import { getCurrentUser } from "@/lib/auth";
+import { getDb } from "@/lib/db/client";
+import { openChallenges } from "@/lib/games";
+
+export const metadata: Metadata = { title: "Lobby · Courier Variants" };
+
+// Reads the database on every request (STACK.md pitfall 8).
+export const dynamic = "force-dynamic";
+
+export default async function LobbyPage() {
+  const [user, list] = await Promise.all([getCurrentUser(), getDb().then((db) => openChallenges(db))]);
+  const now = new Date();
+  const signInToAccept = `/signin?${new URLSearchParams({ callbackUrl: "/lobby" })}`;
+  return (
+    <main>
+      <h1>Lobby</h1>
+      <p>
+        Open challenges: anyone may accept one, and the game starts at once.{" "}
+        <Link href="/challenge">Post your own</Link>.
+      </p>
+      {list.length === 0 ? (
+        <p className="muted">No open challenges right now.</p>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <caption className="visually-hidden">Open challenges, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Game</th>
+                <th scope="col">Challenger</th>
+                <th scope="col">Challenger plays</th>
+                <th scope="col" className="num">Days per move</th>
+                <th scope="col">Posted</th>
+                <th scope="col"><span className="visually-hidden">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((c) => {
+                const mine = user !== null && c.fromId === user.id;
+                const about = `${variantName(c.variant)} from ${c.fromName ?? "someone"}`;
+                return (
+                  <tr key={c.invitationId}>
+                    <td><VariantLink id={c.variant} /></td>
+                    <td><PlayerLink name={c.fromName} />{mine && <> (you)</>}</td>
+                    <td><Colour colour={c.challengerColour} /></td>
+                    <td className="num">{c.daysPerMove}</td>
+                    <td><time dateTime={c.createdAt.toISOString()}>{relativeTime(c.createdAt, now)}</time></td>
+                    <td>
+                      {mine ? (
+                        <ChallengeButton kind="withdraw" invitationId={c.invitationId} from="/lobby" about={about} />
+                      ) : user ? (
+                        <ChallengeButton kind="accept" invitationId={c.invitationId} from="/lobby" about={about} />
+                      ) : (
+                        <Link href={signInToAccept}>Sign in to accept</Link>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,77 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { BoardDrawing, PieceSvg } from "@/app/_components/pieces";
+import { Game, variantIds, variantInfo } from "@/lib/rules";
+
+type Params = Promise<{ id: string }>;
+
+function known(id: string) {
+  return variantIds().includes(id) ? variantInfo(id) : null;
+}
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const v = known((await params).id);
+  return { title: v ? `${v.name} · Courier Variants` : "No such game · Courier Variants" };
+}
+
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** A game's rules in short, its pieces, and its start position; one source: the rules module. */
+export default async function VariantPage({ params }: { params: Params }) {
+  const { id } = await params;
+  const v = known(id);
+  if (!v) notFound();
+  const squares = Game.start(v.id).board();
+  return (
+    <main>
+      <p className="meta"><Link href="/variants">Games</Link> › {v.name}</p>
+      <h1>{v.name}</h1>
+      <div className="variant-page">
+        <figure className="diagram" style={{ margin: 0 }}>
+          <BoardDrawing variant={v.id} files={v.files} ranks={v.ranks} squares={squares} orientation="white" />
+          <figcaption className="meta">
+            The start position on a {v.files}×{v.ranks} board, White at the bottom.
+          </figcaption>
+        </figure>
+        <div>
+          <section aria-labelledby="rules-heading">
+            <h2 id="rules-heading" style={{ marginTop: 0 }}>Rules in short</h2>
+            <ul>
+              {v.summary.map((line, i) => <li key={i}>{line}</li>)}
+            </ul>
+          </section>
+          <p>
+            <Link className="call-to-action" href={`/challenge?${new URLSearchParams({ variant: v.id })}`}>
+              Challenge someone to this game
+            </Link>
+          </p>
+          <section aria-labelledby="pieces-heading">
+            <h2 id="pieces-heading">Pieces</h2>
+            <p className="meta">
+              Moves in <a href="https://www.chessvariants.com/piececlopedia.dir/betza-notation.html">Betza notation</a>;
+              the letter is the one used in positions and move text.
+            </p>
+            <ul className="piece-list">
+              {v.pieces.map((p) => (
+                <li key={p.letter}>
+                  <PieceSvg variant={v.id} color="white" letter={p.letter} size={40} title={`White ${p.name}`} />
+                  <PieceSvg variant={v.id} color="black" letter={p.letter} size={40} title={`Black ${p.name}`} />
+                  <span>
+                    <strong>{capitalised(p.name)}</strong> <code>{p.letter}</code>
+                    <br />
+                    <span className="meta">Betza: <code>{p.betza}</code></span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="fen-heading">
+            <h2 id="fen-heading">Start position</h2>
+            <p><code style={{ wordBreak: "break-all" }}>{v.startFen}</code></p>
+          </section>
+        </div>
+      </div>
+    </main>
+  );
+}
