@@ -9,5 +9,7 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx", "tests/integration/**/*.test.ts"],
     testTimeout: 60_000,
+    // Starting a PGlite instance takes seconds, more on a busy machine.
+    hookTimeout: 120_000,
   },
 });

@@ -1,8 +1,9 @@
-// `npm run worker`: the outbox worker as its own process, for deployments where the
-// app servers run with OUTBOX_WORKER=off. Stops cleanly on SIGINT/SIGTERM.
+// `npm run worker`: the background worker (game clock + outbox) as its own process,
+// for deployments where the app servers run with OUTBOX_WORKER=off.
+import { runClock } from "@/lib/games/clock";
 import { startOutboxWorker } from "@/lib/mail/worker";
 
-const worker = startOutboxWorker();
+const worker = startOutboxWorker({ jobs: [runClock] });
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     void worker.stop().then(() => process.exit(0));

@@ -51,6 +51,13 @@ export const users = pgTable(
     boardOrientation: boardOrientation("board_orientation").notNull().default("player"),
     // Correspondence convention: a move is confirmed before it is sent.
     confirmMoves: boolean("confirm_moves").notNull().default(true),
+    // Vacation pauses the clocks of this player's games; set while it lasts.
+    vacationSince: at("vacation_since"),
+    // Vacation already taken in `vacationYear`, against the yearly allowance.
+    vacationUsedSeconds: integer("vacation_used_seconds").notNull().default(0),
+    vacationYear: integer("vacation_year"),
+    // Digest mode: when the last daily digest was queued.
+    lastDigestAt: at("last_digest_at"),
     createdAt: at("created_at").notNull().defaultNow(),
   },
   (t) => [
@@ -126,6 +133,8 @@ export const games = pgTable(
     deadline: at("deadline"),
     visibility: visibility("visibility").notNull().default("public"),
     drawOfferBy: text("draw_offer_by").references(() => users.id),
+    // The ply whose deadline a reminder was sent for: one reminder per move.
+    reminderPly: integer("reminder_ply"),
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),
     lastMoveAt: at("last_move_at"),

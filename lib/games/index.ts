@@ -10,3 +10,7 @@ export {
   type GameView, type GameSummary, type OpenChallenge,
 } from "./queries";
 export { describeEnd, gameUrl } from "./notify";
+export {
+  runClock, giveExtraDay, startVacation, endVacation, vacationLeftSeconds, reminderLeadMs, VACATION_DAYS_PER_YEAR,
+  type ClockReport,
+} from "./clock";

@@ -11,13 +11,16 @@ import { renderEmail } from "@/lib/mail/render";
 import { variantInfo } from "@/lib/rules";
 import GameOver from "@/emails/game-over";
 import Invitation from "@/emails/invitation";
+import Digest from "@/emails/digest";
+import Reminder from "@/emails/reminder";
+import Vacation from "@/emails/vacation";
 import YourTurn from "@/emails/your-turn";
 
 export function gameUrl(gameId: string): string {
   return `${mailSettings().siteUrl}/games/${gameId}`;
 }
 
-function formatDeadline(d: Date): string {
+export function formatDeadline(d: Date): string {
   return `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
@@ -76,7 +79,8 @@ const HOW: Record<string, string> = {
   "all-pieces-in-unions": "with every piece in a union", "no-legal-move": "with no legal move left",
   "fivefold-repetition": "by fivefold repetition", "threefold-repetition": "by threefold repetition (claimed)",
   "fifty-move-rule": "by the fifty-move rule (claimed)", resignation: "by resignation", agreement: "by agreement",
-  timeout: "on time",
+  timeout: "on time", "timeout-vs-insufficient-material": "on time, against a side that could not win",
+  "no-first-move": "as the first moves were not made in time",
 };
 
 export function describeEnd(reason: string): string {
@@ -102,6 +106,78 @@ export async function queueGameOver(
   );
   await enqueueEmail(tx, {
     to: to.email, kind: "game-over", subject: `${outcome} against ${opponent} (${variantName})`, ...body,
+    payload: { gameId: g.id },
+  });
+}
+
+export async function queueCancelled(tx: Executor, to: Recipient, g: { id: string; variant: string }, opponent: string): Promise<void> {
+  if (!to.email || to.notify === "none") return;
+  const variantName = variantInfo(g.variant).name;
+  const body = await renderEmail(
+    createElement(GameOver, {
+      siteUrl: mailSettings().siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, outcome: "Cancelled",
+      how: "because the first moves were not made in time", result: "no result",
+    }),
+  );
+  await enqueueEmail(tx, {
+    to: to.email, kind: "game-over", subject: `Game against ${opponent} cancelled (${variantName})`, ...body,
+    payload: { gameId: g.id },
+  });
+}
+
+function hoursText(ms: number): string {
+  const h = Math.max(1, Math.round(ms / 3_600_000));
+  return h === 1 ? "about an hour" : `about ${h} hours`;
+}
+
+/** A reminder goes to everyone who wants mail at all: losing on time matters in digest mode too. */
+export async function queueReminder(
+  tx: Executor, to: Recipient, g: { id: string; variant: string; deadline: Date }, opponent: string, now: Date,
+): Promise<boolean> {
+  if (!to.email || to.notify === "none") return false;
+  const variantName = variantInfo(g.variant).name;
+  const timeLeft = hoursText(g.deadline.getTime() - now.getTime());
+  const body = await renderEmail(
+    createElement(Reminder, {
+      siteUrl: mailSettings().siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, timeLeft,
+      deadline: formatDeadline(g.deadline),
+    }),
+  );
+  await enqueueEmail(tx, {
+    to: to.email, kind: "reminder", subject: `${timeLeft} left for your move against ${opponent} (${variantName})`, ...body,
+    payload: { gameId: g.id },
+  });
+  return true;
+}
+
+export async function queueDigest(
+  tx: Executor, to: string, waiting: { id: string; variant: string; opponent: string; deadline: Date }[],
+): Promise<void> {
+  const body = await renderEmail(
+    createElement(Digest, {
+      siteUrl: mailSettings().siteUrl,
+      games: waiting.map((g) => ({
+        url: gameUrl(g.id), opponent: g.opponent, variantName: variantInfo(g.variant).name, deadline: formatDeadline(g.deadline),
+      })),
+    }),
+  );
+  const n = waiting.length;
+  await enqueueEmail(tx, {
+    to, kind: "digest", subject: n === 1 ? "A game is waiting for your move" : `${n} games are waiting for your move`, ...body,
+    payload: { gameIds: waiting.map((g) => g.id) },
+  });
+}
+
+export async function queueVacation(
+  tx: Executor, to: Recipient, g: { id: string; variant: string }, opponent: string, away: boolean,
+): Promise<void> {
+  if (!to.email || to.notify === "none") return;
+  const variantName = variantInfo(g.variant).name;
+  const body = await renderEmail(
+    createElement(Vacation, { siteUrl: mailSettings().siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, away }),
+  );
+  await enqueueEmail(tx, {
+    to: to.email, kind: "vacation", subject: `${opponent} is ${away ? "on vacation" : "back from vacation"}`, ...body,
     payload: { gameId: g.id },
   });
 }

@@ -15,26 +15,26 @@ import {
 } from "./inputs";
 import { queueGameOver, queueInvitation, queueYourTurn } from "./notify";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 type Result = "1-0" | "0-1" | "1/2-1/2";
 
 function deadlineAfter(now: Date, days: number): Date {
   return new Date(now.getTime() + days * DAY_MS);
 }
 
-function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, input: unknown): T {
+export function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, input: unknown): T {
   const r = schema.safeParse(input);
   if (!r.success) throw new GameError("invalid", r.error.issues.map((i) => i.message).join("; "));
   return r.data;
 }
 
-async function userById(tx: Executor, id: string): Promise<User> {
+export async function userById(tx: Executor, id: string): Promise<User> {
   const [u] = await tx.select().from(users).where(eq(users.id, id));
   if (!u) throw new GameError("not-found", "no such player");
   return u;
 }
 
-async function lockGame(tx: Executor, gameId: string): Promise<GameRow> {
+export async function lockGame(tx: Executor, gameId: string): Promise<GameRow> {
   const [g] = await tx.select().from(games).where(eq(games.id, gameId)).for("update");
   if (!g) throw new GameError("not-found", "no such game");
   return g;
@@ -46,7 +46,7 @@ export async function loadRules(tx: Executor, g: GameRow): Promise<Game> {
   return Game.replay(g.variant, g.startFen, rows.map((r) => r.text));
 }
 
-function colourOf(g: GameRow, userId: string): "white" | "black" {
+export function colourOf(g: GameRow, userId: string): "white" | "black" {
   if (g.whiteId === userId) return "white";
   if (g.blackId === userId) return "black";
   throw new GameError("forbidden", "only the players of this game may do that");
@@ -60,13 +60,13 @@ function resultOf(outcome: Exclude<Outcome, { result: "ongoing" }>): Result {
   return outcome.result === "white-wins" ? "1-0" : outcome.result === "black-wins" ? "0-1" : "1/2-1/2";
 }
 
-function requireActive(g: GameRow): void {
+export function requireActive(g: GameRow): void {
   if (g.status === "finished" || g.status === "cancelled") throw new GameError("over", "this game is over");
   if (g.status !== "active") throw new GameError("over", "this game has not started yet");
 }
 
 /** Ends a locked, active game and queues the game-over emails to both players. */
-async function finish(tx: Executor, g: GameRow, result: Result, endReason: string, now: Date): Promise<void> {
+export async function finish(tx: Executor, g: GameRow, result: Result, endReason: string, now: Date): Promise<void> {
   await tx.update(games).set({ status: "finished", result, endReason, deadline: null, drawOfferBy: null, updatedAt: now })
     .where(eq(games.id, g.id));
   const [white, black] = await Promise.all([userById(tx, g.whiteId!), userById(tx, g.blackId!)]);

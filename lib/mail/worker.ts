@@ -1,10 +1,12 @@
 /**
- * The outbox worker loop: drains due emails every few seconds, and at once when
- * woken after an event queued one. Runs inside the app process by default
- * (instrumentation.ts) and as `npm run worker` where several app servers share
- * one database; drainOutbox is safe with any number of them.
+ * The background worker loop: every few seconds (and at once when woken after an
+ * event queued mail) it runs the jobs it was given — the game clock: timeouts,
+ * reminders, digests — then drains the outbox, so mail those jobs queue goes out
+ * in the same tick. Runs inside the app process by default (instrumentation.ts) and
+ * as `npm run worker` where several app servers share one database; every job and
+ * drainOutbox are safe with any number of workers.
  */
-import { getDb } from "@/lib/db/client";
+import { getDb, type Db } from "@/lib/db/client";
 import { drainOutbox } from "./outbox";
 import { getTransport } from "./index";
 
@@ -16,7 +18,14 @@ export interface Worker {
 
 const holder = globalThis as typeof globalThis & { __courierWorker?: Worker };
 
-export function startOutboxWorker(intervalMs = 3000, log: (msg: string) => void = console.error): Worker {
+export interface WorkerOptions {
+  intervalMs?: number;
+  /** Run before each drain; a failing job is logged and the drain still happens. */
+  jobs?: ((db: Db, now: Date) => Promise<unknown>)[];
+  log?: (msg: string) => void;
+}
+
+export function startOutboxWorker({ intervalMs = 3000, jobs = [], log = console.error }: WorkerOptions = {}): Worker {
   if (holder.__courierWorker) return holder.__courierWorker;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | null = null;
@@ -24,8 +33,10 @@ export function startOutboxWorker(intervalMs = 3000, log: (msg: string) => void 
   let stopped = false;
 
   const tick = async () => {
+    const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
     try {
       const db = await getDb();
+      for (const job of jobs) await job(db, new Date()).catch((e: unknown) => log(`worker job: ${message(e)}`));
       const transport = await getTransport();
       // Keep going while a full batch came back: there may be more due.
       for (;;) {
@@ -33,7 +44,7 @@ export function startOutboxWorker(intervalMs = 3000, log: (msg: string) => void 
         if (r.sent + r.retried + r.failed < 100) break;
       }
     } catch (error) {
-      log(`outbox worker: ${error instanceof Error ? error.message : String(error)}`);
+      log(`outbox worker: ${message(error)}`);
     }
   };
   const run = () => {
