@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { RulesText } from "@/app/_overview/format";
 import { ChallengesForYou, YourChallenges } from "@/app/_overview/challenge-list";
 import { GameList } from "@/app/_overview/game-list";
 import { getCurrentUser, requireUser, type Player } from "@/lib/auth";
@@ -33,7 +34,7 @@ function Welcome() {
             <li key={id}>
               <Link href={`/variants/${id}`} className="card-title">{v.name}</Link>
               <div className="meta">{v.files}×{v.ranks} board</div>
-              {v.summary[0] && <p>{v.summary[0]}</p>}
+              {v.summary[0] && <p><RulesText text={v.summary[0]} /></p>}
             </li>
           );
         })}

@@ -58,3 +58,11 @@ export function Deadline({ date, now }: { date: Date; now: Date }) {
     </time>
   );
 }
+
+/** A line of rules text, with `move text` in backticks shown as code (as text, never as markup). */
+export function RulesText({ text }: { text: string }) {
+  const parts = text.split("`");
+  // An odd number of backticks leaves the last one literal.
+  if (parts.length % 2 === 0) return <>{text}</>;
+  return <>{parts.map((p, i) => (i % 2 === 1 ? <code key={i}>{p}</code> : p))}</>;
+}

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { RulesText } from "@/app/_overview/format";
 import { variantIds, variantInfo } from "@/lib/rules";
 
 export const metadata: Metadata = { title: "Games · Courier Variants" };
@@ -21,7 +22,7 @@ export default function VariantsPage() {
               <div className="meta">
                 {v.files}×{v.ranks} board · {v.pieces.length} kinds of piece · <code>{id}</code>
               </div>
-              {v.summary[0] && <p>{v.summary[0]}</p>}
+              {v.summary[0] && <p><RulesText text={v.summary[0]} /></p>}
             </li>
           );
         })}

@@ -28,3 +28,14 @@ describe("overview formatting", () => {
     expect(playerPath("a b/c")).toBe("/players/a%20b%2Fc");
   });
 });
+
+describe("rules text", () => {
+  it("shows backticked move text as code and everything as text", async () => {
+    const { renderToStaticMarkup } = await import("react-dom/server");
+    const { createElement } = await import("react");
+    const { RulesText } = await import("@/app/_overview/format");
+    expect(renderToStaticMarkup(createElement(RulesText, { text: "a swap (`N c6-e5`) <b>" })))
+      .toBe("a swap (<code>N c6-e5</code>) &lt;b&gt;");
+    expect(renderToStaticMarkup(createElement(RulesText, { text: "one ` only" }))).toBe("one ` only");
+  });
+});

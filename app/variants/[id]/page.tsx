@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BoardDrawing, PieceSvg } from "@/app/_components/pieces";
+import { RulesText } from "@/app/_overview/format";
 import { Game, variantIds, variantInfo } from "@/lib/rules";
 
 type Params = Promise<{ id: string }>;
@@ -38,7 +39,7 @@ export default async function VariantPage({ params }: { params: Params }) {
           <section aria-labelledby="rules-heading">
             <h2 id="rules-heading" style={{ marginTop: 0 }}>Rules in short</h2>
             <ul>
-              {v.summary.map((line, i) => <li key={i}>{line}</li>)}
+              {v.summary.map((line, i) => <li key={i}><RulesText text={line} /></li>)}
             </ul>
           </section>
           <p>
