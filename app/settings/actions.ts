@@ -3,6 +3,10 @@
 import { signOut, requireUser } from "@/lib/auth";
 import { settingsSchema, updateSettings } from "@/lib/auth/profile";
 import { getDb } from "@/lib/db/client";
+import { endVacation, GameError, startVacation } from "@/lib/games";
+import { wakeOutboxWorker } from "@/lib/mail/worker";
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
 
 export type SettingsState = { error: string | null; saved: boolean };
 
@@ -26,4 +30,27 @@ export async function saveSettings(_prev: SettingsState, formData: FormData): Pr
 
 export async function signOutAction(): Promise<void> {
   await signOut({ redirectTo: "/" });
+}
+
+export type VacationState = { error: string | null };
+
+/** Vacation on or off: the form says which, so a stale page cannot flip it the wrong way. */
+export async function setVacation(_prev: VacationState, formData: FormData): Promise<VacationState> {
+  const user = await requireUser("/settings");
+  const parsed = z.object({ on: z.enum(["1", "0"]) }).safeParse({ on: formData.get("on") });
+  if (!parsed.success) return { error: "choose to start or end the vacation" };
+  const db = await getDb();
+  try {
+    if (parsed.data.on === "1") {
+      if (!user.vacationSince) await startVacation(db, user.id);
+    } else if (user.vacationSince) {
+      await endVacation(db, user.id);
+    }
+  } catch (e) {
+    if (e instanceof GameError) return { error: e.message };
+    throw e;
+  }
+  wakeOutboxWorker();
+  revalidatePath("/settings");
+  return { error: null };
 }

@@ -1,6 +1,8 @@
 import { requireUser } from "@/lib/auth";
 import { signOutAction } from "./actions";
 import { SettingsForm } from "./settings-form";
+import { VacationForm } from "./vacation-form";
+import { VACATION_DAYS_PER_YEAR, vacationLeftSeconds } from "@/lib/games";
 
 export const metadata = { title: "Settings · Courier Variants" };
 
@@ -17,6 +19,12 @@ export default async function SettingsPage() {
           boardOrientation: user.boardOrientation,
           confirmMoves: user.confirmMoves,
         }}
+      />
+      <h2>Vacation</h2>
+      <VacationForm
+        onVacation={user.vacationSince !== null}
+        daysLeft={Math.floor(vacationLeftSeconds(user, new Date()) / 86400)}
+        allowance={VACATION_DAYS_PER_YEAR}
       />
       <form action={signOutAction}>
         <button type="submit">Sign out</button>
