@@ -8,8 +8,9 @@ import { inCheck, legalMoves, makeMove, protectedRoyal, pseudoMoves } from "./mo
 import { MoveKind, type Move } from "./move";
 import { parseFen, toFen } from "./notation/fen";
 import { moveActions } from "./notation/move";
+import { san } from "./notation/san";
 import { CARRY, typeOn, type Position } from "./position";
-import { positionStatus, type Outcome } from "./status";
+import { couldWin, positionStatus, type Outcome } from "./status";
 import type { Side, Variant } from "./variant";
 import { getVariant } from "./variants";
 
@@ -204,6 +205,17 @@ export class Game {
     if (s.result !== "ongoing") return s;
     if (this.repetitions() >= 5) return { result: "draw", reason: "fivefold-repetition" };
     return s;
+  }
+
+  /** Orthodox chess: each legal move with its SAN (for PGN import and export). */
+  sanMoves(): { text: string; san: string }[] {
+    const { legal, listed } = this.legal();
+    return legal.map((m, i) => ({ text: listed[i].text, san: san(this.pos, m, legal) }));
+  }
+
+  /** Could this side still win? (When the other side's time runs out: a win, or else a draw.) */
+  couldWin(color: Color): boolean {
+    return couldWin(this.pos, color === "white" ? 0 : 1);
   }
 
   /** Draws the side to move may claim now. */

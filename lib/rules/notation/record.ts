@@ -1,0 +1,189 @@
+/**
+ * The game record (NOTATION.md "Game record"): PGN-style tag pairs, then the
+ * numbered moves in the project's notation, then the result. Orthodox chess also
+ * exports as standard PGN with SAN. Import reads both and replays every move.
+ */
+import { RulesError } from "../errors";
+import { Game } from "../game";
+import { legalMoves, makeMove } from "../movegen";
+import { getVariant, variantIds } from "../variants";
+import { parseFen, toFen } from "./fen";
+import { moveActions } from "./move";
+import { movesText } from "../actions";
+import { san, sanKey } from "./san";
+
+export type RecordResult = "1-0" | "0-1" | "1/2-1/2" | "*";
+export type Tags = Record<string, string>;
+
+const ROSTER = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+function tagLines(tags: Tags): string {
+  const order = [...ROSTER, ...Object.keys(tags).filter((k) => !ROSTER.includes(k))];
+  return order
+    .filter((k) => tags[k] !== undefined)
+    .map((k) => `[${k} "${tags[k].replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"]`)
+    .join("\n");
+}
+
+/** Numbered movetext wrapped at 80 columns; Black's first move gets "N..." when the game starts with Black. */
+function movetext(startFen: string, moves: readonly string[], result: RecordResult): string {
+  const [, side, , , , full] = startFen.split(" ");
+  let number = Number(full) || 1;
+  let black = side === "b";
+  const tokens: string[] = [];
+  moves.forEach((m, i) => {
+    if (!black) tokens.push(`${number}. ${m}`);
+    else tokens.push(i === 0 ? `${number}... ${m}` : m);
+    if (black) number++;
+    black = !black;
+  });
+  tokens.push(result);
+  const lines: string[] = [];
+  let line = "";
+  for (const t of tokens) {
+    if (line && line.length + 1 + t.length > 80) {
+      lines.push(line);
+      line = t;
+    } else {
+      line = line ? `${line} ${t}` : t;
+    }
+  }
+  lines.push(line);
+  return lines.join("\n");
+}
+
+export interface RecordInput {
+  variant: string;
+  startFen: string;
+  moves: readonly string[];
+  result: RecordResult;
+  /** Event, Site, Date, White, Black, TimeControl … (Result, Variant and FEN are filled in). */
+  tags?: Tags;
+}
+
+/** The game in the project's notation: readable by people and by `parseGameRecord`. */
+export function gameRecord(r: RecordInput): string {
+  const v = getVariant(r.variant);
+  const tags: Tags = { Event: "?", Site: "?", Date: "????.??.??", Round: "-", White: "?", Black: "?", ...r.tags, Result: r.result, Variant: v.id };
+  if (r.startFen !== v.decl.startFen) tags.FEN = r.startFen;
+  return `${tagLines(tags)}\n\n${movetext(r.startFen, r.moves, r.result)}\n`;
+}
+
+/** Standard PGN with SAN, for orthodox chess only. */
+export function chessPgn(r: RecordInput): string {
+  if (r.variant !== "chess") throw new RulesError("PGN with SAN exists for orthodox chess only");
+  const v = getVariant("chess");
+  const pos = parseFen(v, r.startFen);
+  const sans = r.moves.map((text, i) => {
+    const legal = legalMoves(pos);
+    const m = legal.find((x) => movesText(moveActions(pos, x)) === text);
+    if (!m) throw new RulesError(`move ${i + 1} (${text}) is not legal`);
+    const s = san(pos, m, legal);
+    makeMove(pos, m);
+    return s;
+  });
+  const tags: Tags = { Event: "?", Site: "?", Date: "????.??.??", Round: "-", White: "?", Black: "?", ...r.tags, Result: r.result };
+  if (r.startFen !== v.decl.startFen) {
+    tags.SetUp = "1";
+    tags.FEN = r.startFen;
+  }
+  return `${tagLines(tags)}\n\n${movetext(r.startFen, sans, r.result)}\n`;
+}
+
+export interface ParsedRecord {
+  tags: Tags;
+  variant: string;
+  startFen: string;
+  /** Canonical move texts, every one checked by replaying the game. */
+  moves: string[];
+  result: RecordResult;
+  /** The rules module's verdict on the final position. */
+  game: Game;
+}
+
+const TAG = /^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]$/;
+
+function variantFromTag(value: string | undefined): string {
+  if (!value || /^(standard|chess|orthodox)$/i.test(value)) return "chess";
+  const key = value.trim().toLowerCase();
+  const id = variantIds().find((i) => i === key || getVariant(i).decl.name.toLowerCase() === key);
+  if (!id) throw new RulesError(`unknown Variant "${value}" (known: ${variantIds().join(", ")})`);
+  return id;
+}
+
+/** Splits movetext into moves: actions run on while a token ends with ";". */
+function splitMoves(text: string): { moves: string[]; result: RecordResult } {
+  const body = text.replace(/\{[^}]*\}/g, " ").replace(/\$\d+/g, " ");
+  const tokens = body.split(/\s+/).filter(Boolean);
+  let result: RecordResult = "*";
+  const moves: string[] = [];
+  let current: string[] = [];
+  let action: string[] = [];
+  const endAction = (continues: boolean) => {
+    current.push(action.join(" "));
+    action = [];
+    if (!continues) {
+      moves.push(current.join("; "));
+      current = [];
+    }
+  };
+  for (let t of tokens) {
+    if (/^(1-0|0-1|1\/2-1\/2|\*)$/.test(t)) {
+      result = t as RecordResult;
+      continue;
+    }
+    t = t.replace(/^\d+\.(\.\.)?/, "");
+    if (!t) continue;
+    const continues = t.endsWith(";");
+    if (continues) t = t.slice(0, -1);
+    action.push(t);
+    // An action is complete after a square-bearing token, "pass", a placement or SAN.
+    const complete = action.length === 2 || /^(pass|[A-Za-z]\*\S+)$/i.test(t) || (action.length === 1 && !/^[A-Za-z]$/.test(t));
+    if (complete) endAction(continues);
+  }
+  if (action.length) throw new RulesError(`the movetext ends in the middle of a move ('${action.join(" ")}')`);
+  if (current.length) throw new RulesError("the movetext ends after a ';'");
+  return { moves, result };
+}
+
+/**
+ * Reads a record in the project's notation or, for orthodox chess, standard PGN
+ * with SAN; replays every move and names the first one that is not legal.
+ */
+export function parseGameRecord(text: string): ParsedRecord {
+  if (text.length > 1_000_000) throw new RulesError("the record is too long");
+  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  const tags: Tags = {};
+  let i = 0;
+  for (; i < lines.length; i++) {
+    const line = lines[i].trim();
+    if (!line) continue;
+    if (!line.startsWith("[")) break;
+    const m = TAG.exec(line);
+    if (!m) throw new RulesError(`cannot read the tag line ${line.slice(0, 80)}`);
+    tags[m[1]] = m[2].replace(/\\(["\\])/g, "$1");
+  }
+  const variant = variantFromTag(tags.Variant);
+  const v = getVariant(variant);
+  const startFen = tags.FEN ? toFen(parseFen(v, tags.FEN)) : v.decl.startFen;
+  const { moves: written, result } = splitMoves(lines.slice(i).join("\n"));
+  const game = Game.start(variant, startFen);
+  const moves = written.map((w, n) => {
+    try {
+      return game.play(variant === "chess" && !/\s/.test(w) ? fromSan(game, w) : w);
+    } catch (e) {
+      if (e instanceof RulesError) throw new RulesError(`move ${n + 1} (${w}): ${e.message}`);
+      throw e;
+    }
+  });
+  const tagged = tags.Result as RecordResult | undefined;
+  return { tags, variant, startFen, moves, result: tagged && /^(1-0|0-1|1\/2-1\/2|\*)$/.test(tagged) ? tagged : result, game };
+}
+
+/** The legal move a SAN token means, as move text. */
+function fromSan(game: Game, token: string): string {
+  const want = sanKey(token);
+  const found = game.sanMoves().find((m) => sanKey(m.san) === want);
+  if (!found) throw new RulesError(`'${token}' is not a legal move here`);
+  return found.text;
+}
