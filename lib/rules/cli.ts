@@ -4,6 +4,7 @@
  *   play <variant> <fen> <move>… | status <variant> <fen>
  * Bad input: one line on stderr, exit 2. An illegal move in `play`: exit 1.
  */
+import { parseActions } from "./actions";
 import { RulesError } from "./errors";
 import { Game, listMoves } from "./game";
 import { perft } from "./movegen";
@@ -41,6 +42,10 @@ function run(args: string[]): string[] {
       if (rest.length === 0) throw new UsageError("play needs at least one move");
       const game = Game.start(variantId!, fen!);
       for (const m of rest) {
+        // Text that is no move at all is bad input (exit 2), not an illegal move (exit 1).
+        if (!parseActions(m)?.length) {
+          throw new UsageError(`cannot read move '${m.slice(0, 80)}': write it like 'P e2-e4' or 'Q d2-d5; P*d6'`);
+        }
         try {
           game.play(m);
         } catch (e) {
