@@ -1,0 +1,223 @@
+/**
+ * The command-line rules tool, run as a child process from the repository root,
+ * against shared/rules-cli-contract.md: exact stdout, one-line errors on stderr,
+ * exit 1 for an illegal move, exit 2 for bad input, never a stack trace.
+ *
+ * Most cases run lib/rules/cli.ts bundled once by esbuild (the same source, one
+ * file, ~50 ms a run instead of ~500 ms with the TypeScript loader); the real
+ * entry points, `npm run -s rules` and `npx tsx lib/rules/cli.ts`, are run too.
+ */
+import { execFile, execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+let runner: string[] = ["--import", "tsx", "lib/rules/cli.ts"];
+let dir = "";
+
+beforeAll(() => {
+  const esbuild = join(ROOT, "node_modules/.bin/esbuild");
+  if (!existsSync(esbuild)) return; // fall back to the loader: slower, same result
+  dir = mkdtempSync(join(tmpdir(), "rules-cli-"));
+  const out = join(dir, "cli.mjs");
+  execFileSync(esbuild, ["lib/rules/cli.ts", "--bundle", "--platform=node", "--format=esm", `--outfile=${out}`, "--log-level=warning"], { cwd: ROOT });
+  runner = [out];
+});
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function exec(file: string, args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(file, args, { cwd: ROOT, timeout: 30_000 }, (err, stdout, stderr) => {
+      const code = err ? (typeof err.code === "number" ? err.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+const rules = (...args: string[]) => exec(process.execPath, [...runner, ...args]);
+const lines = (s: string) => (s === "" ? [] : s.replace(/\n$/, "").split("\n"));
+
+/** Exit 0, nothing on stderr; the stdout lines. */
+async function ok(...args: string[]): Promise<string[]> {
+  const r = await rules(...args);
+  expect(r.stderr, args.join(" ")).toBe("");
+  expect(r.code, args.join(" ")).toBe(0);
+  return lines(r.stdout);
+}
+
+/** A clear one-line error, no stack trace, nothing on stdout, the given exit status. */
+async function fails(code: 1 | 2, ...args: string[]): Promise<string> {
+  return failed(await rules(...args), code, args);
+}
+
+function failed(r: Run, code: 1 | 2, args: string[]): string {
+  expect(r.code, args.join(" ")).toBe(code);
+  expect(r.stdout, args.join(" ")).toBe("");
+  expect(r.stderr.endsWith("\n"), args.join(" ")).toBe(true);
+  const msg = r.stderr.slice(0, -1);
+  expect(msg.length, args.join(" ")).toBeGreaterThan(0);
+  expect(msg, args.join(" ")).not.toContain("\n");
+  expect(msg, args.join(" ")).not.toMatch(/\bat .*\.(ts|js|mjs):\d+|Error:|internal error/);
+  return msg;
+}
+
+const IDS = ["chess", "companion", "companion-way2", "companion-extended", "magicpawns", "friendly", "compound", "royal-substitute"];
+const FOOLS_MATE = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+
+describe.concurrent("rules CLI", () => {
+  it("npm run -s rules -- variants: one variant id a line, nothing else", async () => {
+    const r = await exec("npm", ["run", "-s", "rules", "--", "variants"]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("");
+    const ids = lines(r.stdout);
+    for (const id of ["chess", "compound", "royal-substitute"]) expect(ids).toContain(id);
+    for (const id of ids) expect(IDS).toContain(id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("npx tsx lib/rules/cli.ts: the same contract through the TypeScript loader", async () => {
+    const tsx = (...args: string[]) => exec("npx", ["tsx", "lib/rules/cli.ts", ...args]);
+    const [r, bad, illegal] = await Promise.all([
+      tsx("play", "chess", "start", "P e2-e4"),
+      tsx("moves", "shogi", "start"),
+      tsx("play", "chess", "start", "P e2-e5"),
+    ]);
+    expect([r.code, r.stderr, r.stdout]).toEqual([0, "", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n"]);
+    expect(failed(bad, 2, ["moves shogi"])).toMatch(/unknown variant/);
+    expect(failed(illegal, 1, ["play P e2-e5"])).toMatch(/P e2-e5/);
+  });
+
+  it("moves: every legal move, canonical, sorted by plain string order", async () => {
+    const out = await ok("moves", "chess", "start");
+    expect(out).toHaveLength(20);
+    expect(out).toEqual([...out].sort());
+    expect(out).toContain("P e2-e4");
+    expect(out).toContain("N g1-f3");
+    for (const m of out) expect(m).toMatch(/^[PN] [a-h][12]-[a-h][34]$/);
+    const compound = await ok("moves", "compound", "start");
+    expect(compound).toHaveLength(53);
+    expect(compound).toEqual([...compound].sort());
+    const rs = await ok("moves", "royal-substitute", "rphpqphpr/pnpqpqpnp/9/9/9/PNPQPQPNP/RPHPQPHPR w - - 0 1");
+    expect(rs).toHaveLength(42);
+    expect(rs).toEqual([...rs].sort());
+  });
+
+  it("moves: castling, promotion and Black's moves in canonical text", async () => {
+    expect(await ok("moves", "chess", "7k/4P3/8/8/8/8/8/4K3 w - - 0 1")).toEqual(
+      ["K e1-d1", "K e1-d2", "K e1-e2", "K e1-f1", "K e1-f2", "P e7-e8=B", "P e7-e8=N", "P e7-e8=Q", "P e7-e8=R"],
+    );
+    const castle = await ok("moves", "compound", "r4k3r/10/10/10/10/10/10/R4K3R b KQkq - 0 1");
+    expect(castle).toContain("k f8-i8");
+    expect(castle).toContain("k f8-c8");
+  });
+
+  it("moves: nothing when there is none (checkmate, stalemate, a side without royal pieces)", async () => {
+    expect(await ok("moves", "chess", FOOLS_MATE)).toEqual([]);
+    expect(await ok("moves", "chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")).toEqual([]);
+    expect(await ok("moves", "royal-substitute", "4p4/9/9/9/9/9/R8 w - - 0 1")).toEqual([]);
+  });
+
+  it("moves: pure generation — listed even when a draw or a bare royal has ended the game", async () => {
+    expect(await ok("moves", "chess", "8/8/8/4k3/8/8/8/4K3 w - - 0 1")).toEqual(["K e1-d1", "K e1-d2", "K e1-e2", "K e1-f1", "K e1-f2"]);
+    expect(await ok("moves", "chess", "4k3/8/8/8/8/8/8/R3K3 w - - 150 90")).toHaveLength(15);
+    expect(await ok("moves", "royal-substitute", "4p4/3n5/9/9/9/9/P8 w - - 0 1")).toEqual(["P a1-a2", "P a1-a3", "P a1-b2"]);
+  });
+
+  it("perft: the count on the last line", async () => {
+    expect((await ok("perft", "chess", "start", "3")).at(-1)).toBe("8902");
+    expect((await ok("perft", "chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "2")).at(-1)).toBe("2039");
+    expect((await ok("perft", "compound", "start", "2")).at(-1)).toBe("2809");
+    expect((await ok("perft", "royal-substitute", "start", "2")).at(-1)).toBe("1738");
+    expect((await ok("perft", "chess", "start", "0")).at(-1)).toBe("1");
+    expect((await ok("perft", "chess", FOOLS_MATE, "2")).at(-1)).toBe("0");
+  });
+
+  it("play: prints the resulting FEN; input spacing is tolerated", async () => {
+    expect(await ok("play", "chess", "start", "P e2-e4", "p e7-e5")).toEqual(["rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"]);
+    expect(await ok("play", "chess", "start", "  P e2 - e4 ")).toEqual(["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"]);
+    expect(await ok("play", "compound", "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1", "K f1-i1")).toEqual(["r4k3r/10/10/10/10/10/10/R6RK1 b kq - 1 1"]);
+    expect(await ok("play", "royal-substitute", "start", "P e2-e4")).toEqual(["rphpqphpr/pnpqpqpnp/9/4P4/9/PNPQ1QPNP/RPHPQPHPR b - - 0 1"]);
+  });
+
+  it("play: an illegal move is one line on stderr naming the move and why, exit 1", async () => {
+    expect(await fails(1, "play", "chess", "start", "P e2-e5")).toMatch(/P e2-e5.*not a legal move/);
+    expect(await fails(1, "play", "chess", "start", "P e2-e4", "P d2-d4")).toMatch(/P d2-d4.*not yours|P d2-d4.*black/i);
+    expect(await fails(1, "play", "chess", "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", "B e2-d3")).toMatch(/B e2-d3.*king in check/);
+    expect(await fails(1, "play", "chess", "7k/4P3/8/8/8/8/8/4K3 w - - 0 1", "P e7-e8")).toMatch(/P e7-e8.*promot/);
+    expect(await fails(1, "play", "chess", FOOLS_MATE, "P a2-a3")).toMatch(/P a2-a3.*over/);
+  });
+
+  it("status: one line, ongoing or result and reason", async () => {
+    const s = async (v: string, fen: string) => (await ok("status", v, fen)).join("|");
+    expect(await s("chess", "start")).toBe("ongoing");
+    expect(await s("chess", FOOLS_MATE)).toBe("black-wins checkmate");
+    expect(await s("chess", "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1")).toBe("white-wins checkmate");
+    expect(await s("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")).toBe("draw stalemate");
+    expect(await s("chess", "8/8/8/4k3/8/8/8/2B1K3 w - - 0 1")).toBe("draw insufficient-material");
+    expect(await s("chess", "4k3/8/8/8/8/8/4P3/R3K3 w - - 150 80")).toBe("draw seventy-five-move-rule");
+  });
+
+  it("status: from the position alone — a claimable fifty-move draw is still ongoing", async () => {
+    expect(await ok("status", "chess", "4k3/8/8/8/8/8/4P3/R3K3 w - - 100 80")).toEqual(["ongoing"]);
+    expect(await ok("status", "chess", "4k3/8/8/8/8/8/4P3/R3K3 w - - 149 80")).toEqual(["ongoing"]);
+    expect(await ok("status", "compound", "start")).toEqual(["ongoing"]);
+    expect(await ok("status", "compound", "k9/10/1Q8/10/10/10/10/9K b - - 0 1")).toEqual(["draw stalemate"]);
+  });
+
+  it("status: Royal Substitute reasons", async () => {
+    const s = async (fen: string) => (await ok("status", "royal-substitute", fen)).join("|");
+    expect(await s("start")).toBe("ongoing");
+    expect(await s("4p4/9/9/9/9/9/R8 w - - 0 1")).toBe("black-wins extinction");
+    expect(await s("4p4/9/9/9/9/9/P2R5 w - - 0 1")).toBe("white-wins bare-royal");
+    expect(await s("4p4/3n5/9/9/9/9/P8 w - - 0 1")).toBe("black-wins bare-royal");
+    expect(await s("4p4/3n5/3K5/9/9/9/9 w - - 0 1")).toBe("ongoing"); // bare, but can bare the opponent
+    expect(await s("4p4/9/9/9/9/9/4K4 w - - 0 1")).toBe("draw bare-royal");
+    expect(await s("rr2p1p2/9/9/9/9/9/P7R w - - 0 1")).toBe("black-wins checkmate");
+    expect(await s("rr2p1p2/9/9/9/9/N8/K8 w - - 0 1")).toBe("black-wins stalemate");
+  });
+
+  it("bad input: unknown variant, unknown command, missing arguments — exit 2", async () => {
+    expect(await fails(2, "moves", "shogi", "start")).toMatch(/unknown variant 'shogi'/);
+    expect(await fails(2, "status", "shogi", "start")).toMatch(/shogi/);
+    await fails(2);
+    await fails(2, "frobnicate");
+    await fails(2, "moves");
+    await fails(2, "moves", "chess");
+    await fails(2, "status", "chess");
+    await fails(2, "perft", "chess");
+    await fails(2, "play", "chess");
+    await fails(2, "moves", "chess", "start", "extra");
+  });
+
+  it("bad input: malformed FEN and impossible positions — exit 2", async () => {
+    expect(await fails(2, "moves", "chess", "not a fen")).toMatch(/FEN/);
+    expect(await fails(2, "moves", "chess", "")).toMatch(/FEN/);
+    expect(await fails(2, "status", "chess", "4k3/8/8/8/8/8/8/4K2S w - - 0 1")).toMatch(/'S'/);
+    expect(await fails(2, "perft", "chess", "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "1")).toMatch(/in check/);
+    expect(await fails(2, "play", "chess", "4k3/8/8/8/8/8/8/4K3 w K - 0 1", "K e1-e2")).toMatch(/castling/);
+    expect(await fails(2, "moves", "royal-substitute", "rphpqphpr/pnpqpqpnp/9/9/9/PNPQPQPNP/RPHPQPHPR w KQkq - 0 1")).toMatch(/castling/);
+    expect(await fails(2, "moves", "compound", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")).toMatch(/ranks|squares|piece/);
+  });
+
+  it("bad input: a bad perft depth — exit 2", async () => {
+    for (const d of ["x", "-1", "1.5", "", "3 4"]) await fails(2, "perft", "chess", "start", d);
+    await fails(2, "perft", "chess", "start", "1", "2");
+  });
+
+  it("bad input: garbage move text — exit 2, not 1", async () => {
+    expect(await fails(2, "play", "chess", "start", "hello")).toMatch(/hello/);
+    expect(await fails(2, "play", "chess", "start", "P e2-e4", "")).toMatch(/move/);
+    expect(await fails(2, "play", "chess", "start", "P e2-e4", "p e7e5")).toMatch(/p e7e5/);
+  });
+});
