@@ -35,6 +35,9 @@ export interface LegalMove {
 
 const COLORS: Color[] = ["white", "black"];
 
+/** Move text with every naming (`Q d4`) left out. */
+const withoutNames = (acts: readonly Action[]) => movesText(acts.filter((a) => a.type !== "name"));
+
 interface MoveList {
   legal: Move[];
   listed: LegalMove[];
@@ -137,19 +140,33 @@ export class Game {
   private findMove(actions: Action[]): number {
     const { legal, listed } = this.legal();
     const text = movesText(actions);
-    const withoutNames = (acts: Action[]) => movesText(acts.filter((a) => a.type !== "name"));
-    const bare = withoutNames(actions);
     const lower = text.toLowerCase();
     let i = listed.findIndex((m) => m.text === text);
     if (i < 0) i = listed.findIndex((m, j) => legal[j].mechanic?.aliases?.(this.pos, legal[j]).includes(text));
-    if (i < 0) i = listed.findIndex((m) => withoutNames(m.actions) === bare);
+    if (i < 0) {
+      // A redundant naming is accepted, but a name must be the moving piece's, and
+      // leaving out a name the move needs is ambiguous.
+      const fits = this.fitsWithoutNames(actions);
+      const names = actions.filter((a) => a.type === "name");
+      const agree = fits.filter((j) => names.every((n) =>
+        n.square === this.pos.geo.names[legal[j].from] && n.piece.toUpperCase() === this.variant.types[legal[j].piece].letter));
+      if (agree.length === 1) i = agree[0];
+    }
     // Letter case is the colour; only one side moves, so a wrong case is a typo.
     if (i < 0) i = listed.findIndex((m) => m.text.toLowerCase() === lower);
     return i;
   }
 
+  /** Indices of the listed moves that read as `actions` once every naming is left out. */
+  private fitsWithoutNames(actions: Action[]): number[] {
+    const bare = withoutNames(actions);
+    return this.legal().listed.flatMap((m, j) => (withoutNames(m.actions) === bare ? [j] : []));
+  }
+
   private whyIllegal(actions: Action[]): string {
     const text = movesText(actions);
+    const fits = this.fitsWithoutNames(actions).map((j) => this.legal().listed[j].text);
+    if (fits.length > 0) return `${text} is ambiguous or names the wrong piece: write ${fits.join(" or ")}`;
     const first = actions[0];
     const side = this.pos.turn;
     if (first.type === "step") {
@@ -167,14 +184,9 @@ export class Game {
       if (this.variant.types[t].letter !== first.piece.toUpperCase()) {
         return `${text}: the piece on ${first.from} is a ${this.variant.types[t].name} (${this.variant.types[t].letter}), not ${first.piece.toUpperCase()}`;
       }
-      // The choices this piece really has here (Royal Substitute: only K; Compound: D B R Q C).
-      const choices = first.promotion ? [] : [...new Set(this.legal().listed.flatMap((m) => {
-        const a = m.actions[0];
-        return a.type === "step" && a.from === first.from && a.to === first.to && a.promotion ? [a.promotion] : [];
-      }))];
-      if (choices.length) {
-        return `${text}: say what the piece promotes to (${choices.join(", ")}), e.g. ${actionText({ ...first, promotion: choices[0] })}`;
-      }
+      const needsPromotion = this.legal().listed.some((m) => m.actions[0].type === "step" &&
+        m.actions[0].from === first.from && m.actions[0].to === first.to && m.actions[0].promotion && !first.promotion);
+      if (needsPromotion) return `${text}: say what the piece promotes to, e.g. ${actionText({ ...first, promotion: "Q" })}`;
       const pseudo = pseudoMoves(this.pos).some((m) => movesText(moveActions(this.pos, m)) === text);
       if (pseudo) {
         return this.variant.royalKind === "extinction"

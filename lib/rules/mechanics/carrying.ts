@@ -19,8 +19,8 @@
 import type { Action } from "../actions";
 import { RulesError } from "../errors";
 import type { Mechanic } from "../mechanic";
-import { MoveKind, type Move } from "../move";
-import { inCheck, makeMove, playStep } from "../movegen";
+import { MoveKind, newMove, type Move } from "../move";
+import { playStep } from "../movegen";
 import { letterOf, stepAction } from "../notation/move";
 import { CARRY, pieceCode, typeOn, type Position } from "../position";
 import type { Side, Variant } from "../variant";
@@ -77,7 +77,7 @@ export function carrying(options: CarryingOptions): Mechanic {
       if (typeOn(q, us) !== t.queen || q & CARRY[us]) return;
       const target = typeOn(pos.board[to], us);
       if (target !== t.pawn && target !== t.prince) return;
-      out.push({ kind: MoveKind.Mechanic, from, to, piece: t.queen, promo: 0, mechanic: mech, data: ATTACH });
+      out.push(newMove(MoveKind.Mechanic, from, to, t.queen, 0, mech, undefined, ATTACH));
     },
 
     extend(pos, out) {
@@ -92,8 +92,7 @@ export function carrying(options: CarryingOptions): Mechanic {
       for (let i = 0; i < n; i++) {
         const m = out[i];
         if (m.kind !== MoveKind.Step || m.piece !== t.queen || !(board[m.from] & carry)) continue;
-        const add = (place: number) =>
-          out.push({ kind: MoveKind.Mechanic, from: m.from, to: m.to, piece: t.queen, promo: 0, mechanic: mech, place, data: MOVE_AND_PLACE });
+        const add = (place: number) => out.push(newMove(MoveKind.Mechanic, m.from, m.to, t.queen, 0, mech, place, MOVE_AND_PLACE));
         add(m.from); // way 2 (and way 1 when she stepped orthogonally by one)
         if (options.way1) {
           for (const d of dirs) {
@@ -114,11 +113,11 @@ export function carrying(options: CarryingOptions): Mechanic {
           if (!options.way1) continue;
           for (const d of dirs) {
             if (board[sq + d] === 0) {
-              out.push({ kind: MoveKind.Mechanic, from: sq, to: -1, piece: t.queen, promo: 0, mechanic: mech, place: sq + d, data: PLACE });
+              out.push(newMove(MoveKind.Mechanic, sq, -1, t.queen, 0, mech, sq + d, PLACE));
             }
           }
         } else if (pregnancy) {
-          out.push({ kind: MoveKind.Mechanic, from: sq, to: -1, piece: t.queen, promo: 0, mechanic: mech, data: PASS });
+          out.push(newMove(MoveKind.Mechanic, sq, -1, t.queen, 0, mech, undefined, PASS));
         }
       }
     },
@@ -185,16 +184,15 @@ export function carrying(options: CarryingOptions): Mechanic {
     },
   };
 
-  /** Another carrying queen could legally put her pawn on the same square. */
+  /**
+   * Another carrying queen could put her pawn on the same square. (Both moves leave
+   * the same squares occupied, so one is legal exactly when the other is.)
+   */
   function placeNeedsName(pos: Position, m: Move, t: Types): boolean {
     const us = pos.turn;
     for (const d of orth(pos)) {
       const q = m.place! + d;
-      if (q === m.from || typeOn(pos.board[q], us) !== t.queen || !(pos.board[q] & CARRY[us])) continue;
-      makeMove(pos, { ...m, from: q });
-      const legal = !inCheck(pos, us);
-      pos.unmake();
-      if (legal) return true;
+      if (q !== m.from && typeOn(pos.board[q], us) === t.queen && pos.board[q] & CARRY[us]) return true;
     }
     return false;
   }

@@ -12,7 +12,7 @@
 import { actionText } from "../actions";
 import { RulesError } from "../errors";
 import type { Mechanic } from "../mechanic";
-import { MoveKind } from "../move";
+import { MoveKind, newMove } from "../move";
 import { letterOf, stepAction } from "../notation/move";
 import { pieceCode, typeOn } from "../position";
 import type { Variant } from "../variant";
@@ -41,10 +41,10 @@ export function swapping(): Mechanic {
       if (rank === 0) return;
       if (rank === pos.geo.ranks - 1) {
         for (const promo of pos.variant.types[pawn].promotesTo) {
-          out.push({ kind: MoveKind.Mechanic, from, to, piece, promo, mechanic: mech });
+          out.push(newMove(MoveKind.Mechanic, from, to, piece, promo, mech));
         }
       } else {
-        out.push({ kind: MoveKind.Mechanic, from, to, piece, promo: 0, mechanic: mech });
+        out.push(newMove(MoveKind.Mechanic, from, to, piece, 0, mech));
       }
     },
 

@@ -2,10 +2,12 @@
 import { RulesError } from "../errors";
 import { compileVariant, type Variant, type VariantDecl } from "../variant";
 import { chess } from "./chess";
+import { companion, companionExtended, companionWay2 } from "./companion";
 import { compound } from "./compound";
+import { magicpawns } from "./magicpawns";
 import { royalSubstitute } from "./royal-substitute";
 
-const DECLARATIONS: VariantDecl[] = [chess, compound, royalSubstitute];
+const DECLARATIONS: VariantDecl[] = [chess, companion, companionWay2, companionExtended, magicpawns, compound, royalSubstitute];
 
 const compiled = new Map<string, Variant>();
 
