@@ -184,9 +184,14 @@ export class Game {
       if (this.variant.types[t].letter !== first.piece.toUpperCase()) {
         return `${text}: the piece on ${first.from} is a ${this.variant.types[t].name} (${this.variant.types[t].letter}), not ${first.piece.toUpperCase()}`;
       }
-      const needsPromotion = this.legal().listed.some((m) => m.actions[0].type === "step" &&
-        m.actions[0].from === first.from && m.actions[0].to === first.to && m.actions[0].promotion && !first.promotion);
-      if (needsPromotion) return `${text}: say what the piece promotes to, e.g. ${actionText({ ...first, promotion: "Q" })}`;
+      // The choices this piece really has here (Royal Substitute: only K; Compound: D B R Q C).
+      const choices = first.promotion ? [] : [...new Set(this.legal().listed.flatMap((m) => {
+        const a = m.actions[0];
+        return a.type === "step" && a.from === first.from && a.to === first.to && a.promotion ? [a.promotion] : [];
+      }))];
+      if (choices.length) {
+        return `${text}: say what the piece promotes to (${choices.join(", ")}), e.g. ${actionText({ ...first, promotion: choices[0] })}`;
+      }
       const pseudo = pseudoMoves(this.pos).some((m) => movesText(moveActions(this.pos, m)) === text);
       if (pseudo) {
         return this.variant.royalKind === "extinction"
