@@ -6,7 +6,7 @@
 import { createElement } from "react";
 import type { Executor } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
-import { enqueueEmail, mailSettings } from "@/lib/mail";
+import { enqueueEmail, mailSettings, type OutboxEmailInput } from "@/lib/mail";
 import { renderEmail } from "@/lib/mail/render";
 import { variantInfo } from "@/lib/rules";
 import GameOver from "@/emails/game-over";
@@ -26,14 +26,14 @@ export function formatDeadline(d: Date): string {
 
 type Recipient = Pick<User, "email" | "notify" | "name">;
 
-export async function queueYourTurn(
-  tx: Executor,
+/** The "your turn" email, rendered but not queued (null when the player wants none per move). */
+export async function yourTurnEmail(
   to: Recipient,
   g: { id: string; variant: string; ply: number; deadline: Date },
   opponent: string,
   lastMove?: string,
-): Promise<void> {
-  if (!to.email || to.notify !== "every-move") return;
+): Promise<OutboxEmailInput | null> {
+  if (!to.email || to.notify !== "every-move") return null;
   const siteUrl = mailSettings().siteUrl;
   const variantName = variantInfo(g.variant).name;
   const body = await renderEmail(
@@ -43,13 +43,24 @@ export async function queueYourTurn(
       boardImageUrl: `${siteUrl}/games/${g.id}/board.png?ply=${g.ply}`,
     }),
   );
-  await enqueueEmail(tx, {
+  return {
     to: to.email,
     kind: "your-turn",
     subject: lastMove ? `${opponent} played ${lastMove}: your move (${variantName})` : `Your move against ${opponent} (${variantName})`,
     ...body,
     payload: { gameId: g.id, ply: g.ply },
-  });
+  };
+}
+
+export async function queueYourTurn(
+  tx: Executor,
+  to: Recipient,
+  g: { id: string; variant: string; ply: number; deadline: Date },
+  opponent: string,
+  lastMove?: string,
+): Promise<void> {
+  const email = await yourTurnEmail(to, g, opponent, lastMove);
+  if (email) await enqueueEmail(tx, email);
 }
 
 export async function queueInvitation(

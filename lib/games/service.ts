@@ -13,7 +13,8 @@ import {
   challengeInput, drawClaimInput, gameActionInput, invitationInput, invitationTokenInput, moveInput,
   type ChallengeInput, type MoveInput,
 } from "./inputs";
-import { queueGameOver, queueInvitation, queueYourTurn } from "./notify";
+import { enqueueEmail } from "@/lib/mail";
+import { queueGameOver, queueInvitation, queueYourTurn, yourTurnEmail } from "./notify";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 type Result = "1-0" | "0-1" | "1/2-1/2";
@@ -208,42 +209,51 @@ export interface MoveResult {
 /**
  * Plays a move for the signed-in player: checks the turn and the expected ply,
  * lets the rules module judge it, stores it, and queues the emails it causes.
+ *
+ * The judging and the email rendering happen before the transaction, on an
+ * unlocked read: they depend only on the game and its ply, and the locked re-check
+ * of status and ply inside the transaction makes them valid (or the move stale).
+ * So the row lock is held for a few statements, not for a replay and a render.
  */
 export async function submitMove(db: Db, userId: string, raw: MoveInput, now = new Date()): Promise<MoveResult> {
   const input = parse(moveInput, raw);
+  const [seen] = await db.select().from(games).where(eq(games.id, input.gameId));
+  if (!seen) throw new GameError("not-found", "no such game");
+  const colour = colourOf(seen, userId);
+  requireActive(seen);
+  const stale = () => new GameError("stale", "the position changed since your page was loaded; here is the new position");
+  if (seen.ply !== input.expectedPly) throw stale();
+  const rules = await loadRules(db, seen);
+  if (rules.ply !== seen.ply) throw stale(); // a move landed between the two reads
+  if (rules.turn() !== colour) throw new GameError("not-your-turn", "it is your opponent's turn");
+  let text: string;
+  try {
+    text = rules.play(input.move);
+  } catch (e) {
+    if (e instanceof RulesError) throw new GameError("illegal", e.message);
+    throw e;
+  }
+  const ply = seen.ply + 1;
+  const fen = rules.fen();
+  const outcome = rules.status();
+  const deadline = deadlineAfter(now, seen.daysPerMove);
+  let yourTurn = null;
+  if (outcome.result === "ongoing") {
+    const [me, other] = await Promise.all([userById(db, userId), userById(db, opponentId(seen, userId))]);
+    yourTurn = await yourTurnEmail(other, { id: seen.id, variant: seen.variant, ply, deadline }, me.name ?? "your opponent", text);
+  }
   return db.transaction(async (tx) => {
     const g = await lockGame(tx, input.gameId);
-    const colour = colourOf(g, userId);
     requireActive(g);
-    if (g.ply !== input.expectedPly) {
-      throw new GameError("stale", "the position changed since your page was loaded; here is the new position");
-    }
-    const rules = await loadRules(tx, g);
-    if (rules.turn() !== colour) throw new GameError("not-your-turn", "it is your opponent's turn");
-    let text: string;
-    try {
-      text = rules.play(input.move);
-    } catch (e) {
-      if (e instanceof RulesError) throw new GameError("illegal", e.message);
-      throw e;
-    }
-    const ply = g.ply + 1;
-    const fen = rules.fen();
-    const outcome = rules.status();
+    if (g.ply !== input.expectedPly) throw stale();
     await tx.insert(moves).values({ gameId: g.id, ply, text, fenAfter: fen, playerId: userId, createdAt: now });
-    const deadline = deadlineAfter(now, g.daysPerMove);
     await tx.update(games).set({
       currentFen: fen, ply, lastMoveAt: now, updatedAt: now, deadline,
       // A move answers the opponent's draw offer with a no; one's own offer stands.
       drawOfferBy: g.drawOfferBy === userId ? g.drawOfferBy : null,
     }).where(eq(games.id, g.id));
-    const moved = { ...g, ply };
-    if (outcome.result !== "ongoing") {
-      await finish(tx, moved, resultOf(outcome), outcome.reason, now);
-    } else {
-      const [me, other] = await Promise.all([userById(tx, userId), userById(tx, opponentId(g, userId))]);
-      await queueYourTurn(tx, other, { id: g.id, variant: g.variant, ply, deadline }, me.name ?? "your opponent", text);
-    }
+    if (outcome.result !== "ongoing") await finish(tx, { ...g, ply }, resultOf(outcome), outcome.reason, now);
+    else if (yourTurn) await enqueueEmail(tx, yourTurn);
     return { ply, text, fen, outcome };
   });
 }
