@@ -42,7 +42,7 @@ export async function acceptChallenge(_prev: InvitationActionState, formData: Fo
   try {
     ({ gameId } = await acceptInvitation(await getDb(), user.id, { invitationId: parsed.data.invitationId }));
   } catch (error) {
-    refresh();
+    // No refresh here: the row stays, with the reason next to its button.
     return refusal(error);
   }
   wakeOutboxWorker();
@@ -60,7 +60,7 @@ async function close(
   try {
     await service(await getDb(), user.id, { invitationId: parsed.data.invitationId });
   } catch (error) {
-    refresh();
+    // No refresh here: the row stays, with the reason next to its button.
     return refusal(error);
   }
   refresh();

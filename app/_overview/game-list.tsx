@@ -43,7 +43,12 @@ export function GameItem({ game: g, side, now, viewerPlays }: {
         {g.status === "finished" && <span className="badge">{outcome(g, side)}</span>}
       </div>
       <div className="meta">
-        {side && <>{viewerPlays ? "You play" : "Plays"} <Colour colour={side} />{" · "}</>}
+        {side && (
+          <>
+            {viewerPlays ? (g.status === "finished" ? "You played" : "You play") : g.status === "finished" ? "Played" : "Plays"}{" "}
+            <Colour colour={side} />{" · "}
+          </>
+        )}
         {g.status === "active" && (
           <>
             move {moveNumber(g.ply)}, <Colour colour={toMove} /> to play
