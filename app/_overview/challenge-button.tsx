@@ -27,7 +27,7 @@ export function ChallengeButton({ kind, invitationId, from, about }: {
         {labels[kind]}
         <span className="visually-hidden"> {about}</span>
       </button>
-      {state.error && <span role="alert" className="error"> {state.error}</span>}
+      {state.error && <> <span role="alert" className="error">{state.error}</span></>}
     </form>
   );
 }
