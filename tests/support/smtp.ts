@@ -28,6 +28,8 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   const state = { refusing: false };
   const server = new SMTPServer({
     authOptional: true,
+    // No reverse DNS of 127.0.0.1 per connection (slow where there is no resolver).
+    disableReverseLookup: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
     onMailFrom(_address, _session, callback) {

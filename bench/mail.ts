@@ -1,0 +1,89 @@
+/**
+ * The outbox worker against a local SMTP server (real PostgreSQL, smtp-server on
+ * 127.0.0.1): throughput in emails a second, beside a peer — nodemailer sending
+ * the same emails straight to the same server with no outbox; and the delay from
+ * a committed move to its email arriving, with the worker woken as the server
+ * action wakes it (median, p99).
+ *
+ *   npm run bench:mail [-- --emails 500 --moves 100]
+ */
+import { eq } from "drizzle-orm";
+import { emailOutbox, users } from "../lib/db/schema";
+import { createTestPostgres } from "../lib/db/testing";
+import { acceptInvitation, createChallenge, submitMove } from "../lib/games";
+import { drainOutbox, enqueueEmail } from "../lib/mail/outbox";
+import { smtpTransport } from "../lib/mail/transport";
+import { Game } from "../lib/rules";
+import { startSmtpServer } from "../tests/support/smtp";
+import { ms, summary } from "./stats";
+
+const args = process.argv.slice(2);
+const EMAILS = Number(args[args.indexOf("--emails") + 1]) || 500;
+const MOVES = Number(args[args.indexOf("--moves") + 1]) || 100;
+
+const [handle, smtp] = await Promise.all([createTestPostgres(), startSmtpServer()]);
+const db = handle.db;
+const transport = smtpTransport({ url: smtp.url }, "Bench <bench@localhost>");
+try {
+  const email = (i: number) => ({
+    to: `p${i % 50}@bench.test`, kind: "your-turn", subject: `Your move ${i}`,
+    html: `<p>Move ${i}</p>`.repeat(20), text: `Move ${i}\n`.repeat(20),
+  });
+
+  // Throughput: the outbox drained by one worker.
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < EMAILS; i++) await enqueueEmail(tx, email(i));
+  });
+  let t0 = performance.now();
+  let sent = 0;
+  while (sent < EMAILS) sent += (await drainOutbox(db, transport, new Date(), { limit: 1000 })).sent;
+  const outboxRate = EMAILS / ((performance.now() - t0) / 1000);
+
+  // Peer: the same emails sent straight through nodemailer, one after another.
+  smtp.received.length = 0;
+  t0 = performance.now();
+  for (let i = 0; i < EMAILS; i++) await transport.send({ ...email(i), messageId: `<peer${i}@bench>` });
+  const directRate = EMAILS / ((performance.now() - t0) / 1000);
+  console.log(`outbox worker: ${outboxRate.toFixed(0)} emails/s; nodemailer direct: ${directRate.toFixed(0)} emails/s (ratio ${(outboxRate / directRate).toFixed(2)})`);
+
+  // Delay from a committed move to its email at the SMTP server.
+  await db.delete(emailOutbox);
+  smtp.received.length = 0;
+  const [a, b] = await db.insert(users).values([{ name: "A", email: "a@bench.test" }, { name: "B", email: "b@bench.test" }]).returning();
+  const delays: number[] = [];
+  let rules = Game.start("chess");
+  let gameId = "";
+  const newGame = async () => {
+    const c = await createChallenge(db, a.id, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "user", name: "B" } });
+    await acceptInvitation(db, b.id, { invitationId: c.invitationId });
+    await db.delete(emailOutbox);
+    gameId = c.gameId;
+    rules = Game.start("chess");
+  };
+  await newGame();
+  for (let i = 0; i < MOVES; i++) {
+    const legal = rules.legalMoves();
+    if (legal.length === 0 || rules.ply > 60) {
+      await newGame();
+      i--;
+      continue;
+    }
+    const move = legal[Math.floor(Math.random() * legal.length)].text;
+    const before = smtp.received.length;
+    await submitMove(db, rules.ply % 2 ? b.id : a.id, { gameId, expectedPly: rules.ply, move });
+    const committed = performance.now();
+    rules.play(move);
+    // What the woken worker does at once:
+    await drainOutbox(db, transport);
+    while (smtp.received.length === before) await new Promise((r) => setTimeout(r, 1));
+    delays.push(performance.now() - committed);
+  }
+  const d = summary(delays);
+  console.log(`move committed → email at the SMTP server: median ${ms(d.median)}, p99 ${ms(d.p99)} (${d.n} moves)`);
+  const pending = await db.select().from(emailOutbox).where(eq(emailOutbox.status, "pending"));
+  console.log(`emails left unsent: ${pending.length}`);
+} finally {
+  await transport.close();
+  await smtp.close();
+  await handle.close();
+}
