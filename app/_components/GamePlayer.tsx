@@ -1,0 +1,431 @@
+"use client";
+/**
+ * The live part of the game page. It rebuilds the game with the rules module from
+ * the start position and the moves, so the board offers only legal steps (the
+ * server judges the move again when it arrives); it sends moves and the other game
+ * actions as server actions, and polls the state endpoint so a move made
+ * elsewhere (the opponent, another tab) shows up by itself.
+ */
+import Link from "next/link";
+import { useEffect, useMemo, useState, useSyncExternalStore, useTransition } from "react";
+import {
+  acceptDrawAction, claimDrawAction, declineDrawAction, moveAction, offerDrawAction, resignAction, withdrawAction,
+} from "@/app/games/[id]/actions";
+import { playerPath, relativeTime, utcStamp } from "@/app/_overview/format";
+import { Game, RulesError, movesText, parseActions, variantInfo, type Action, type DrawClaim } from "@/lib/rules";
+import { Board } from "./Board";
+import {
+  gameStateSchema, newer, type ChallengeInfo, type Colour, type GameActionResult, type GameState, type Viewer,
+} from "./game-state";
+import { EMPTY_BUILDING, click, describeContinuation, drawnPosition, moveSquares, options, selectable, type Building, type Continuation } from "./move-builder";
+import { MoveChooser } from "./MoveChooser";
+import { MoveInput } from "./MoveInput";
+import { MoveList } from "./MoveList";
+import { sentence } from "./sentence";
+import styles from "./GamePlayer.module.css";
+
+/** Correspondence pace: a few seconds is plenty, and cheap (204 while nothing changed). */
+const POLL_MS = 4000;
+
+const other = (c: Colour): Colour => (c === "white" ? "black" : "white");
+const title = (c: Colour) => (c === "white" ? "White" : "Black");
+
+const CLAIMS: Record<DrawClaim, string> = {
+  "threefold-repetition": "Claim a draw by threefold repetition",
+  "fifty-move-rule": "Claim a draw by the fifty-move rule",
+};
+
+// ---------------------------------------------------------------- time
+
+const noSubscription = () => () => {};
+/** False during the server render and hydration, true after: local times differ from the server's. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+
+function Deadline({ iso }: { iso: string }) {
+  const hydrated = useHydrated();
+  const at = new Date(iso);
+  return (
+    <time dateTime={iso} title={utcStamp(at)}>
+      {hydrated
+        ? `${at.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })} (${relativeTime(at, new Date())})`
+        : utcStamp(at)}
+    </time>
+  );
+}
+
+// ---------------------------------------------------------------- pieces of the page
+
+function resultLine(s: GameState, me: Colour | null): string {
+  const how = s.ending ? ` ${s.ending}` : "";
+  if (s.result === "1/2-1/2") return `Drawn${how} (½–½).`;
+  const winner: Colour = s.result === "1-0" ? "white" : "black";
+  const who = me === null ? `${s[winner] ?? title(winner)} (${title(winner)}) won` : me === winner ? "You won" : "You lost";
+  return `${who}${how} (${s.result}).`;
+}
+
+/** The move being made: what is picked up and chosen so far, or a whole move awaiting confirmation. */
+interface Draft {
+  /** The ply of the position it was made in. */
+  ply: number;
+  building: Building;
+  /** Several moves one click could mean, for the player to choose from. */
+  choices: Continuation[] | null;
+  /** A complete move waiting for the player's confirmation. */
+  pending: { text: string; actions: Action[] } | null;
+}
+
+const NO_DRAFT: Omit<Draft, "ply"> = { building: EMPTY_BUILDING, choices: null, pending: null };
+
+function ChallengePanel({ challenge, gameId, busy, onResult }: {
+  challenge: ChallengeInfo;
+  gameId: string;
+  busy: boolean;
+  onResult: (run: () => Promise<GameActionResult>) => void;
+}) {
+  const [copied, setCopied] = useState(false);
+  if (challenge.role === "invitee") {
+    return (
+      <section className={styles.panel} aria-label="Challenge">
+        <p>You are invited to this game.</p>
+        <p>
+          <Link href={challenge.answerPath}>Accept or decline the challenge</Link>
+        </p>
+      </section>
+    );
+  }
+  const waiting: Record<typeof challenge.kind, string> = {
+    user: "Waiting for your opponent to accept the challenge.",
+    email: "The invitation is on its way by email; the game starts when it is accepted.",
+    link: "Send this link to your opponent; the game starts when they accept.",
+    open: "Your challenge is listed in the lobby; the game starts when someone accepts it.",
+  };
+  const link = challenge.link;
+  async function copy() {
+    if (!link) return;
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+    } catch {
+      // No clipboard (a plain-http page): the link is selectable in its box.
+    }
+  }
+  return (
+    <section className={styles.panel} aria-label="Challenge">
+      <p>{waiting[challenge.kind]}</p>
+      {link && (
+        <p>
+          <label>
+            Invitation link{" "}
+            <input readOnly value={link} size={40} onFocus={(e) => e.currentTarget.select()} />
+          </label>{" "}
+          <button type="button" onClick={copy}>
+            {copied ? "Copied" : "Copy link"}
+          </button>
+        </p>
+      )}
+      {challenge.kind === "open" && (
+        <p>
+          <Link href="/lobby">See the lobby</Link>
+        </p>
+      )}
+      <button type="button" disabled={busy} onClick={() => onResult(() => withdrawAction({ gameId, invitationId: challenge.invitationId }))}>
+        Withdraw challenge
+      </button>
+    </section>
+  );
+}
+
+// ---------------------------------------------------------------- the player
+
+export function GamePlayer({ initial, viewer, challenge }: { initial: GameState; viewer: Viewer; challenge: ChallengeInfo | null }) {
+  const [state, setState] = useState(initial);
+  const [draft, setDraft] = useState<Draft>({ ply: initial.moves.length, ...NO_DRAFT });
+  const [notice, setNotice] = useState<{ tone: "error" | "info"; text: string } | null>(null);
+  const [confirmResign, setConfirmResign] = useState(false);
+  const [flipped, setFlipped] = useState(false);
+  const [busy, startTransition] = useTransition();
+
+  // A draft belongs to the position it was made in: a new move (ours, the
+  // opponent's, another tab's) leaves it behind.
+  const ply = state.moves.length;
+  const { building, choices, pending } = draft.ply === ply ? draft : NO_DRAFT;
+  const setBuilding = (b: Building) => setDraft({ ply, building: b, choices: null, pending: null });
+  const setChoices = (c: Continuation[] | null) => setDraft({ ply, building, choices: c, pending: null });
+  const setPending = (p: Draft["pending"]) => setDraft({ ply, ...NO_DRAFT, pending: p });
+
+  const game = useMemo(() => Game.replay(state.variant, state.startFen, state.moves), [state.variant, state.startFen, state.moves]);
+
+  // Poll while the game can still change; at once when the tab becomes visible again.
+  useEffect(() => {
+    if (state.status === "finished" || state.status === "cancelled") return;
+    let stopped = false;
+    const poll = async () => {
+      if (document.hidden) return;
+      try {
+        const r = await fetch(`/games/${encodeURIComponent(state.id)}/state?since=${state.version}`, { cache: "no-store" });
+        if (r.status !== 200 || stopped) return;
+        const parsed = gameStateSchema.safeParse(await r.json());
+        if (parsed.success && !stopped) setState((s) => newer(s, parsed.data));
+      } catch {
+        // Offline for a moment: the next poll tries again.
+      }
+    };
+    const timer = setInterval(poll, POLL_MS);
+    const onVisible = () => {
+      if (!document.hidden) void poll();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [state.id, state.status, state.version]);
+
+  const me = viewer.colour;
+  const turn = game.turn();
+  const ongoing = state.status === "active" && game.status().result === "ongoing";
+  const myTurn = ongoing && me === turn;
+  const canMove = myTurn && !busy;
+
+  const shown = pending?.actions ?? building.prefix;
+  const drawn = drawnPosition(game, state.variant, shown, pending !== null || game.nextActions(building.prefix).complete);
+  const opts = options(game, building, drawn);
+  const lastPlayed = state.moves.length > 0 ? parseActions(state.moves[state.moves.length - 1]) : null;
+  const orientation = flipped ? other(viewer.orientation) : viewer.orientation;
+  const shownChoices = choices ?? (opts.promotions.length > 0 ? opts.promotions : null);
+
+  function run(action: () => Promise<GameActionResult>, done?: string) {
+    setNotice(null);
+    startTransition(async () => {
+      const r = await action();
+      if (r.state) {
+        const fresh = r.state;
+        setState((s) => newer(s, fresh));
+      }
+      setNotice(r.ok ? (done ? { tone: "info", text: done } : null) : { tone: "error", text: sentence(r.error) });
+    });
+  }
+
+  function send(text: string) {
+    const expectedPly = state.moves.length;
+    run(() => moveAction({ gameId: state.id, expectedPly, move: text }));
+  }
+
+  function finish(actions: Action[]) {
+    const text = movesText(actions);
+    if (viewer.confirmMoves) {
+      setPending({ text, actions });
+    } else {
+      setBuilding(EMPTY_BUILDING);
+      send(text);
+    }
+  }
+
+  function extend(b: Building, actions: Continuation) {
+    const prefix = [...b.prefix, ...actions];
+    const next = game.nextActions(prefix);
+    if (next.complete && next.actions.length === 0) finish(prefix);
+    else setBuilding({ prefix, selected: null });
+  }
+
+  /** A click on `square`, or a drop there of the piece dragged from `from`. */
+  function onSquare(square: string, from: string | null) {
+    setNotice(null);
+    let b = building;
+    if (from !== null && from !== opts.selected) {
+      if (b.prefix.length > 0 || !selectable(game, b, drawn, from)) return;
+      b = { prefix: [], selected: from };
+    }
+    const c = click(game, b, drawn, square);
+    if (c.kind === "extend") extend(b, c.actions);
+    else if (c.kind === "choose") setDraft({ ply, building: b, choices: c.choices, pending: null });
+    else if (c.kind === "select") setBuilding({ prefix: b.prefix, selected: c.square });
+  }
+
+  function typed(text: string): string | null {
+    if (!canMove || pending) return "It is not your move.";
+    try {
+      // Played on a copy: the rules module reads the text as tolerantly as the server will.
+      const canonical = Game.start(state.variant, game.fen()).play(text);
+      finish(parseActions(canonical) ?? []);
+      return null;
+    } catch (e) {
+      if (e instanceof RulesError) return sentence(e.message);
+      throw e;
+    }
+  }
+
+  function cancelMove() {
+    setBuilding(EMPTY_BUILDING);
+  }
+
+  const interactive = canMove && pending === null;
+  const info = variantInfo(state.variant);
+  const name = (c: Colour) => state[c] ?? (c === me ? "you" : "an opponent to be found");
+  const checks = pending ? [] : game.checks();
+
+  let status: string;
+  if (state.status === "open") status = "This challenge has not been accepted yet.";
+  else if (state.status === "cancelled") status = "This challenge was cancelled.";
+  else if (state.status === "finished") status = resultLine(state, me);
+  else if (myTurn) status = "Your move.";
+  else if (me) status = `Waiting for ${name(turn)} to move.`;
+  else status = `${title(turn)} to move.`;
+
+  const playerBar = (c: Colour) => {
+    const player = state[c];
+    return (
+    <p className={styles.playerBar} data-colour={c}>
+      <span className={c === "white" ? styles.swatchWhite : styles.swatchBlack} aria-hidden="true" />
+      <span>
+        {title(c)}: {player ? <Link href={playerPath(player)}>{player}</Link> : name(c)}
+        {c === me ? " (you)" : ""}
+      </span>
+      {ongoing && turn === c && <span className={styles.toMove}>to move</span>}
+    </p>
+    );
+  };
+
+  return (
+    <div className={styles.layout}>
+      <section className={styles.boardColumn} aria-label="Board">
+        {playerBar(other(orientation))}
+        <Board
+          variant={state.variant}
+          files={info.files}
+          ranks={info.ranks}
+          squares={drawn.squares}
+          hovering={drawn.hovering}
+          orientation={orientation}
+          lastMove={pending ? moveSquares(pending.actions) : lastPlayed ? moveSquares(lastPlayed) : []}
+          checks={checks}
+          selected={pending ? null : opts.selected}
+          targets={pending ? [] : [...opts.targets.keys()]}
+          onSquareClick={interactive ? (sq) => onSquare(sq, null) : undefined}
+          onSquareDrop={interactive ? (from, to) => onSquare(to, from) : undefined}
+        />
+        {playerBar(orientation)}
+
+        {interactive && shownChoices && (
+          <MoveChooser
+            variant={state.variant}
+            color={turn}
+            choices={shownChoices}
+            onChoose={(c) => extend(building, c)}
+            onCancel={choices ? () => setChoices(null) : undefined}
+          />
+        )}
+        {interactive && !shownChoices && (building.prefix.length > 0 || opts.buttons.length > 0) && (
+          <div className={styles.building} role="group" aria-label="Move in progress">
+            {building.prefix.length > 0 && <p>So far: <code>{movesText(building.prefix)}</code></p>}
+            {opts.buttons.map((c) => (
+              <button key={movesText(c)} type="button" onClick={() => extend(building, c)}>
+                {describeContinuation(state.variant, c)}
+              </button>
+            ))}
+            {opts.complete && !opts.finished && building.prefix.length > 0 && (
+              <button type="button" onClick={() => finish(building.prefix)}>
+                End the move here
+              </button>
+            )}
+            {building.prefix.length > 0 && (
+              <button type="button" onClick={cancelMove}>
+                Start the move again
+              </button>
+            )}
+          </div>
+        )}
+        {pending && (
+          <div className={styles.confirm} role="group" aria-label="Confirm move">
+            <p>
+              Send <code>{pending.text}</code>?
+            </p>
+            <button type="button" disabled={busy} onClick={() => send(pending.text)} autoFocus>
+              {busy ? "Sending…" : "Send move"}
+            </button>{" "}
+            <button type="button" disabled={busy} onClick={cancelMove}>
+              Cancel
+            </button>
+          </div>
+        )}
+        {me && state.status === "active" && <MoveInput disabled={!canMove || pending !== null} onMove={typed} />}
+      </section>
+
+      <aside className={styles.side}>
+        <section aria-label="Game status" aria-live="polite" className={styles.status}>
+          <p className={styles.statusLine}>{status}</p>
+          {ongoing && checks.length > 0 && <p className={styles.check}>Check!</p>}
+          {state.status === "active" && state.deadline && (
+            <p>
+              Move due by <Deadline iso={state.deadline} />
+            </p>
+          )}
+        </section>
+        {notice && (
+          <p role={notice.tone === "error" ? "alert" : "status"} className={notice.tone === "error" ? styles.error : styles.info}>
+            {notice.text}
+          </p>
+        )}
+        {state.status === "open" && challenge && (
+          <ChallengePanel challenge={challenge} gameId={state.id} busy={busy} onResult={(a) => run(a)} />
+        )}
+
+        {me && ongoing && (
+          <section className={styles.panel} aria-label="Game actions">
+            {state.drawOffer === me && <p>You offered a draw.</p>}
+            {state.drawOffer === other(me) ? (
+              <div role="group" aria-label="Draw offer">
+                <p>{name(other(me))} offers a draw.</p>
+                <button type="button" disabled={busy} onClick={() => run(() => acceptDrawAction({ gameId: state.id }))}>
+                  Accept draw
+                </button>{" "}
+                <button type="button" disabled={busy} onClick={() => run(() => declineDrawAction({ gameId: state.id }), "You declined the draw.")}>
+                  Decline draw
+                </button>
+              </div>
+            ) : (
+              state.drawOffer !== me && (
+                <button type="button" disabled={busy} onClick={() => run(() => offerDrawAction({ gameId: state.id }), "Draw offered.")}>
+                  Offer draw
+                </button>
+              )
+            )}{" "}
+            {game.claimableDraws().map((reason) => (
+              <button key={reason} type="button" disabled={busy} onClick={() => run(() => claimDrawAction({ gameId: state.id, reason }))}>
+                {CLAIMS[reason]}
+              </button>
+            ))}{" "}
+            {confirmResign ? (
+              <span role="group" aria-label="Confirm resignation">
+                Resign this game?{" "}
+                <button type="button" disabled={busy} onClick={() => { setConfirmResign(false); run(() => resignAction({ gameId: state.id })); }}>
+                  Yes, resign
+                </button>{" "}
+                <button type="button" onClick={() => setConfirmResign(false)}>
+                  Keep playing
+                </button>
+              </span>
+            ) : (
+              <button type="button" disabled={busy} onClick={() => setConfirmResign(true)}>
+                Resign
+              </button>
+            )}
+          </section>
+        )}
+
+        <section aria-label="Move list">
+          <h2 className={styles.heading}>Moves</h2>
+          <MoveList startFen={state.startFen} moves={state.moves} />
+        </section>
+        <p>
+          <button type="button" onClick={() => setFlipped((f) => !f)} aria-pressed={flipped}>
+            Flip board
+          </button>
+        </p>
+      </aside>
+    </div>
+  );
+}

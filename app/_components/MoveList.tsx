@@ -1,0 +1,69 @@
+"use client";
+/** The moves of a game in the project's notation, numbered in pairs, the latest kept in view. */
+import { useEffect, useRef } from "react";
+import styles from "./GamePlayer.module.css";
+
+interface Row {
+  number: number;
+  white: string | null;
+  black: string | null;
+}
+
+/** Pairs the moves; a game whose start position has Black to move begins with an empty White cell. */
+function rows(startFen: string, moves: readonly string[]): Row[] {
+  const [, side, , , , full] = startFen.split(" ");
+  const first = Number(full) || 1;
+  const offset = side === "b" ? 1 : 0;
+  const out: Row[] = [];
+  moves.forEach((text, i) => {
+    const k = i + offset;
+    const at = Math.floor(k / 2);
+    out[at] ??= { number: first + at, white: null, black: null };
+    if (k % 2 === 0) out[at].white = text;
+    else out[at].black = text;
+  });
+  return out;
+}
+
+export function MoveList({ startFen, moves }: { startFen: string; moves: readonly string[] }) {
+  const box = useRef<HTMLDivElement | null>(null);
+  // A long game scrolls: keep the newest move visible when one arrives.
+  useEffect(() => {
+    if (box.current) box.current.scrollTop = box.current.scrollHeight;
+  }, [moves.length]);
+  const last = moves.length - 1;
+  const table = rows(startFen, moves);
+  const offset = startFen.split(" ")[1] === "b" ? 1 : 0;
+  return (
+    <div ref={box} className={styles.moveList}>
+      {moves.length === 0 ? (
+        <p className={styles.muted}>No moves yet.</p>
+      ) : (
+        <table aria-label="Moves">
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">White</th>
+              <th scope="col">Black</th>
+            </tr>
+          </thead>
+          <tbody>
+            {table.map((r, i) => (
+              <tr key={r.number}>
+                <th scope="row">{r.number}.</th>
+                {([r.white, r.black] as const).map((text, side) => {
+                  const isLast = i * 2 + side - offset === last;
+                  return (
+                    <td key={side} className={isLast ? styles.lastMove : undefined} aria-current={isLast ? "step" : undefined}>
+                      {text ?? (side === 0 && i === 0 && offset ? "…" : "")}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

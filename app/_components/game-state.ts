@@ -1,0 +1,52 @@
+/**
+ * A game as the game page shows it: the same shape from the server component, the
+ * server actions and the state endpoint the page polls. The browser checks what it
+ * fetches against this schema before using it.
+ */
+import { z } from "zod";
+
+export const gameStateSchema = z.object({
+  id: z.string(),
+  variant: z.string(),
+  status: z.enum(["open", "active", "finished", "cancelled"]),
+  result: z.enum(["1-0", "0-1", "1/2-1/2"]).nullable(),
+  /** How it ended, in words ("by checkmate"). */
+  ending: z.string().nullable(),
+  startFen: z.string(),
+  moves: z.array(z.string()),
+  white: z.string().nullable(),
+  black: z.string().nullable(),
+  /** ISO time when the player to move loses on time; null unless active. */
+  deadline: z.string().nullable(),
+  daysPerMove: z.number().int(),
+  drawOffer: z.enum(["white", "black"]).nullable(),
+  /** Grows with every change of the game (its updated-at time in ms): newer wins. */
+  version: z.number(),
+});
+export type GameState = z.infer<typeof gameStateSchema>;
+
+export type Colour = "white" | "black";
+
+/** What a game action answers: the fresh state, and a player-readable refusal if any. */
+export type GameActionResult =
+  | { ok: true; state: GameState }
+  | { ok: false; error: string; code: string; state: GameState | null };
+
+/** The newer of two states of one game (a slow poll must not undo a move just made). */
+export function newer(a: GameState, b: GameState): GameState {
+  return b.version > a.version ? b : a;
+}
+
+/** Who is looking: their colour in this game (null for a spectator) and their preferences. */
+export interface Viewer {
+  colour: Colour | null;
+  /** Ask before a move is sent (the user's setting; on by default). */
+  confirmMoves: boolean;
+  /** The colour at the bottom of the board until the viewer flips it. */
+  orientation: Colour;
+}
+
+/** An open challenge as the game page shows it to its author, or to someone who may answer it. */
+export type ChallengeInfo =
+  | { role: "author"; invitationId: string; kind: "user" | "email" | "link" | "open"; link: string | null }
+  | { role: "invitee"; answerPath: string };

@@ -1,0 +1,199 @@
+/**
+ * Turns clicks on the board into the actions of one move. Everything offered comes
+ * from the rules module's step-by-step builder (Game.nextActions), so carrying,
+ * swaps, chains, pending promotions and naming work for every game without a line
+ * of per-variant code here. Pure functions: the GamePlayer holds the state.
+ */
+import { Game, movesText, variantInfo, type Action, type Color, type PieceOnBoard, type SquareContent } from "@/lib/rules";
+
+/** What the player has chosen so far for the move being built. */
+export interface Building {
+  prefix: Action[];
+  /** The square picked up; null when none. */
+  selected: string | null;
+}
+
+export const EMPTY_BUILDING: Building = { prefix: [], selected: null };
+
+/** A continuation of the move: one action, or a naming and the action it enables. */
+export type Continuation = Action[];
+
+export interface Options {
+  complete: boolean;
+  /** Nothing more can be added: the move is ready to send. */
+  finished: boolean;
+  /** The square picked up, including the one a chain forces (the released piece's). */
+  selected: string | null;
+  /** Target square → what clicking it may mean (more than one: ask the player). */
+  targets: Map<string, Continuation[]>;
+  /** Continuations that belong to no square (a pass). */
+  buttons: Continuation[];
+  /** Promotions the player must choose before anything else (Friendly's pending promotion). */
+  promotions: Continuation[];
+}
+
+export interface Drawn {
+  squares: SquareContent[];
+  /** A piece released in a chain, drawn raised over the square it must leave. */
+  hovering: { square: string; piece: PieceOnBoard } | null;
+}
+
+const colourOfLetter = (letter: string): Color => (letter === letter.toUpperCase() ? "white" : "black");
+
+function carrierAt(drawn: Drawn, square: string | null, side: Color): boolean {
+  if (!square) return false;
+  return drawn.squares.some((s) => s.square === square && s.pieces.some((p) => p.color === side && p.carrying));
+}
+
+/** What the board offers at this point of the move. */
+export function options(game: Game, b: Building, drawn: Drawn): Options {
+  const { actions: next, complete } = game.nextActions(b.prefix);
+  const side = game.turn();
+  const steps = next.filter((a) => a.type === "step");
+  // A chain goes on from one square (where the released piece stands): pick it up for the player.
+  const forced = b.prefix.length > 0 && steps.length > 0 && steps.every((s) => s.from === steps[0].from) ? steps[0].from : null;
+  const selected = forced ?? b.selected;
+  // A placement belongs to a carrying piece: offer it once that piece is picked up, or
+  // freely once the move has begun (after the carrier moved) or if no carrier is drawn.
+  const anyCarrier = drawn.squares.some((s) => s.pieces.some((p) => p.color === side && p.carrying));
+  const placesShown = b.prefix.length > 0 || carrierAt(drawn, selected, side) || !anyCarrier;
+
+  const targets = new Map<string, Continuation[]>();
+  const add = (square: string, c: Continuation) => {
+    const list = targets.get(square);
+    if (list) list.push(c);
+    else targets.set(square, [c]);
+  };
+  const buttons: Continuation[] = [];
+  const promotions: Continuation[] = [];
+  const offer = (a: Action, before: Action[]) => {
+    if (a.type === "step" && a.from === selected) add(a.to, [...before, a]);
+    else if (a.type === "place" && (placesShown || before.length > 0)) add(a.to, [...before, a]);
+    else if (a.type === "pass") buttons.push([...before, a]);
+    else if (a.type === "promote") promotions.push([...before, a]);
+  };
+  for (const a of next) {
+    if (a.type === "name") {
+      // A naming only says which piece acts next: picking that piece up is the naming.
+      if (a.square === selected) for (const after of game.nextActions([...b.prefix, a]).actions) offer(after, [a]);
+    } else {
+      offer(a, []);
+    }
+  }
+  return { complete, finished: complete && next.length === 0, selected, targets, buttons, promotions };
+}
+
+/** Whether clicking this square picks something up at this point of the move. */
+export function selectable(game: Game, b: Building, drawn: Drawn, square: string): boolean {
+  const { actions: next } = game.nextActions(b.prefix);
+  return next.some((a) =>
+    (a.type === "step" && a.from === square) ||
+    (a.type === "name" && a.square === square) ||
+    (a.type === "place" && b.prefix.length === 0 && carrierAt(drawn, square, game.turn())));
+}
+
+export type Click =
+  | { kind: "extend"; actions: Continuation }
+  | { kind: "choose"; choices: Continuation[] }
+  | { kind: "select"; square: string | null }
+  | { kind: "none" };
+
+/** What a click (or a drop, with `from` picked up first) on `square` means. */
+export function click(game: Game, b: Building, drawn: Drawn, square: string): Click {
+  const o = options(game, b, drawn);
+  const choices = o.targets.get(square);
+  if (choices?.length === 1) return { kind: "extend", actions: choices[0] };
+  if (choices && choices.length > 1) return { kind: "choose", choices };
+  if (b.prefix.length > 0) return { kind: "none" }; // mid-move: only the offered targets count
+  if (square === o.selected) return { kind: "select", square: null };
+  return { kind: "select", square: selectable(game, b, drawn, square) ? square : null };
+}
+
+// ---------------------------------------------------------------- drawing
+
+function toMap(squares: SquareContent[]): Map<string, PieceOnBoard[]> {
+  return new Map(squares.map((s) => [s.square, s.pieces.map((p) => ({ ...p }))]));
+}
+
+/**
+ * The board as it looks part-way through a move. A complete move is played on a
+ * copy of the game, so the drawing is exact; an incomplete one (a chain in
+ * progress, a pending promotion chosen) is sketched action by action: the mover
+ * lands, a piece of its own colour there is released and hovers.
+ */
+export function drawnPosition(game: Game, variant: string, prefix: readonly Action[], complete: boolean): Drawn {
+  if (prefix.length === 0) return { squares: game.board(), hovering: null };
+  if (complete) {
+    const copy = Game.start(variant, game.fen());
+    copy.play(prefix);
+    return { squares: copy.board(), hovering: null };
+  }
+  const board = toMap(game.board());
+  let hovering: Drawn["hovering"] = null;
+  for (const a of prefix) {
+    if (a.type === "step") {
+      const color = colourOfLetter(a.piece);
+      let mover: PieceOnBoard | undefined;
+      if (hovering && hovering.square === a.from && hovering.piece.color === color) {
+        mover = hovering.piece;
+        hovering = null;
+      } else {
+        const here = board.get(a.from) ?? [];
+        mover = here.find((p) => p.color === color);
+        board.set(a.from, here.filter((p) => p !== mover));
+      }
+      mover = { ...(mover ?? { color, letter: a.piece.toUpperCase() }), ...(a.promotion ? { letter: a.promotion.toUpperCase() } : {}) };
+      const there = board.get(a.to) ?? [];
+      const released: PieceOnBoard | undefined = there.find((p) => p.color === color);
+      if (released) hovering = { square: a.to, piece: released };
+      const stays = there.filter((p) => p.color !== color);
+      board.set(a.to, color === "white" ? [mover, ...stays] : [...stays, mover]);
+    } else if (a.type === "place") {
+      board.set(a.to, [...(board.get(a.to) ?? []), { color: colourOfLetter(a.piece), letter: a.piece.toUpperCase() }]);
+    } else if (a.type === "promote") {
+      const color = colourOfLetter(a.piece);
+      board.set(a.square, (board.get(a.square) ?? []).map((p) => (p.color === color ? { ...p, letter: a.promotion.toUpperCase() } : p)));
+    }
+  }
+  const squares = [...board].filter(([, pieces]) => pieces.length > 0).map(([square, pieces]) => ({ square, pieces }));
+  return { squares, hovering };
+}
+
+/** The squares a move touches, in order (for the last-move highlight and its slide). */
+export function moveSquares(actions: readonly Action[]): string[] {
+  const out: string[] = [];
+  for (const a of actions) {
+    if (a.type === "step") out.push(a.from, a.to);
+    else if (a.type === "place") out.push(a.to);
+    else if (a.type === "promote") out.push(a.square);
+  }
+  return [...new Set(out)];
+}
+
+// ---------------------------------------------------------------- words
+
+export function pieceNameOf(variant: string, letter: string): string {
+  const upper = letter.toUpperCase();
+  return variantInfo(variant).pieces.find((p) => p.letter === upper)?.name ?? upper;
+}
+
+/** A continuation in words, for choice buttons: "Queen d2 to d3", "Place the pawn on d3", "Knight". */
+export function describeContinuation(variant: string, c: Continuation): string {
+  const last = c[c.length - 1];
+  const capital = (t: string) => t[0].toUpperCase() + t.slice(1);
+  if ((last.type === "step" && last.promotion) || last.type === "promote") return capital(pieceNameOf(variant, last.promotion!));
+  const named = c.find((a) => a.type === "name");
+  const words = c.flatMap((a): string[] => {
+    switch (a.type) {
+      case "step":
+        return [`${pieceNameOf(variant, a.piece)} ${a.from} to ${a.to}`];
+      case "place":
+        return [`place the ${pieceNameOf(variant, a.piece)} on ${a.to}`];
+      case "pass":
+        return [named ? `pass with the ${pieceNameOf(variant, named.piece)} on ${named.square}` : "pass"];
+      default:
+        return [];
+    }
+  });
+  return capital(words.join(", then ") || movesText(c));
+}

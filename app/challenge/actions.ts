@@ -1,0 +1,53 @@
+"use server";
+/** Creates a challenge from the form: check the input, let the game service create it, go to the game. */
+import { redirect } from "next/navigation";
+import { sentence } from "@/app/_components/sentence";
+import { requireUser } from "@/lib/auth";
+import { getDb } from "@/lib/db/client";
+import { GameError, challengeInput, createChallenge } from "@/lib/games";
+import { wakeOutboxWorker } from "@/lib/mail/worker";
+
+export type ChallengeFormState = { error: string | null };
+
+/** The form's words for the fields zod names by path. */
+const FIELDS: Record<string, string> = {
+  variant: "Game",
+  color: "Your colour",
+  daysPerMove: "Days per move",
+  visibility: "Who can watch",
+  opponent: "Opponent",
+  "opponent.kind": "Opponent",
+  "opponent.name": "Player name",
+  "opponent.email": "Email address",
+};
+
+export async function createChallengeAction(_prev: ChallengeFormState, form: FormData): Promise<ChallengeFormState> {
+  const user = await requireUser("/challenge");
+  const kind = form.get("opponentKind");
+  const parsed = challengeInput.safeParse({
+    variant: form.get("variant"),
+    color: form.get("color"),
+    daysPerMove: form.get("daysPerMove"),
+    visibility: form.get("visibility"),
+    opponent:
+      kind === "user" ? { kind, name: form.get("opponentName") }
+      : kind === "email" ? { kind, email: form.get("opponentEmail") }
+      : { kind },
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = FIELDS[issue.path.join(".")] ?? issue.path.join(".");
+    return { error: `${field}: ${issue.message}` };
+  }
+  let gameId: string;
+  try {
+    ({ gameId } = await createChallenge(await getDb(), user.id, parsed.data));
+  } catch (e) {
+    if (e instanceof GameError) return { error: sentence(e.message) };
+    console.error("create challenge failed:", e);
+    return { error: "Something went wrong on the server. Please try again." };
+  }
+  // The invitation email (by name or address) is queued: send it now.
+  wakeOutboxWorker();
+  redirect(`/games/${gameId}`);
+}

@@ -1,0 +1,118 @@
+"use client";
+/**
+ * The new-challenge form. Its fields are controlled, so a refused challenge keeps
+ * what was entered (React resets uncontrolled fields after every form action).
+ */
+import { useActionState, useId, useState } from "react";
+import { createChallengeAction, type ChallengeFormState } from "./actions";
+
+const DAYS = [1, 2, 3, 5, 7, 10, 14] as const;
+
+const COLOURS = [
+  ["white", "White"],
+  ["black", "Black"],
+  ["random", "Random"],
+] as const;
+
+const VISIBILITY = [
+  ["public", "Public: listed on both players' pages"],
+  ["unlisted", "Unlisted: anyone with the link may watch"],
+  ["private", "Private: only the two players"],
+] as const;
+
+const OPPONENTS = [
+  ["user", "By name: a registered player"],
+  ["email", "By email: an invitation with a link to accept"],
+  ["link", "By private link: whoever I give it to"],
+  ["open", "Open: anyone, from the lobby"],
+] as const;
+
+type OpponentKind = (typeof OPPONENTS)[number][0];
+
+export function ChallengeForm(props: {
+  variants: { id: string; name: string }[];
+  defaults: { variant: string; opponentName: string };
+}) {
+  const [state, action, pending] = useActionState<ChallengeFormState, FormData>(createChallengeAction, { error: null });
+  const [variant, setVariant] = useState(props.defaults.variant);
+  const [color, setColor] = useState<string>("random");
+  const [days, setDays] = useState("3");
+  const [visibility, setVisibility] = useState<string>("public");
+  const [kind, setKind] = useState<OpponentKind>(props.defaults.opponentName ? "user" : "open");
+  const [name, setName] = useState(props.defaults.opponentName);
+  const [email, setEmail] = useState("");
+  // Selects get a separate label: a wrapping one would add the options' text to their names.
+  const id = useId();
+
+  return (
+    <form action={action}>
+      <p>
+        <label htmlFor={`${id}-variant`}>Game</label>{" "}
+        <select id={`${id}-variant`} name="variant" value={variant} onChange={(e) => setVariant(e.target.value)}>
+            {props.variants.map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.name}
+              </option>
+            ))}
+        </select>
+      </p>
+      <fieldset>
+        <legend>Your colour</legend>
+        {COLOURS.map(([value, label]) => (
+          <label key={value}>
+            <input type="radio" name="color" value={value} checked={color === value} onChange={() => setColor(value)} /> {label}{" "}
+          </label>
+        ))}
+      </fieldset>
+      <p>
+        <label htmlFor={`${id}-days`}>Days per move</label>{" "}
+        <select id={`${id}-days`} name="daysPerMove" value={days} onChange={(e) => setDays(e.target.value)}>
+            {DAYS.map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+        </select>
+      </p>
+      <fieldset>
+        <legend>Who can watch</legend>
+        {VISIBILITY.map(([value, label]) => (
+          <label key={value} style={{ display: "block" }}>
+            <input type="radio" name="visibility" value={value} checked={visibility === value} onChange={() => setVisibility(value)} />{" "}
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>Opponent</legend>
+        {OPPONENTS.map(([value, label]) => (
+          <label key={value} style={{ display: "block" }}>
+            <input type="radio" name="opponentKind" value={value} checked={kind === value} onChange={() => setKind(value)} /> {label}
+          </label>
+        ))}
+        {kind === "user" && (
+          <p>
+            <label>
+              Player name{" "}
+              <input name="opponentName" value={name} onChange={(e) => setName(e.target.value)} required maxLength={40} autoComplete="off" />
+            </label>
+          </p>
+        )}
+        {kind === "email" && (
+          <p>
+            <label>
+              Email address{" "}
+              <input type="email" name="opponentEmail" value={email} onChange={(e) => setEmail(e.target.value)} required maxLength={254} />
+            </label>
+          </p>
+        )}
+      </fieldset>
+      <p>
+        <button type="submit" disabled={pending}>
+          {pending ? "Sending…" : "Send challenge"}
+        </button>
+      </p>
+      {state.error && <p role="alert">{state.error}</p>}
+    </form>
+  );
+}

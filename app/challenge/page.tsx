@@ -1,0 +1,29 @@
+/**
+ * /challenge: a new game against a player, an email address, a private link's
+ * holder or anyone in the lobby. ?variant=<id> and ?opponent=<name> prefill the
+ * form (the variant and player pages link here).
+ */
+import { requireUser } from "@/lib/auth";
+import { variantIds, variantInfo } from "@/lib/rules";
+import { ChallengeForm } from "./challenge-form";
+
+export const metadata = { title: "New challenge · Courier Variants" };
+
+type Search = Record<string, string | string[] | undefined>;
+
+export default async function ChallengePage({ searchParams }: { searchParams: Promise<Search> }) {
+  const search = await searchParams;
+  const ids = variantIds();
+  const variant = typeof search.variant === "string" && ids.includes(search.variant) ? search.variant : ids[0];
+  const opponent = typeof search.opponent === "string" && search.opponent.length <= 40 ? search.opponent : "";
+  const here = new URLSearchParams();
+  if (variant !== ids[0]) here.set("variant", variant);
+  if (opponent) here.set("opponent", opponent);
+  await requireUser(here.size ? `/challenge?${here}` : "/challenge");
+  return (
+    <main>
+      <h1>New challenge</h1>
+      <ChallengeForm variants={ids.map((id) => ({ id, name: variantInfo(id).name }))} defaults={{ variant, opponentName: opponent }} />
+    </main>
+  );
+}

@@ -1,0 +1,80 @@
+"use server";
+/**
+ * The game page's server actions. Thin on purpose: check the input, call the game
+ * service (which authorizes and decides), and answer with the fresh state of the
+ * game, so the page shows the result at once — a refusal included, above all
+ * "the position changed", which comes with the position it changed to.
+ */
+import { z } from "zod";
+import type { GameActionResult } from "@/app/_components/game-state";
+import { getCurrentUser } from "@/lib/auth";
+import { getDb, type Db } from "@/lib/db/client";
+import { GameError, acceptDraw, claimDraw, declineDraw, moveInput, offerDraw, resign, submitMove, withdrawInvitation } from "@/lib/games";
+import { drawClaimInput, gameActionInput, invitationInput } from "@/lib/games/inputs";
+import { wakeOutboxWorker } from "@/lib/mail/worker";
+import { loadGame, toGameState } from "./load";
+
+async function act<T extends { gameId: string }>(
+  schema: z.ZodType<T>,
+  raw: unknown,
+  op: (db: Db, userId: string, input: T) => Promise<unknown>,
+): Promise<GameActionResult> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) return { ok: false, code: "invalid", error: parsed.error.issues[0]?.message ?? "invalid input", state: null };
+  const input = parsed.data;
+  try {
+    const user = await getCurrentUser();
+    const db = await getDb();
+    const fresh = async () => {
+      const view = await loadGame(db, input.gameId, user?.id ?? null);
+      return view ? toGameState(view) : null;
+    };
+    if (!user?.name) return { ok: false, code: "signed-out", error: "You are signed out: sign in again to play.", state: await fresh() };
+    try {
+      await op(db, user.id, input);
+    } catch (e) {
+      if (e instanceof GameError) return { ok: false, code: e.code, error: e.message, state: await fresh() };
+      throw e;
+    }
+    // Every game action may have queued mail (your turn, game over): send it now.
+    wakeOutboxWorker();
+    const state = await fresh();
+    if (!state) throw new Error(`game ${input.gameId} vanished after an action`);
+    return { ok: true, state };
+  } catch (e) {
+    // A bug or an outage, not a refusal: log it, and tell the player in words.
+    console.error("game action failed:", e);
+    return { ok: false, code: "server", error: "Something went wrong on the server. Please try again.", state: null };
+  }
+}
+
+export async function moveAction(raw: { gameId: string; expectedPly: number; move: string }): Promise<GameActionResult> {
+  return act(moveInput, raw, (db, userId, input) => submitMove(db, userId, input));
+}
+
+export async function resignAction(raw: { gameId: string }): Promise<GameActionResult> {
+  return act(gameActionInput, raw, (db, userId, input) => resign(db, userId, input));
+}
+
+export async function offerDrawAction(raw: { gameId: string }): Promise<GameActionResult> {
+  return act(gameActionInput, raw, (db, userId, input) => offerDraw(db, userId, input));
+}
+
+export async function acceptDrawAction(raw: { gameId: string }): Promise<GameActionResult> {
+  return act(gameActionInput, raw, (db, userId, input) => acceptDraw(db, userId, input));
+}
+
+export async function declineDrawAction(raw: { gameId: string }): Promise<GameActionResult> {
+  return act(gameActionInput, raw, (db, userId, input) => declineDraw(db, userId, input));
+}
+
+export async function claimDrawAction(raw: { gameId: string; reason: string }): Promise<GameActionResult> {
+  return act(drawClaimInput, raw, (db, userId, input) => claimDraw(db, userId, input));
+}
+
+const withdrawInput = gameActionInput.extend(invitationInput.shape);
+
+/** Withdraws one's own open challenge (the game page of a challenge nobody accepted yet). */
+export async function withdrawAction(raw: { gameId: string; invitationId: string }): Promise<GameActionResult> {
+  return act(withdrawInput, raw, (db, userId, input) => withdrawInvitation(db, userId, input));
+}

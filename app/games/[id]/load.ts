@@ -1,0 +1,34 @@
+/** The game page's view of a stored game, shared by the page, its actions and its state endpoint. */
+import type { GameState } from "@/app/_components/game-state";
+import type { Executor } from "@/lib/db/client";
+import { GameError, describeEnd, getGameView, type GameView } from "@/lib/games";
+
+export function toGameState(view: GameView): GameState {
+  const g = view.game;
+  const offeredBy = g.drawOfferBy;
+  return {
+    id: g.id,
+    variant: g.variant,
+    status: g.status,
+    result: g.result,
+    ending: g.endReason ? describeEnd(g.endReason) : null,
+    startFen: g.startFen,
+    moves: view.moves.map((m) => m.text),
+    white: view.whiteName,
+    black: view.blackName,
+    deadline: g.deadline?.toISOString() ?? null,
+    daysPerMove: g.daysPerMove,
+    drawOffer: offeredBy === null ? null : offeredBy === g.whiteId ? "white" : offeredBy === g.blackId ? "black" : null,
+    version: g.updatedAt.getTime(),
+  };
+}
+
+/** The game as this viewer may see it, or null when it does not exist for them (private games). */
+export async function loadGame(db: Executor, gameId: string, viewerId: string | null): Promise<GameView | null> {
+  try {
+    return await getGameView(db, gameId, viewerId);
+  } catch (e) {
+    if (e instanceof GameError && e.code === "not-found") return null;
+    throw e;
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * /games/<id>: the game. Anyone with the link sees a public or unlisted game;
+ * a private one is "not found" for all but its players. The page is rendered per
+ * request (it reads the session and the database); the GamePlayer takes it from
+ * there and keeps it current.
+ */
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { GamePlayer } from "@/app/_components/GamePlayer";
+import type { ChallengeInfo, Colour, Viewer } from "@/app/_components/game-state";
+import { getCurrentUser } from "@/lib/auth";
+import { getDb } from "@/lib/db/client";
+import type { GameView } from "@/lib/games";
+import { mailSettings } from "@/lib/mail";
+import { variantInfo } from "@/lib/rules";
+import { loadGame, toGameState } from "./load";
+
+type Props = { params: Promise<{ id: string }> };
+
+// One database read per request, shared by the metadata and the page.
+const gameFor = cache(async (id: string) => {
+  const user = await getCurrentUser();
+  return { user, view: await loadGame(await getDb(), id, user?.id ?? null) };
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { view } = await gameFor((await params).id);
+  if (!view) return { title: "Game not found · Courier Variants" };
+  const players = `${view.whiteName ?? "?"} vs ${view.blackName ?? "?"}`;
+  return { title: `${players} · ${variantInfo(view.game.variant).name} · Courier Variants` };
+}
+
+const KINDS = ["user", "email", "link", "open"] as const;
+const isKind = (k: string): k is (typeof KINDS)[number] => (KINDS as readonly string[]).includes(k);
+
+/** What the page offers about a challenge nobody accepted yet: its author may withdraw, its addressee answer. */
+function challengeFor(view: GameView, userId: string | null): ChallengeInfo | null {
+  const inv = view.invitation;
+  if (view.game.status !== "open" || !inv || !userId || !isKind(inv.kind)) return null;
+  if (inv.fromId === userId) {
+    const link = inv.kind === "link" ? `${mailSettings().siteUrl}/invitations/${inv.token}` : null;
+    return { role: "author", invitationId: inv.id, kind: inv.kind, link };
+  }
+  // The token of a link invitation is its secret: only the lobby's and the named player's are shown.
+  if (inv.kind === "open" || inv.toUserId === userId) return { role: "invitee", answerPath: `/invitations/${inv.token}` };
+  return null;
+}
+
+export default async function GamePage({ params }: Props) {
+  const { id } = await params;
+  const { user, view } = await gameFor(id);
+  if (!view) notFound();
+  const g = view.game;
+  const info = variantInfo(g.variant);
+  const colour: Colour | null = !user ? null : g.whiteId === user.id ? "white" : g.blackId === user.id ? "black" : null;
+  const viewer: Viewer = {
+    colour,
+    confirmMoves: user?.confirmMoves ?? true,
+    orientation: colour && user?.boardOrientation !== "white" ? colour : "white",
+  };
+  const visibility = { public: "public game", unlisted: "unlisted game (only people with the link)", private: "private game" }[g.visibility];
+  return (
+    <main>
+      <h1>{info.name}</h1>
+      <p>
+        {g.daysPerMove} {g.daysPerMove === 1 ? "day" : "days"} per move · {visibility} ·{" "}
+        <Link href={`/variants/${g.variant}`}>rules of {info.name}</Link>
+      </p>
+      <GamePlayer initial={toGameState(view)} viewer={viewer} challenge={challengeFor(view, user?.id ?? null)} />
+    </main>
+  );
+}

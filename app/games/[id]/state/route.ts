@@ -1,0 +1,25 @@
+/**
+ * GET /games/<id>/state?since=<version>: the game page polls this every few
+ * seconds. 204 while nothing changed since the version the page shows (a cheap
+ * answer for the common case of a correspondence game), else the state as JSON.
+ * Private games are "not found" for everyone but their players, as on the page.
+ */
+import { z } from "zod";
+import { getCurrentUser } from "@/lib/auth";
+import { getDb } from "@/lib/db/client";
+import { loadGame, toGameState } from "../load";
+
+const query = z.object({ since: z.coerce.number().int().nonnegative().optional() });
+
+export async function GET(request: Request, ctx: { params: Promise<{ id: string }> }): Promise<Response> {
+  const { id } = await ctx.params;
+  const parsed = query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) return Response.json({ error: "since: a version number" }, { status: 400 });
+  const user = await getCurrentUser();
+  const view = await loadGame(await getDb(), id, user?.id ?? null);
+  const noStore = { "Cache-Control": "no-store" };
+  if (!view) return Response.json({ error: "no such game" }, { status: 404, headers: noStore });
+  const state = toGameState(view);
+  if (parsed.data.since === state.version) return new Response(null, { status: 204, headers: noStore });
+  return Response.json(state, { headers: noStore });
+}

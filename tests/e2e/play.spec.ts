@@ -1,0 +1,136 @@
+/**
+ * Playing a game in real Chromium: two players in two browser contexts, signed in
+ * through magic links; a challenge by name accepted on the invitation page; moves
+ * by clicking and by typing; what the server refuses (an illegal move, a stale
+ * tab's move) and how the page says so; draws and resignation.
+ */
+import { expect, test } from "@playwright/test";
+import {
+  clickMove, clickSquares, moveList, newPlayer, pieceAt, square, startGame, status, typeMove, typeMoves, type Player,
+} from "./support/play";
+
+let alice: Player;
+let bob: Player;
+
+test.beforeAll(async ({ browser }) => {
+  alice = await newPlayer(browser, "Alice");
+  bob = await newPlayer(browser, "Bob");
+});
+
+test("a challenge by name, accepted on the invitation page, is played to checkmate by clicking on the board", async () => {
+  await startGame(alice, bob, "chess", "White");
+  const [a, b] = [alice.page, bob.page];
+  await expect(status(b)).toHaveText(`Waiting for ${alice.name} to move.`);
+
+  // A picked-up pawn offers its two squares and nothing else; another click puts it down.
+  await square(a, "f2").click();
+  await expect(a.locator('[data-highlight="target"]')).toHaveCount(2);
+  await square(a, "f2").click();
+  await expect(a.locator('[data-highlight="target"]')).toHaveCount(0);
+  // An opponent's piece cannot be picked up.
+  await square(a, "e7").click();
+  await expect(a.locator('[data-highlight="selected"]')).toHaveCount(0);
+
+  await clickMove(a, "P f2-f3", "f2", "f3");
+  // Bob's open page shows the move by itself.
+  await expect(moveList(b)).toContainText("P f2-f3");
+  await expect(status(b)).toHaveText("Your move.");
+  await clickMove(b, "p e7-e5", "e7", "e5");
+  await expect(status(a)).toHaveText("Your move.");
+  await clickMove(a, "P g2-g4", "g2", "g4");
+  await expect(status(b)).toHaveText("Your move.");
+  await clickMove(b, "q d8-h4", "d8", "h4");
+
+  await expect(status(b)).toHaveText("You won by checkmate (0-1).");
+  await expect(status(a)).toHaveText("You lost by checkmate (0-1).");
+  await expect(a.locator('[data-highlight="check"]')).toHaveCount(1);
+  // A finished game is read-only.
+  for (const page of [a, b]) {
+    await expect(page.getByLabel("Move in notation")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Resign" })).toHaveCount(0);
+  }
+  await square(a, "e2").click();
+  await expect(a.locator('[data-highlight="selected"]')).toHaveCount(0);
+  await a.screenshot({ path: test.info().outputPath("chess.png"), fullPage: true, animations: "disabled" });
+});
+
+test("typed moves, an illegal one refused with a clear error, and a stale second tab that cannot move twice", async () => {
+  const path = await startGame(alice, bob, "chess", "White");
+  const [a, b] = [alice.page, bob.page];
+
+  // The text box reads as tolerantly as the server: spaces and case do not matter.
+  await typeMove(a, "  p e2 - e4 ", "P e2-e4");
+  await expect(status(b)).toHaveText("Your move.");
+  await typeMove(b, "p e7-e5");
+  await expect(status(a)).toHaveText("Your move.");
+
+  await a.getByLabel("Move in notation").fill("P e4-e6");
+  await a.getByRole("button", { name: "Play", exact: true }).click();
+  await expect(a.getByRole("main").getByRole("alert")).toHaveText("P e4-e6 is not a legal move here.");
+  await expect(a.getByRole("group", { name: "Confirm move" })).toHaveCount(0);
+  await expect(pieceAt(a, "wP", "e4")).toHaveCount(1);
+  await expect(pieceAt(a, "wP", "e6")).toHaveCount(0);
+  await expect(moveList(a)).not.toContainText("e6");
+  await expect(status(a)).toHaveText("Your move.");
+
+  // A second tab that missed the next move (its polling is cut off) ...
+  const stale = await a.context().newPage();
+  await stale.route(/\/state\?/, (route) => route.abort());
+  await stale.goto(path);
+  await expect(status(stale)).toHaveText("Your move.");
+  await clickMove(a, "N g1-f3", "g1", "f3");
+  // ... tries a move of its own: refused, and shown the position as it is now.
+  await clickSquares(stale, "d2", "d4");
+  await stale.getByRole("group", { name: "Confirm move" }).getByRole("button", { name: "Send move" }).click();
+  await expect(stale.getByRole("main").getByRole("alert")).toHaveText("The position changed since your page was loaded; here is the new position.");
+  await expect(moveList(stale)).toContainText("N g1-f3");
+  await expect(moveList(stale)).not.toContainText("P d2-d4");
+  await expect(pieceAt(stale, "wP", "d2")).toHaveCount(1);
+  await expect(status(stale)).toHaveText(`Waiting for ${bob.name} to move.`);
+  const state = (await (await a.request.get(`${path}/state`)).json()) as { moves: string[] };
+  expect(state.moves).toEqual(["P e2-e4", "p e7-e5", "N g1-f3"]);
+  await stale.close();
+
+  // Resigning asks first.
+  await expect(status(b)).toHaveText("Your move.");
+  await b.getByRole("button", { name: "Resign" }).click();
+  await b.getByRole("button", { name: "Keep playing" }).click();
+  await expect(status(b)).toHaveText("Your move.");
+  await b.getByRole("button", { name: "Resign" }).click();
+  await b.getByRole("button", { name: "Yes, resign" }).click();
+  await expect(status(b)).toHaveText("You lost by resignation (1-0).");
+  await expect(status(a)).toHaveText("You won by resignation (1-0).");
+});
+
+test("a draw offer declined, then one accepted", async () => {
+  await startGame(alice, bob, "chess", "Black");
+  // Bob plays White here.
+  const [a, b] = [alice.page, bob.page];
+  await a.getByRole("button", { name: "Offer draw" }).click();
+  await expect(a.getByText("You offered a draw.")).toBeVisible();
+  const offer = b.getByRole("group", { name: "Draw offer" });
+  await expect(offer).toContainText(`${alice.name} offers a draw.`);
+  await offer.getByRole("button", { name: "Decline draw" }).click();
+  await expect(b.getByText("You declined the draw.")).toBeVisible();
+  await expect(a.getByText("You offered a draw.")).toHaveCount(0);
+
+  await typeMove(b, "P d2-d4");
+  await b.getByRole("button", { name: "Offer draw" }).click();
+  await a.getByRole("group", { name: "Draw offer" }).getByRole("button", { name: "Accept draw" }).click();
+  await expect(status(a)).toHaveText("Drawn by agreement (½–½).");
+  await expect(status(b)).toHaveText("Drawn by agreement (½–½).");
+});
+
+test("a threefold repetition is claimed as a draw", async () => {
+  await startGame(alice, bob, "chess", "White");
+  const [a, b] = [alice.page, bob.page];
+  const claim = (page: typeof a) => page.getByRole("button", { name: "Claim a draw by threefold repetition" });
+  await typeMoves(a, b, ["N g1-f3", "n g8-f6", "N f3-g1", "n f6-g8", "N g1-f3", "n g8-f6", "N f3-g1"]);
+  await expect(claim(b)).toHaveCount(0);
+  await typeMove(b, "n f6-g8");
+  // The start position a third time.
+  await expect(claim(a)).toBeVisible();
+  await claim(a).click();
+  await expect(status(a)).toHaveText("Drawn by threefold repetition (claimed) (½–½).");
+  await expect(status(b)).toHaveText("Drawn by threefold repetition (claimed) (½–½).");
+});

@@ -1,0 +1,98 @@
+/**
+ * Helpers for the playing tests: two signed-in players in their own browser
+ * contexts, a game started the way people start one (a challenge by name, accepted
+ * on the invitation page from the emailed link), and moves made on the board.
+ */
+import { expect, type Browser, type Page } from "@playwright/test";
+import { APP_URL, linkIn, mailCount, signIn, uniqueEmail, waitForMail } from "./fixtures";
+
+export interface Player {
+  page: Page;
+  name: string;
+  email: string;
+}
+
+const suffix = Date.now().toString(36).slice(-5);
+
+export async function newPlayer(browser: Browser, who: string): Promise<Player> {
+  const page = await (await browser.newContext()).newPage();
+  const email = uniqueEmail(who.toLowerCase());
+  const name = `${who}${suffix}`;
+  await signIn(page, email, name);
+  return { page, name, email };
+}
+
+/**
+ * `challenger` challenges `opponent` by name to `variant`, playing `colour`; the
+ * opponent accepts through the invitation email. Returns the game's path; both
+ * pages are on the game, White's showing "Your move."
+ */
+export async function startGame(challenger: Player, opponent: Player, variant: string, colour: "White" | "Black"): Promise<string> {
+  const before = await mailCount(opponent.email, /invites you/);
+  const page = challenger.page;
+  await page.goto(`/challenge?variant=${variant}&opponent=${opponent.name}`);
+  await expect(page.getByLabel("Game")).toHaveValue(variant);
+  await expect(page.getByLabel("Player name")).toHaveValue(opponent.name);
+  await page.getByRole("radio", { name: colour, exact: true }).check();
+  await page.getByRole("button", { name: "Send challenge" }).click();
+  await expect(page).toHaveURL(/\/games\/[^/?]+$/);
+  const path = new URL(page.url()).pathname;
+  await expect(page.getByText("Waiting for your opponent to accept the challenge.")).toBeVisible();
+
+  const mail = await waitForMail(opponent.email, /invites you/, before);
+  await opponent.page.goto(linkIn(mail, `${APP_URL}/invitations/`));
+  await expect(opponent.page.getByRole("heading", { level: 1 })).toHaveText(`${challenger.name} invites you to play`);
+  await opponent.page.getByRole("button", { name: "Accept and play" }).click();
+  await expect(opponent.page).toHaveURL(path);
+
+  // The challenger's open page notices the acceptance by itself.
+  const white = colour === "White" ? challenger.page : opponent.page;
+  await expect(status(white)).toHaveText("Your move.");
+  return path;
+}
+
+export const status = (page: Page) => page.getByRole("region", { name: "Game status" }).locator("p").first();
+export const square = (page: Page, name: string) => page.locator(`[data-square="${name}"]`);
+export const moveList = (page: Page) => page.getByRole("table", { name: "Moves" });
+export const pieceAt = (page: Page, code: string, at: string) => page.locator(`[data-piece="${code}"][data-at="${at}"]`);
+
+/** Clicks the squares in order (pick up, put down, and any further steps of the move). */
+export async function clickSquares(page: Page, ...squares: string[]): Promise<void> {
+  for (const s of squares) await square(page, s).click();
+}
+
+/** Confirms the move waiting on `page`, checks its text, and waits until the server took it. */
+export async function confirmMove(page: Page, text: string): Promise<void> {
+  const confirm = page.getByRole("group", { name: "Confirm move" });
+  await expect(confirm).toContainText(`Send ${text}?`);
+  await confirm.getByRole("button", { name: "Send move" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(moveList(page).locator("td", { hasText: text }).last()).toHaveText(text);
+}
+
+/** A move by clicking: the squares, then the confirmation. */
+export async function clickMove(page: Page, text: string, ...squares: string[]): Promise<void> {
+  await clickSquares(page, ...squares);
+  await confirmMove(page, text);
+}
+
+/** A move typed in the notation box, then confirmed. */
+export async function typeMove(page: Page, text: string, canonical = text): Promise<void> {
+  await page.getByLabel("Move in notation").fill(text);
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  await confirmMove(page, canonical);
+}
+
+/**
+ * Plays moves typed alternately on White's and Black's pages. Each page is
+ * reloaded for its turn rather than left to notice the move by polling (tested
+ * in play.spec.ts): quicker, for reaching a position.
+ */
+export async function typeMoves(white: Page, black: Page, moves: string[]): Promise<void> {
+  for (const [i, text] of moves.entries()) {
+    const page = i % 2 === 0 ? white : black;
+    if (i > 0) await page.reload();
+    await expect(status(page)).toHaveText("Your move.");
+    await typeMove(page, text);
+  }
+}

@@ -1,0 +1,101 @@
+/** The board's move builder (app/_components/move-builder.ts) on positions that need each of its paths. */
+import { describe, expect, it } from "vitest";
+import { Game, type Action } from "@/lib/rules";
+import {
+  EMPTY_BUILDING, click, describeContinuation, drawnPosition, moveSquares, options, type Building,
+} from "@/app/_components/move-builder";
+
+function at(game: Game, variant: string, b: Building) {
+  const { complete } = game.nextActions(b.prefix);
+  return drawnPosition(game, variant, b.prefix, complete);
+}
+
+const step = (piece: string, from: string, to: string, promotion?: string): Action =>
+  ({ type: "step", piece, from, to, ...(promotion ? { promotion } : {}) });
+
+describe("move builder", () => {
+  it("picks up a piece and offers exactly its legal destinations", () => {
+    const g = Game.start("chess");
+    const drawn = at(g, "chess", EMPTY_BUILDING);
+    expect(click(g, EMPTY_BUILDING, drawn, "e2")).toEqual({ kind: "select", square: "e2" });
+    const o = options(g, { prefix: [], selected: "e2" }, drawn);
+    expect([...o.targets.keys()].sort()).toEqual(["e3", "e4"]);
+    expect(click(g, { prefix: [], selected: "e2" }, drawn, "e4")).toEqual({ kind: "extend", actions: [step("P", "e2", "e4")] });
+    // An opponent's piece, an empty square and a piece with no move select nothing.
+    expect(click(g, EMPTY_BUILDING, drawn, "e7")).toEqual({ kind: "select", square: null });
+    expect(click(g, EMPTY_BUILDING, drawn, "e4")).toEqual({ kind: "select", square: null });
+    expect(click(g, EMPTY_BUILDING, drawn, "a1")).toEqual({ kind: "select", square: null });
+    // Clicking the piece again puts it down.
+    expect(click(g, { prefix: [], selected: "e2" }, drawn, "e2")).toEqual({ kind: "select", square: null });
+  });
+
+  it("asks which piece a pawn promotes to", () => {
+    const g = Game.start("chess", "7k/4P3/8/8/8/8/8/K7 w - - 0 1");
+    const b = { prefix: [], selected: "e7" };
+    const c = click(g, b, at(g, "chess", b), "e8");
+    expect(c.kind).toBe("choose");
+    if (c.kind !== "choose") return;
+    expect(c.choices.map((x) => describeContinuation("chess", x)).sort()).toEqual(["Bishop", "Knight", "Queen", "Rook"]);
+  });
+
+  it("Companion: a click that could move the queen or place her pawn asks; after her move the placement is optional", () => {
+    const g = Game.replay("companion", "start", ["Q d1-d2", "p e7-e5"]);
+    const selected = { prefix: [], selected: "d2" };
+    const drawn = at(g, "companion", selected);
+    // Picking up the carrying queen shows her moves and the placements without moving.
+    expect(options(g, EMPTY_BUILDING, drawn).targets.has("d3")).toBe(false);
+    const c = click(g, selected, drawn, "d3");
+    expect(c.kind).toBe("choose");
+    if (c.kind === "choose") {
+      expect(c.choices.map((x) => describeContinuation("companion", x)).sort()).toEqual(["Place the pawn on d3", "Queen d2 to d3"]);
+    }
+    const moved: Building = { prefix: [step("Q", "d2", "d5")], selected: null };
+    const o = options(g, moved, at(g, "companion", moved));
+    expect(o.complete).toBe(true);
+    expect(o.finished).toBe(false);
+    // Way 1 beside her new square (e5 is taken), way 2 on the square she left.
+    expect([...o.targets.keys()].sort()).toEqual(["c5", "d2", "d4", "d6"]);
+    // The exact position after the queen's move: she stands on d5, still carrying.
+    const d5 = at(g, "companion", moved).squares.find((s) => s.square === "d5");
+    expect(d5?.pieces).toEqual([{ color: "white", letter: "Q", carrying: true }]);
+    const placed: Building = { prefix: [...moved.prefix, { type: "place", piece: "P", to: "d6" }], selected: null };
+    expect(options(g, placed, at(g, "companion", placed)).finished).toBe(true);
+  });
+
+  it("Companion: picking up one of two queens is the naming a shared placement square needs", () => {
+    const g = Game.start("companion", "7k/8/8/8/8/8/8/2Q[P]1Q[P]2K w - - 0 1");
+    const b = { prefix: [], selected: "e1" };
+    const c = click(g, b, at(g, "companion", b), "d1");
+    expect(c).toEqual({
+      kind: "choose",
+      choices: [[step("Q", "e1", "d1")], [{ type: "name", piece: "Q", square: "e1" }, { type: "place", piece: "P", to: "d1" }]],
+    });
+    // Unnamed placements of the other queen are offered only with a carrier picked up.
+    expect(options(g, EMPTY_BUILDING, at(g, "companion", EMPTY_BUILDING)).targets.size).toBe(0);
+  });
+
+  it("Companion Extended: a pass is a button, named by the queen picked up", () => {
+    const g = Game.start("companion-extended", "4k3/8/8/8/8/8/PPPPPPP1/Q2QK3 w - - 0 1");
+    const b = { prefix: [], selected: "d1" };
+    const o = options(g, b, at(g, "companion-extended", b));
+    expect(o.buttons).toEqual([[{ type: "name", piece: "Q", square: "d1" }, { type: "pass" }]]);
+    expect(describeContinuation("companion-extended", o.buttons[0])).toBe("Pass with the queen on d1");
+  });
+
+  it("sketches an unfinished move: the mover lands and a piece of its colour there is released", () => {
+    const g = Game.start("chess");
+    const d = drawnPosition(g, "chess", [step("N", "b1", "d2")], false);
+    expect(d.hovering).toEqual({ square: "d2", piece: { color: "white", letter: "P" } });
+    expect(d.squares.find((s) => s.square === "d2")?.pieces).toEqual([{ color: "white", letter: "N" }]);
+    expect(d.squares.some((s) => s.square === "b1")).toBe(false);
+    // The released piece moves on from where it hovers.
+    const d2 = drawnPosition(g, "chess", [step("N", "b1", "d2"), step("P", "d2", "d4")], false);
+    expect(d2.hovering).toBeNull();
+    expect(d2.squares.find((s) => s.square === "d4")?.pieces).toEqual([{ color: "white", letter: "P" }]);
+  });
+
+  it("lists the squares a move touches", () => {
+    expect(moveSquares([step("Q", "d2", "d5"), { type: "place", piece: "P", to: "d6" }])).toEqual(["d2", "d5", "d6"]);
+    expect(moveSquares([{ type: "promote", piece: "P", square: "e8", promotion: "Q" }, step("N", "b1", "c3")])).toEqual(["e8", "b1", "c3"]);
+  });
+});
