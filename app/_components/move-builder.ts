@@ -172,7 +172,7 @@ export function moveSquares(actions: readonly Action[]): string[] {
 
 // ---------------------------------------------------------------- words
 
-export function pieceNameOf(variant: string, letter: string): string {
+function pieceNameOf(variant: string, letter: string): string {
   const upper = letter.toUpperCase();
   return variantInfo(variant).pieces.find((p) => p.letter === upper)?.name ?? upper;
 }

@@ -2,11 +2,14 @@
  * Playing a game in real Chromium: two players in two browser contexts, signed in
  * through magic links; a challenge by name accepted on the invitation page; moves
  * by clicking and by typing; what the server refuses (an illegal move, a stale
- * tab's move) and how the page says so; draws and resignation.
+ * tab's move) and how the page says so; draws and resignation; promotion; the
+ * move-confirmation setting; challenges by private link, by email to a newcomer,
+ * and in the lobby.
  */
 import { expect, test } from "@playwright/test";
+import { APP_URL, linkIn, uniqueEmail, waitForMail } from "./support/fixtures";
 import {
-  clickMove, clickSquares, moveList, newPlayer, pieceAt, square, startGame, status, typeMove, typeMoves, type Player,
+  clickMove, clickSquares, confirmMove, moveList, newPlayer, pieceAt, square, startGame, status, typeMove, typeMoves, type Player,
 } from "./support/play";
 
 let alice: Player;
@@ -133,4 +136,82 @@ test("a threefold repetition is claimed as a draw", async () => {
   await claim(a).click();
   await expect(status(a)).toHaveText("Drawn by threefold repetition (claimed) (½–½).");
   await expect(status(b)).toHaveText("Drawn by threefold repetition (claimed) (½–½).");
+});
+
+test("a promotion asks which piece; a private game is not found for others; without confirmation a move goes at once", async ({ browser }) => {
+  const path = await startGame(alice, bob, "chess", "White", "Private");
+  const [a, b] = [alice.page, bob.page];
+  await typeMoves(a, b, ["P h2-h4", "p g7-g5", "P h4-g5", "p h7-h6", "P g5-h6", "b f8-g7", "P h6-g7", "n b8-c6"]);
+  await a.reload();
+  await clickSquares(a, "g7", "h8");
+  const chooser = a.getByRole("group", { name: "Promote to" });
+  await expect(chooser.getByRole("button")).toHaveText(["Queen", "Rook", "Bishop", "Knight", "Cancel"]);
+  await chooser.getByRole("button", { name: "Knight" }).click();
+  await confirmMove(a, "P g7-h8=N");
+  await expect(pieceAt(a, "wN", "h8")).toHaveCount(1);
+
+  // Strangers, signed in or not, learn nothing of a private game.
+  const stranger = await browser.newContext();
+  expect((await stranger.request.get(path)).status()).toBe(404);
+  expect((await stranger.request.get(`${path}/state`)).status()).toBe(404);
+  await stranger.close();
+
+  // Bob turns move confirmation off in his settings: his next move is sent at once.
+  await b.goto("/settings");
+  await b.getByLabel("Ask me to confirm each move before it is sent").uncheck();
+  await b.getByRole("button", { name: "Save" }).click();
+  await expect(b.getByRole("status")).toHaveText("Saved.");
+  await b.goto(path);
+  await clickSquares(b, "c6", "d4");
+  await expect(moveList(b)).toContainText("n c6-d4");
+  await expect(b.getByRole("group", { name: "Confirm move" })).toHaveCount(0);
+  await expect(status(a)).toHaveText("Your move.");
+});
+
+test("challenges by private link, by email to a newcomer who signs up through it, and in the lobby", async ({ browser }) => {
+  const a = alice.page;
+  // A private link: the game page shows it to its author, and whoever opens it may accept.
+  await a.goto("/challenge");
+  await a.getByRole("radio", { name: /^By private link/ }).check();
+  await a.getByRole("button", { name: "Send challenge" }).click();
+  await expect(a).toHaveURL(/\/games\/[^/?]+$/);
+  const linkGame = new URL(a.url()).pathname;
+  const link = await a.getByLabel("Invitation link").inputValue();
+  expect(link).toMatch(new RegExp(`^${APP_URL}/invitations/[0-9a-f]{32}$`));
+  await bob.page.goto(link);
+  await expect(bob.page.getByRole("heading", { level: 1 })).toHaveText(`${alice.name} invites you to play`);
+  await expect(bob.page.getByRole("button", { name: "Decline" })).toHaveCount(0);
+  await bob.page.getByRole("button", { name: "Accept and play" }).click();
+  await expect(bob.page).toHaveURL(linkGame);
+  await expect(bob.page.getByRole("region", { name: "Board" })).toContainText(`${alice.name}`);
+
+  // By email, to someone with no account: the link leads through sign-up and back.
+  const carolEmail = uniqueEmail("carol");
+  await a.goto("/challenge?variant=magicpawns");
+  await a.getByRole("radio", { name: /^By email/ }).check();
+  await a.getByLabel("Email address").fill(carolEmail);
+  await a.getByRole("button", { name: "Send challenge" }).click();
+  await expect(a).toHaveURL(/\/games\/[^/?]+$/);
+  const emailGame = new URL(a.url()).pathname;
+  const carol = await (await browser.newContext()).newPage();
+  await carol.goto(linkIn(await waitForMail(carolEmail, /invites you/), `${APP_URL}/invitations/`));
+  await expect(carol).toHaveURL(/\/signin\?callbackUrl=/);
+  await carol.getByLabel("Email address").fill(carolEmail);
+  await carol.getByRole("button", { name: /sign-in link/i }).click();
+  await carol.goto(linkIn(await waitForMail(carolEmail, /sign in/i), `${APP_URL}/api/auth/callback/`));
+  await carol.getByLabel("Display name").fill(`Carol${Date.now().toString(36).slice(-5)}`);
+  await carol.getByRole("button", { name: "Continue" }).click();
+  await expect(carol.getByRole("heading", { level: 1 })).toHaveText(`${alice.name} invites you to play`);
+  await expect(carol.getByRole("main")).toContainText("A game of Magicpawns Chess");
+  await carol.getByRole("button", { name: "Accept and play" }).click();
+  await expect(carol).toHaveURL(emailGame);
+  await carol.context().close();
+
+  // In the lobby, withdrawn from the game page.
+  await a.goto("/challenge");
+  await a.getByRole("radio", { name: /^Open:/ }).check();
+  await a.getByRole("button", { name: "Send challenge" }).click();
+  await expect(a.getByText("Your challenge is listed in the lobby")).toBeVisible();
+  await a.getByRole("button", { name: "Withdraw challenge" }).click();
+  await expect(status(a)).toHaveText("This challenge was cancelled.");
 });

@@ -27,13 +27,16 @@ export async function newPlayer(browser: Browser, who: string): Promise<Player> 
  * opponent accepts through the invitation email. Returns the game's path; both
  * pages are on the game, White's showing "Your move."
  */
-export async function startGame(challenger: Player, opponent: Player, variant: string, colour: "White" | "Black"): Promise<string> {
+export async function startGame(
+  challenger: Player, opponent: Player, variant: string, colour: "White" | "Black", visibility: "Public" | "Private" = "Public",
+): Promise<string> {
   const before = await mailCount(opponent.email, /invites you/);
   const page = challenger.page;
   await page.goto(`/challenge?variant=${variant}&opponent=${opponent.name}`);
   await expect(page.getByLabel("Game")).toHaveValue(variant);
   await expect(page.getByLabel("Player name")).toHaveValue(opponent.name);
   await page.getByRole("radio", { name: colour, exact: true }).check();
+  await page.getByRole("radio", { name: new RegExp(`^${visibility}:`) }).check();
   await page.getByRole("button", { name: "Send challenge" }).click();
   await expect(page).toHaveURL(/\/games\/[^/?]+$/);
   const path = new URL(page.url()).pathname;
