@@ -25,6 +25,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <ul>
               <li><Link href="/">Home</Link></li>
               <li><Link href="/lobby">Lobby</Link></li>
+              <li><Link href="/games">Archive</Link></li>
               <li><Link href="/variants">Games</Link></li>
               <li><Link href="/challenge">New challenge</Link></li>
             </ul>

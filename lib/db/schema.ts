@@ -138,6 +138,13 @@ export const games = pgTable(
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),
     lastMoveAt: at("last_move_at"),
+    // An imported record (/import): who imported it, and the players as its White and
+    // Black tags name them (people who need not be users here; both ids stay null).
+    importedBy: text("imported_by").references(() => users.id),
+    whiteName: text("white_name"),
+    blackName: text("black_name"),
+    // The record's own tag pairs (Event, Site, Round, …), given back when it is exported.
+    importTags: jsonb("import_tags").$type<Record<string, string>>(),
   },
   (t) => [
     index("games_white_id_idx").on(t.whiteId),
@@ -146,9 +153,26 @@ export const games = pgTable(
     index("games_status_deadline_idx").on(t.status, t.deadline),
     // Lobby and archive: games by status, newest first.
     index("games_status_created_at_idx").on(t.status, t.createdAt),
+    // The archive (lib/games/archive.ts) lists public games in two orders (last move,
+    // start), overall and per game; keyset pagination reads these in index order.
+    index("games_archive_last_move_idx")
+      .on(sql`coalesce(${t.lastMoveAt}, ${t.createdAt})`, t.id)
+      .where(sql`${t.visibility} = 'public' and ${t.status} <> 'cancelled'`),
+    index("games_archive_created_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.visibility} = 'public' and ${t.status} <> 'cancelled'`),
+    index("games_archive_variant_last_move_idx")
+      .on(t.variant, sql`coalesce(${t.lastMoveAt}, ${t.createdAt})`, t.id)
+      .where(sql`${t.visibility} = 'public' and ${t.status} <> 'cancelled'`),
+    index("games_archive_variant_created_idx")
+      .on(t.variant, t.createdAt, t.id)
+      .where(sql`${t.visibility} = 'public' and ${t.status} <> 'cancelled'`),
+    // The player filter on imported games, whose players are names only.
+    index("games_white_name_idx").on(sql`lower(${t.whiteName})`).where(sql`${t.whiteName} is not null`),
+    index("games_black_name_idx").on(sql`lower(${t.blackName})`).where(sql`${t.blackName} is not null`),
     check(
       "games_players_set",
-      sql`${t.status} in ('open', 'cancelled') or (${t.whiteId} is not null and ${t.blackId} is not null)`,
+      sql`${t.status} in ('open', 'cancelled') or (${t.whiteId} is not null and ${t.blackId} is not null) or ${t.importedBy} is not null`,
     ),
     // Null while a seat is empty, and a check passes on null.
     check("games_distinct_players", sql`${t.whiteId} <> ${t.blackId}`),

@@ -92,6 +92,7 @@ const HOW: Record<string, string> = {
   "fifty-move-rule": "by the fifty-move rule (claimed)", resignation: "by resignation", agreement: "by agreement",
   timeout: "on time", "timeout-vs-insufficient-material": "on time, against a side that could not win",
   "no-first-move": "as the first moves were not made in time",
+  imported: "as the imported record gives it",
 };
 
 export function describeEnd(reason: string): string {

@@ -23,13 +23,15 @@ export interface GameView {
 export async function getGameView(db: Executor, gameId: string, viewerId: string | null): Promise<GameView> {
   if (gameId.length > 64) throw new GameError("not-found", "no such game");
   const [row] = await db
-    .select({ game: games, whiteName: white.name, blackName: black.name })
+    // An imported game's players are the names on its record.
+    .select({ game: games, whiteName: sql<string | null>`coalesce(${white.name}, ${games.whiteName})`, blackName: sql<string | null>`coalesce(${black.name}, ${games.blackName})` })
     .from(games)
     .leftJoin(white, eq(white.id, games.whiteId))
     .leftJoin(black, eq(black.id, games.blackId))
     .where(eq(games.id, gameId));
   if (!row) throw new GameError("not-found", "no such game");
-  const isPlayer = viewerId !== null && (row.game.whiteId === viewerId || row.game.blackId === viewerId);
+  // The importer of a record counts as its player here.
+  const isPlayer = viewerId !== null && (row.game.whiteId === viewerId || row.game.blackId === viewerId || row.game.importedBy === viewerId);
   if (row.game.visibility === "private" && !isPlayer) throw new GameError("not-found", "no such game");
   const list = await db
     .select({ ply: moves.ply, text: moves.text, fenAfter: moves.fenAfter, createdAt: moves.createdAt })

@@ -4,7 +4,6 @@
  * request (it reads the session and the database); the GamePlayer takes it from
  * there and keeps it current.
  */
-import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
@@ -25,12 +24,8 @@ const gameFor = cache(async (id: string) => {
   return { user, view: await loadGame(await getDb(), id, user?.id ?? null) };
 });
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { view } = await gameFor((await params).id);
-  if (!view) return { title: "Game not found · Courier Variants" };
-  const players = `${view.whiteName ?? "?"} vs ${view.blackName ?? "?"}`;
-  return { title: `${players} · ${variantInfo(view.game.variant).name} · Courier Variants` };
-}
+// Title plus link previews (Open Graph / Twitter card with the board picture), also for ?ply=N.
+export { generateMetadata } from "./metadata";
 
 const KINDS = ["user", "email", "link", "open"] as const;
 const isKind = (k: string): k is (typeof KINDS)[number] => (KINDS as readonly string[]).includes(k);

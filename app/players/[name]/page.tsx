@@ -2,17 +2,21 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { z } from "zod";
+import { ArchiveSection } from "@/app/_archive/archive-view";
 import { GameList } from "@/app/_overview/game-list";
 import { VariantLink, playerPath } from "@/app/_overview/format";
 import { getCurrentUser } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
 import { gamesOfPlayer, playerByName, type GameSummary } from "@/lib/games";
 import { recordByVariant } from "@/lib/games/overview";
+import { listArchive } from "@/lib/games/archive";
+import { archiveSearch, parseArchiveQuery } from "@/lib/games/archive-params";
 
 // Reads the database on every request (STACK.md pitfall 8).
 export const dynamic = "force-dynamic";
 
 type Params = Promise<{ name: string }>;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 // Display names are ASCII letters, digits, - and _ (lib/auth/profile.ts); anything else is no one.
 const nameParam = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/);
@@ -30,10 +34,13 @@ function parseName(raw: string): string | null {
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const name = parseName((await params).name);
-  return { title: `${name ?? "No such player"} · Courier Variants` };
+  return {
+    title: `${name ?? "No such player"} · Courier Variants`,
+    ...(name ? { alternates: { types: { "application/atom+xml": `${playerPath(name)}/feed.xml` } } } : {}),
+  };
 }
 
-export default async function PlayerPage({ params }: { params: Params }) {
+export default async function PlayerPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const name = parseName((await params).name);
   if (!name) notFound();
   const db = await getDb();
@@ -41,17 +48,22 @@ export default async function PlayerPage({ params }: { params: Params }) {
   if (!player?.name) notFound();
   // One address per player: /players/alice shows as /players/Alice.
   if (player.name !== name) redirect(playerPath(player.name));
+  // The game search below (the archive's filters, with this player fixed).
+  const query = parseArchiveQuery(await searchParams, { playerFixed: true });
+  if (query.untidy && query.problems.length === 0) {
+    redirect(`${playerPath(player.name)}${archiveSearch(query.filters, { after: query.after, before: query.before }, { playerFixed: true })}`);
+  }
 
   const viewerId = viewer?.id ?? null;
   const own = viewerId === player.id;
-  const [games, record] = await Promise.all([
+  const [games, record, archive] = await Promise.all([
     gamesOfPlayer(db, player.id, viewerId, { limit: 100 }),
     recordByVariant(db, player.id, viewerId),
+    listArchive(db, query, { viewerId, playerId: player.id }),
   ]);
   const now = new Date();
   const side = (g: GameSummary) => (g.whiteName === player.name ? "white" : g.blackName === player.name ? "black" : null);
   const playing = games.filter((g) => g.status === "active");
-  const finished = games.filter((g) => g.status === "finished");
   const total = (k: "wins" | "draws" | "losses") => record.reduce((n, r) => n + r[k], 0);
   const since = player.createdAt.toLocaleDateString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
 
@@ -80,6 +92,7 @@ export default async function PlayerPage({ params }: { params: Params }) {
               <thead>
                 <tr>
                   <th scope="col">Game</th>
+                  <th scope="col" className="num">Played</th>
                   <th scope="col" className="num">Won</th>
                   <th scope="col" className="num">Drawn</th>
                   <th scope="col" className="num">Lost</th>
@@ -89,6 +102,7 @@ export default async function PlayerPage({ params }: { params: Params }) {
                 {record.map((r) => (
                   <tr key={r.variant}>
                     <th scope="row"><VariantLink id={r.variant} /></th>
+                    <td className="num">{r.wins + r.draws + r.losses}</td>
                     <td className="num">{r.wins}</td>
                     <td className="num">{r.draws}</td>
                     <td className="num">{r.losses}</td>
@@ -99,6 +113,7 @@ export default async function PlayerPage({ params }: { params: Params }) {
                 <tfoot>
                   <tr>
                     <th scope="row">All games</th>
+                    <td className="num">{total("wins") + total("draws") + total("losses")}</td>
                     <td className="num">{total("wins")}</td>
                     <td className="num">{total("draws")}</td>
                     <td className="num">{total("losses")}</td>
@@ -115,9 +130,13 @@ export default async function PlayerPage({ params }: { params: Params }) {
         <GameList games={playing} side={side} now={now} viewerPlays={own} empty="None at the moment." />
       </section>
 
-      <section aria-labelledby="finished-heading">
-        <h2 id="finished-heading">Finished games</h2>
-        <GameList games={finished} side={side} now={now} viewerPlays={own} empty="None yet." />
+      <section aria-labelledby="all-games-heading">
+        <h2 id="all-games-heading">All games</h2>
+        <p className="muted">
+          {own ? "Yours, including unlisted and private ones (only you see those here)." : "Public games."}{" "}
+          <a href={`${playerPath(player.name)}/feed.xml`}>Atom feed</a> of {own ? "your" : "these"} games&apos; moves.
+        </p>
+        <ArchiveSection basePath={playerPath(player.name)} query={query} page={archive} playerFixed showVisibility={own} />
       </section>
     </main>
   );

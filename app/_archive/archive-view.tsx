@@ -1,0 +1,209 @@
+/**
+ * The archive's pieces, server-rendered and plain HTML (a GET form, links): the
+ * search form, the results and the pager. /games and the player pages share them;
+ * every state is an address, so any search can be bookmarked or shared.
+ */
+import Link from "next/link";
+import { PlayerLink, variantName } from "@/app/_overview/format";
+import { describeEnd } from "@/lib/games";
+import type { ArchiveEntry, ArchivePage } from "@/lib/games/archive";
+import {
+  END_REASONS, archiveSearch, isFiltered, type ArchiveFilters, type ArchiveQuery,
+} from "@/lib/games/archive-params";
+import { variantIds } from "@/lib/rules";
+import css from "./archive.module.css";
+
+const STATUS_LABEL = { open: "Open challenges", ongoing: "Ongoing", finished: "Finished" } as const;
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+function DateCell({ date }: { date: Date | null }) {
+  if (!date) return <>—</>;
+  return <time dateTime={date.toISOString()} title={`${date.toISOString().slice(0, 16).replace("T", " ")} UTC`}>{day(date)}</time>;
+}
+
+function Name({ name, registered, fallback }: { name: string | null; registered: boolean; fallback: string }) {
+  if (!name) return <span className="muted">{fallback}</span>;
+  return registered ? <PlayerLink name={name} /> : <>{name}</>;
+}
+
+function outcome(e: ArchiveEntry): string {
+  if (e.status === "open") return "Open challenge";
+  if (e.status === "active") return `Ongoing, ${e.ply % 2 === 0 ? "White" : "Black"} to move`;
+  if (!e.result) return e.status;
+  return `${e.result}${e.endReason ? ` ${describeEnd(e.endReason)}` : ""}`;
+}
+
+const fullMoves = (ply: number) => Math.ceil(ply / 2);
+
+export function SearchForm({ action, filters, playerFixed }: { action: string; filters: ArchiveFilters; playerFixed?: boolean }) {
+  return (
+    <form method="get" action={action} className={css.filters} role="search" aria-label="Search games">
+      <label>
+        Game
+        <select name="variant" defaultValue={filters.variant ?? ""}>
+          <option value="">Any game</option>
+          {variantIds().map((id) => <option key={id} value={id}>{variantName(id)}</option>)}
+        </select>
+      </label>
+      {!playerFixed && (
+        <label>
+          Player
+          <input type="text" name="player" defaultValue={filters.player ?? ""} maxLength={100} autoComplete="off" />
+        </label>
+      )}
+      <label>
+        Opponent
+        <input type="text" name="opponent" defaultValue={filters.opponent ?? ""} maxLength={100} autoComplete="off" />
+      </label>
+      <label>
+        Status
+        <select name="status" defaultValue={filters.status ?? ""}>
+          <option value="">Any</option>
+          {(["open", "ongoing", "finished"] as const).map((s) => <option key={s} value={s}>{STATUS_LABEL[s]}</option>)}
+        </select>
+      </label>
+      <label>
+        Result
+        <select name="result" defaultValue={filters.result ?? ""}>
+          <option value="">Any</option>
+          <option value="white">White won (1-0)</option>
+          <option value="black">Black won (0-1)</option>
+          <option value="draw">Drawn (½-½)</option>
+          <option value="won">{playerFixed ? "Won" : "The player won"}</option>
+          <option value="lost">{playerFixed ? "Lost" : "The player lost"}</option>
+        </select>
+      </label>
+      <label>
+        How it ended
+        <select name="ended" defaultValue={filters.ended ?? ""}>
+          <option value="">Any way</option>
+          {END_REASONS.map((r) => <option key={r} value={r}>{describeEnd(r)}</option>)}
+        </select>
+      </label>
+      <label>
+        From (date)
+        <input type="date" name="from" defaultValue={filters.from ?? ""} />
+      </label>
+      <label>
+        To (date)
+        <input type="date" name="to" defaultValue={filters.to ?? ""} />
+      </label>
+      <label>
+        At least … moves
+        <input type="number" name="min_moves" min={0} max={10000} defaultValue={filters.minMoves ?? ""} />
+      </label>
+      <label>
+        At most … moves
+        <input type="number" name="max_moves" min={0} max={10000} defaultValue={filters.maxMoves ?? ""} />
+      </label>
+      <label>
+        Sort by
+        <select name="sort" defaultValue={filters.sort}>
+          <option value="last">Last move</option>
+          <option value="started">Start date</option>
+        </select>
+      </label>
+      <label>
+        Order
+        <select name="order" defaultValue={filters.order}>
+          <option value="newest">Newest first</option>
+          <option value="oldest">Oldest first</option>
+        </select>
+      </label>
+      <div className={css.buttons}>
+        <button type="submit" className="primary">Search</button>
+        <Link href={action}>Clear</Link>
+      </div>
+      <p className="muted" style={{ gridColumn: "1 / -1", margin: 0, fontSize: "0.85rem" }}>
+        Dates are of the column you sort by (UTC). A move is one turn of each side.
+      </p>
+    </form>
+  );
+}
+
+export function Problems({ problems }: { problems: string[] }) {
+  if (problems.length === 0) return null;
+  return (
+    <div className={css.problems} role="status">
+      <p style={{ margin: 0 }}>Part of this search was not understood:</p>
+      <ul>{problems.map((p) => <li key={p}>{p}</li>)}</ul>
+    </div>
+  );
+}
+
+export function Results({ page, filters, showVisibility }: { page: ArchivePage; filters: ArchiveFilters; showVisibility?: boolean }) {
+  if (page.entries.length === 0) {
+    return <p className="muted">{isFiltered(filters) ? "No games match this search." : "No games yet."}</p>;
+  }
+  return (
+    <div className="table-wrap">
+      <table className={css.results}>
+        <caption className="visually-hidden">Games, {filters.sort === "last" ? "by last move" : "by start date"}, {filters.order} first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Game</th>
+            <th scope="col">White – Black</th>
+            <th scope="col">Result</th>
+            <th scope="col" className="num">Moves</th>
+            <th scope="col">Started</th>
+            <th scope="col">Last move</th>
+          </tr>
+        </thead>
+        <tbody>
+          {page.entries.map((e) => (
+            <tr key={e.id} data-game={e.id}>
+              <td><Link href={`/games/${e.id}`}>{variantName(e.variant)}</Link></td>
+              <td className="players">
+                <Name name={e.whiteName} registered={e.whiteRegistered} fallback={e.status === "open" ? "(open seat)" : "?"} />
+                {" – "}
+                <Name name={e.blackName} registered={e.blackRegistered} fallback={e.status === "open" ? "(open seat)" : "?"} />
+                {e.imported && <> <span className="badge" title="Imported from a record">imported</span></>}
+                {showVisibility && e.visibility !== "public" && <> <span className="badge">{e.visibility}</span></>}
+              </td>
+              <td>{outcome(e)}</td>
+              <td className="num">{fullMoves(e.ply)}</td>
+              <td><DateCell date={e.createdAt} /></td>
+              <td><DateCell date={e.lastMoveAt} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function Pager({ basePath, page, filters, playerFixed }: { basePath: string; page: ArchivePage; filters: ArchiveFilters; playerFixed?: boolean }) {
+  if (!page.prev && !page.next) return null;
+  const href = (p: { after?: ArchivePage["next"]; before?: ArchivePage["prev"] }) =>
+    `${basePath}${archiveSearch(filters, { after: p.after ?? undefined, before: p.before ?? undefined }, { playerFixed })}`;
+  const newer = filters.order === "newest" ? "Newer" : "Older";
+  const older = filters.order === "newest" ? "Older" : "Newer";
+  return (
+    <nav className={css.pager} aria-label="Pages">
+      <span>
+        {page.prev ? <Link href={href({ before: page.prev })} rel="prev">← {newer} games</Link> : <span className="muted">First page</span>}
+        {page.prev && <> · <Link href={href({})}>First page</Link></>}
+      </span>
+      <span>{page.next ? <Link href={href({ after: page.next })} rel="next">{older} games →</Link> : <span className="muted">End of the list</span>}</span>
+    </nav>
+  );
+}
+
+/** The form, any messages, the results and the pager. */
+export function ArchiveSection({ basePath, query, page, playerFixed, showVisibility }: {
+  basePath: string;
+  query: ArchiveQuery;
+  page: ArchivePage;
+  playerFixed?: boolean;
+  showVisibility?: boolean;
+}) {
+  return (
+    <>
+      <SearchForm action={basePath} filters={query.filters} playerFixed={playerFixed} />
+      <Problems problems={query.problems} />
+      <Results page={page} filters={query.filters} showVisibility={showVisibility} />
+      <Pager basePath={basePath} page={page} filters={query.filters} playerFixed={playerFixed} />
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * The board picture routes: /games/<id>/board.svg and /games/<id>/board.png
+ * (?ply=N, &flip=1, &size=px per square), for forum posts, emails and link previews.
+ */
+import { z } from "zod";
+import { getCurrentUser } from "@/lib/auth";
+import { getDb } from "@/lib/db/client";
+import { positionAt } from "@/lib/games/pictures";
+import { DEFAULT_SQUARE_PX, boardSvg, svgToPng } from "./render";
+
+export const pictureQuery = z.object({
+  ply: z.coerce.number().int().min(0).max(100_000).optional(),
+  flip: z.enum(["0", "1", "true", "false"]).optional(),
+  size: z.coerce.number().int().min(16).max(128).optional(),
+});
+
+/**
+ * The response for a board picture request. Cache: a named ply of a visible game
+ * never changes (moves are never taken back), so it is cached for a year; the
+ * current position for a minute; a private game's picture only by the browser of
+ * a player; "not found" not at all (that ply may be played tomorrow).
+ */
+export async function boardPictureResponse(request: Request, gameId: string, format: "svg" | "png"): Promise<Response> {
+  const url = new URL(request.url);
+  // An empty value (ply=) means "not given", not 0.
+  const parsed = pictureQuery.safeParse(Object.fromEntries([...url.searchParams].filter(([, v]) => v !== "")));
+  const text = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
+  if (!parsed.success) {
+    return new Response("Bad picture request: ply is a move number (0 = the start), flip=1 turns the board, size is 16–128 pixels per square.\n", { status: 400, headers: text });
+  }
+  const q = parsed.data;
+  const db = await getDb();
+  // A private game's picture needs its player's session; public ones need no session read.
+  let lookup = await positionAt(db, gameId, null, q.ply);
+  if (!lookup.ok && lookup.reason === "no-game") {
+    const user = await getCurrentUser();
+    if (user) lookup = await positionAt(db, gameId, user.id, q.ply);
+  }
+  if (!lookup.ok) {
+    return new Response(lookup.reason === "no-game" ? "No such game.\n" : "No such position in this game.\n", { status: 404, headers: text });
+  }
+  const p = lookup.position;
+  const options = { flip: q.flip === "1" || q.flip === "true", squarePx: q.size ?? DEFAULT_SQUARE_PX };
+  const etag = `"${p.view.game.id}-${p.ply}-${options.flip ? "b" : "w"}-${options.squarePx}-${format}"`;
+  const isPrivate = p.view.game.visibility === "private";
+  const cache = isPrivate
+    ? p.fixed ? "private, max-age=86400" : "private, no-cache"
+    : p.fixed ? "public, max-age=31536000, immutable" : "public, max-age=60, stale-while-revalidate=600";
+  const headers: Record<string, string> = {
+    "Cache-Control": cache,
+    ETag: etag,
+    "X-Content-Type-Options": "nosniff",
+    ...(isPrivate ? { Vary: "Cookie" } : {}),
+  };
+  if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
+  const svg = boardSvg(p.drawing, options);
+  if (format === "svg") {
+    // An SVG opened directly runs no script of ours, but say so anyway.
+    headers["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'";
+    return new Response(svg, { headers: { ...headers, "Content-Type": "image/svg+xml; charset=utf-8" } });
+  }
+  const png = svgToPng(svg);
+  return new Response(new Uint8Array(png), { headers: { ...headers, "Content-Type": "image/png" } });
+}

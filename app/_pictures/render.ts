@@ -1,0 +1,57 @@
+/**
+ * Drawing board pictures, without any request handling (the routes, link previews
+ * and the benchmark share it). SVG straight from the board drawing; PNG rasterised
+ * by resvg, whose binary ships inside its npm package (nothing downloads at run
+ * time). The coordinates' font comes from the machine: DejaVu, Liberation or Noto
+ * when present, else whatever the system has.
+ */
+import { existsSync } from "node:fs";
+import { Resvg, type ResvgRenderOptions } from "@resvg/resvg-js";
+import { boardSvgString, boardViewBox } from "@/app/_components/pieces";
+import type { Position } from "@/lib/games/pictures";
+
+export const DEFAULT_SQUARE_PX = 60;
+
+export interface PictureOptions {
+  flip: boolean;
+  squarePx: number;
+}
+
+/** Width and height in pixels of a board picture, as the PNG and the preview meta tags state them. */
+export function pictureSize(files: number, ranks: number, squarePx = DEFAULT_SQUARE_PX): { width: number; height: number } {
+  const [, , w, h] = boardViewBox(files, ranks, true);
+  return { width: Math.round(w * squarePx), height: Math.round(h * squarePx) };
+}
+
+export function boardSvg(drawing: Position["drawing"], o: PictureOptions): string {
+  return boardSvgString(
+    { ...drawing, orientation: o.flip ? "black" : "white", coordinates: true },
+    { squarePx: o.squarePx },
+  );
+}
+
+const FONT_FILES = [
+  "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+  "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+  "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf",
+];
+
+const FAMILY: Record<string, string> = { DejaVuSans: "DejaVu Sans", LiberationSans: "Liberation Sans", NotoSans: "Noto Sans" };
+
+let fontOptions: ResvgRenderOptions["font"] | undefined;
+function fonts(): ResvgRenderOptions["font"] {
+  if (!fontOptions) {
+    // One known file loads in well under a millisecond; scanning every system font takes ~70 ms.
+    const file = FONT_FILES.find((f) => existsSync(f));
+    const family = file && FAMILY[file.replace(/^.*\//, "").replace(/(-Regular)?\.ttf$/, "")];
+    fontOptions = file && family
+      ? { loadSystemFonts: false, fontFiles: [file], defaultFontFamily: family, sansSerifFamily: family }
+      : { loadSystemFonts: true };
+  }
+  return fontOptions;
+}
+
+export function svgToPng(svg: string): Buffer {
+  return new Resvg(svg, { font: fonts(), background: "rgba(0,0,0,0)" }).render().asPng();
+}
+

@@ -1,0 +1,31 @@
+/** The record downloads: /games/<id>/record (the project's notation) and /games/<id>/pgn (orthodox chess). */
+import { getCurrentUser } from "@/lib/auth";
+import { getDb } from "@/lib/db/client";
+import { exportRecord } from "@/lib/games/records";
+import { mailSettings } from "@/lib/mail";
+
+export async function recordResponse(gameId: string, format: "record" | "pgn"): Promise<Response> {
+  const db = await getDb();
+  const siteUrl = mailSettings().siteUrl;
+  // Public and unlisted games need no session; a private one is its players' only.
+  let out = await exportRecord(db, gameId, null, format, siteUrl);
+  if (!out.ok && out.reason === "no-game") {
+    const user = await getCurrentUser();
+    if (user) out = await exportRecord(db, gameId, user.id, format, siteUrl);
+  }
+  const text = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
+  if (!out.ok) {
+    return new Response(out.reason === "no-game" ? "No such game.\n" : "PGN exists for orthodox chess only; download the record instead.\n", { status: 404, headers: text });
+  }
+  const g = out.game;
+  return new Response(out.text, {
+    headers: {
+      "Content-Type": format === "pgn" ? "application/x-chess-pgn; charset=utf-8" : "text/plain; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${out.filename}"`,
+      // A finished game's record no longer changes; an ongoing one does with every move.
+      "Cache-Control": g.visibility === "private" ? "private, no-store" : g.status === "finished" ? "public, max-age=86400" : "public, max-age=60",
+      ...(g.visibility === "private" ? { Vary: "Cookie" } : {}),
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
