@@ -269,7 +269,7 @@ export function GamePlayer({ initial, viewer, challenge }: { initial: GameState;
 
   let status: string;
   if (state.status === "open") status = "This challenge has not been accepted yet.";
-  else if (state.status === "cancelled") status = "This challenge was cancelled.";
+  else if (state.status === "cancelled") status = state.ending ? `Cancelled ${state.ending}.` : "This challenge was cancelled.";
   else if (state.status === "finished") status = resultLine(state, me);
   else if (myTurn) status = "Your move.";
   else if (me) status = `Waiting for ${name(turn)} to move.`;
@@ -281,7 +281,7 @@ export function GamePlayer({ initial, viewer, challenge }: { initial: GameState;
     <p className={styles.playerBar} data-colour={c}>
       <span className={c === "white" ? styles.swatchWhite : styles.swatchBlack} aria-hidden="true" />
       <span>
-        {title(c)}: {player ? <Link href={playerPath(player)}>{player}</Link> : name(c)}
+        {title(c)}: {player && state.registered[c] ? <Link href={playerPath(player)}>{player}</Link> : name(c)}
         {c === me ? " (you)" : ""}
       </span>
       {ongoing && turn === c && <span className={styles.toMove}>to move</span>}
@@ -388,7 +388,7 @@ export function GamePlayer({ initial, viewer, challenge }: { initial: GameState;
               </div>
             ) : (
               state.drawOffer !== me && (
-                <button type="button" disabled={busy} onClick={() => run(() => offerDrawAction({ gameId: state.id }), "Draw offered.")}>
+                <button type="button" disabled={busy} onClick={() => run(() => offerDrawAction({ gameId: state.id }))}>
                   Offer draw
                 </button>
               )

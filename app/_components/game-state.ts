@@ -16,6 +16,8 @@ export const gameStateSchema = z.object({
   moves: z.array(z.string()),
   white: z.string().nullable(),
   black: z.string().nullable(),
+  /** Which names are players here, with a page (an imported record's names may be anyone's). */
+  registered: z.object({ white: z.boolean(), black: z.boolean() }),
   /** ISO time when the player to move loses on time; null unless active. */
   deadline: z.string().nullable(),
   daysPerMove: z.number().int(),

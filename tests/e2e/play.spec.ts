@@ -7,7 +7,7 @@
  * and in the lobby.
  */
 import { expect, test } from "@playwright/test";
-import { APP_URL, linkIn, uniqueEmail, waitForMail } from "./support/fixtures";
+import { APP_URL, linkIn, mailCount, uniqueEmail, waitForMail } from "./support/fixtures";
 import {
   clickMove, clickSquares, confirmMove, moveList, newPlayer, pieceAt, square, startGame, status, typeMove, typeMoves, type Player,
 } from "./support/play";
@@ -168,7 +168,7 @@ test("a promotion asks which piece; a private game is not found for others; with
   await expect(status(a)).toHaveText("Your move.");
 });
 
-test("challenges by private link, by email to a newcomer who signs up through it, and in the lobby", async ({ browser }) => {
+test("challenges by private link, by email to a newcomer who signs up through it, declined, and in the lobby", async ({ browser }) => {
   const a = alice.page;
   // A private link: the game page shows it to its author, and whoever opens it may accept.
   await a.goto("/challenge");
@@ -206,6 +206,16 @@ test("challenges by private link, by email to a newcomer who signs up through it
   await carol.getByRole("button", { name: "Accept and play" }).click();
   await expect(carol).toHaveURL(emailGame);
   await carol.context().close();
+
+  // Declined on the invitation page.
+  const before = await mailCount(bob.email, /invites you/);
+  await a.goto(`/challenge?opponent=${bob.name}`);
+  await a.getByRole("button", { name: "Send challenge" }).click();
+  await expect(a).toHaveURL(/\/games\/[^/?]+$/);
+  await bob.page.goto(linkIn(await waitForMail(bob.email, /invites you/, before), `${APP_URL}/invitations/`));
+  await bob.page.getByRole("button", { name: "Decline" }).click();
+  await expect(bob.page.getByText("This invitation was declined.")).toBeVisible();
+  await expect(status(a)).toHaveText("This challenge was cancelled.");
 
   // In the lobby, withdrawn from the game page.
   await a.goto("/challenge");

@@ -16,6 +16,7 @@ export function toGameState(view: GameView): GameState {
     moves: view.moves.map((m) => m.text),
     white: view.whiteName,
     black: view.blackName,
+    registered: { white: g.whiteId !== null, black: g.blackId !== null },
     deadline: g.deadline?.toISOString() ?? null,
     daysPerMove: g.daysPerMove,
     drawOffer: offeredBy === null ? null : offeredBy === g.whiteId ? "white" : offeredBy === g.blackId ? "black" : null,

@@ -6,7 +6,6 @@
  */
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { cache } from "react";
 import { GamePlayer } from "@/app/_components/GamePlayer";
 import type { ChallengeInfo, Colour, Viewer } from "@/app/_components/game-state";
 import { getCurrentUser } from "@/lib/auth";
@@ -17,12 +16,6 @@ import { variantInfo } from "@/lib/rules";
 import { loadGame, toGameState } from "./load";
 
 type Props = { params: Promise<{ id: string }> };
-
-// One database read per request, shared by the metadata and the page.
-const gameFor = cache(async (id: string) => {
-  const user = await getCurrentUser();
-  return { user, view: await loadGame(await getDb(), id, user?.id ?? null) };
-});
 
 // Title plus link previews (Open Graph / Twitter card with the board picture), also for ?ply=N.
 export { generateMetadata } from "./metadata";
@@ -45,7 +38,8 @@ function challengeFor(view: GameView, userId: string | null): ChallengeInfo | nu
 
 export default async function GamePage({ params }: Props) {
   const { id } = await params;
-  const { user, view } = await gameFor(id);
+  const user = await getCurrentUser();
+  const view = await loadGame(await getDb(), id, user?.id ?? null);
   if (!view) notFound();
   const g = view.game;
   const info = variantInfo(g.variant);
