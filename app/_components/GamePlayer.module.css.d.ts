@@ -24,5 +24,8 @@ declare const classes: {
   readonly heading: string;
   readonly moveList: string;
   readonly lastMove: string;
+  readonly moveButton: string;
+  readonly history: string;
+  readonly looking: string;
 };
 export default classes;

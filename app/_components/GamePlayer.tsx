@@ -139,8 +139,16 @@ function ChallengePanel({ challenge, gameId, busy, onResult }: {
 
 // ---------------------------------------------------------------- the player
 
-export function GamePlayer({ initial, viewer, challenge }: { initial: GameState; viewer: Viewer; challenge: ChallengeInfo | null }) {
+export function GamePlayer({ initial, viewer, challenge, initialPly }: {
+  initial: GameState;
+  viewer: Viewer;
+  challenge: ChallengeInfo | null;
+  /** A past position to show first (/games/<id>?ply=N, as shared links have it). */
+  initialPly: number | null;
+}) {
   const [state, setState] = useState(initial);
+  /** The ply of a past position being looked at; null for the position now. */
+  const [viewing, setViewing] = useState<number | null>(initialPly);
   const [draft, setDraft] = useState<Draft>({ ply: initial.moves.length, ...NO_DRAFT });
   const [notice, setNotice] = useState<{ tone: "error" | "info"; text: string } | null>(null);
   const [confirmResign, setConfirmResign] = useState(false);
@@ -156,6 +164,21 @@ export function GamePlayer({ initial, viewer, challenge }: { initial: GameState;
   const setPending = (p: Draft["pending"]) => setDraft({ ply, ...NO_DRAFT, pending: p });
 
   const game = useMemo(() => Game.replay(state.variant, state.startFen, state.moves), [state.variant, state.startFen, state.moves]);
+  const looking = viewing !== null && viewing < ply ? viewing : null;
+  const past = useMemo(
+    () => (looking === null ? null : Game.replay(state.variant, state.startFen, state.moves.slice(0, looking))),
+    [looking, state.variant, state.startFen, state.moves],
+  );
+
+  /** Shows the position after `target` plies; the address follows, so it can be shared. */
+  function view(target: number) {
+    const next = target >= ply ? null : Math.max(0, target);
+    setViewing(next);
+    const url = new URL(window.location.href);
+    if (next === null) url.searchParams.delete("ply");
+    else url.searchParams.set("ply", String(next));
+    window.history.replaceState(null, "", url);
+  }
 
   // Poll while the game can still change; at once when the tab becomes visible again.
   useEffect(() => {
@@ -262,10 +285,11 @@ export function GamePlayer({ initial, viewer, challenge }: { initial: GameState;
     setBuilding(EMPTY_BUILDING);
   }
 
-  const interactive = canMove && pending === null;
+  const interactive = canMove && pending === null && looking === null;
   const info = variantInfo(state.variant);
   const name = (c: Colour) => state[c] ?? (c === me ? "you" : "an opponent to be found");
-  const checks = pending ? [] : game.checks();
+  const checks = past ? past.checks() : pending ? [] : game.checks();
+  const lastMoveShown = looking !== null ? (looking > 0 ? parseActions(state.moves[looking - 1]) : null) : lastPlayed;
 
   let status: string;
   if (state.status === "open") status = "This challenge has not been accepted yet.";
@@ -297,17 +321,28 @@ export function GamePlayer({ initial, viewer, challenge }: { initial: GameState;
           variant={state.variant}
           files={info.files}
           ranks={info.ranks}
-          squares={drawn.squares}
-          hovering={drawn.hovering}
+          squares={past ? past.board() : drawn.squares}
+          hovering={past ? null : drawn.hovering}
           orientation={orientation}
-          lastMove={pending ? moveSquares(pending.actions) : lastPlayed ? moveSquares(lastPlayed) : []}
+          lastMove={pending && !past ? moveSquares(pending.actions) : lastMoveShown ? moveSquares(lastMoveShown) : []}
           checks={checks}
-          selected={pending ? null : opts.selected}
-          targets={pending ? [] : [...opts.targets.keys()]}
+          selected={pending || past ? null : opts.selected}
+          targets={pending || past ? [] : [...opts.targets.keys()]}
           onSquareClick={interactive ? (sq) => onSquare(sq, null) : undefined}
           onSquareDrop={interactive ? (from, to) => onSquare(to, from) : undefined}
         />
         {playerBar(orientation)}
+
+        {looking !== null && (
+          <div className={styles.looking} role="group" aria-label="Earlier position">
+            <p>
+              {looking === 0 ? "The start position." : <>The position after <code>{state.moves[looking - 1]}</code> (move {Math.ceil(looking / 2)}).</>}
+            </p>
+            <button type="button" onClick={() => view(ply)}>
+              Back to the current position
+            </button>
+          </div>
+        )}
 
         {interactive && shownChoices && (
           <MoveChooser
@@ -338,7 +373,7 @@ export function GamePlayer({ initial, viewer, challenge }: { initial: GameState;
             )}
           </div>
         )}
-        {pending && (
+        {pending && looking === null && (
           <div className={styles.confirm} role="group" aria-label="Confirm move">
             <p>
               Send <code>{pending.text}</code>?
@@ -351,7 +386,7 @@ export function GamePlayer({ initial, viewer, challenge }: { initial: GameState;
             </button>
           </div>
         )}
-        {me && state.status === "active" && <MoveInput disabled={!canMove || pending !== null} onMove={typed} />}
+        {me && state.status === "active" && <MoveInput disabled={!interactive} onMove={typed} />}
       </section>
 
       <aside className={styles.side}>
@@ -418,7 +453,23 @@ export function GamePlayer({ initial, viewer, challenge }: { initial: GameState;
 
         <section aria-label="Move list">
           <h2 className={styles.heading}>Moves</h2>
-          <MoveList startFen={state.startFen} moves={state.moves} />
+          <MoveList startFen={state.startFen} moves={state.moves} shown={looking ?? ply} onSelect={view} />
+          {ply > 0 && (
+            <div className={styles.history} role="group" aria-label="Step through the game">
+              <button type="button" onClick={() => view(0)} disabled={looking === 0}>
+                Start
+              </button>
+              <button type="button" onClick={() => view((looking ?? ply) - 1)} disabled={looking === 0}>
+                Previous move
+              </button>
+              <button type="button" onClick={() => view((looking ?? ply) + 1)} disabled={looking === null}>
+                Next move
+              </button>
+              <button type="button" onClick={() => view(ply)} disabled={looking === null}>
+                Now
+              </button>
+            </div>
+          )}
         </section>
         <p>
           <button type="button" onClick={() => setFlipped((f) => !f)} aria-pressed={flipped}>

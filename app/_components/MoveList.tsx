@@ -25,13 +25,21 @@ function rows(startFen: string, moves: readonly string[]): Row[] {
   return out;
 }
 
-export function MoveList({ startFen, moves }: { startFen: string; moves: readonly string[] }) {
+/**
+ * The move list; each move is a button that shows the position after it (`onSelect`
+ * with its ply). `shown` is the ply on the board: its move is marked.
+ */
+export function MoveList({ startFen, moves, shown, onSelect }: {
+  startFen: string;
+  moves: readonly string[];
+  shown: number;
+  onSelect: (ply: number) => void;
+}) {
   const box = useRef<HTMLDivElement | null>(null);
   // A long game scrolls: keep the newest move visible when one arrives.
   useEffect(() => {
     if (box.current) box.current.scrollTop = box.current.scrollHeight;
   }, [moves.length]);
-  const last = moves.length - 1;
   const table = rows(startFen, moves);
   const offset = startFen.split(" ")[1] === "b" ? 1 : 0;
   return (
@@ -52,10 +60,23 @@ export function MoveList({ startFen, moves }: { startFen: string; moves: readonl
               <tr key={r.number}>
                 <th scope="row">{r.number}.</th>
                 {([r.white, r.black] as const).map((text, side) => {
-                  const isLast = i * 2 + side - offset === last;
+                  const ply = i * 2 + side - offset + 1;
+                  const current = ply === shown;
                   return (
-                    <td key={side} className={isLast ? styles.lastMove : undefined} aria-current={isLast ? "step" : undefined}>
-                      {text ?? (side === 0 && i === 0 && offset ? "…" : "")}
+                    <td key={side} className={current ? styles.lastMove : undefined}>
+                      {text === null ? (
+                        side === 0 && i === 0 && offset ? "…" : ""
+                      ) : (
+                        <button
+                          type="button"
+                          className={styles.moveButton}
+                          aria-current={current ? "step" : undefined}
+                          aria-label={`${text}: show the position after it`}
+                          onClick={() => onSelect(ply)}
+                        >
+                          {text}
+                        </button>
+                      )}
                     </td>
                   );
                 })}

@@ -21,7 +21,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test("a challenge by name, accepted on the invitation page, is played to checkmate by clicking on the board", async () => {
-  await startGame(alice, bob, "chess", "White");
+  const path = await startGame(alice, bob, "chess", "White");
   const [a, b] = [alice.page, bob.page];
   await expect(status(b)).toHaveText(`Waiting for ${alice.name} to move.`);
 
@@ -55,6 +55,20 @@ test("a challenge by name, accepted on the invitation page, is played to checkma
   await square(a, "e2").click();
   await expect(a.locator('[data-highlight="selected"]')).toHaveCount(0);
   await a.screenshot({ path: test.info().outputPath("chess.png"), fullPage: true, animations: "disabled" });
+
+  // Earlier positions, from the move list or a shared ?ply= link.
+  await a.getByRole("button", { name: "Previous move" }).click();
+  await expect(a).toHaveURL(/\?ply=3$/);
+  await expect(pieceAt(a, "bQ", "d8")).toHaveCount(1);
+  await expect(a.getByRole("group", { name: "Earlier position" })).toContainText("P g2-g4");
+  await a.goto(`${path}?ply=1`);
+  await expect(pieceAt(a, "wP", "f3")).toHaveCount(1);
+  await expect(pieceAt(a, "bP", "e7")).toHaveCount(1);
+  await moveList(a).getByRole("button", { name: /^p e7-e5/ }).click();
+  await expect(pieceAt(a, "bP", "e5")).toHaveCount(1);
+  await a.getByRole("button", { name: "Back to the current position" }).click();
+  await expect(pieceAt(a, "bQ", "h4")).toHaveCount(1);
+  await expect(a).toHaveURL(new RegExp(`${path}$`));
 });
 
 test("typed moves, an illegal one refused with a clear error, and a stale second tab that cannot move twice", async () => {

@@ -14,8 +14,9 @@ import type { GameView } from "@/lib/games";
 import { mailSettings } from "@/lib/mail";
 import { variantInfo } from "@/lib/rules";
 import { loadGame, toGameState } from "./load";
+import { plyParam } from "./metadata";
 
-type Props = { params: Promise<{ id: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 // Title plus link previews (Open Graph / Twitter card with the board picture), also for ?ply=N.
 export { generateMetadata } from "./metadata";
@@ -36,12 +37,14 @@ function challengeFor(view: GameView, userId: string | null): ChallengeInfo | nu
   return null;
 }
 
-export default async function GamePage({ params }: Props) {
-  const { id } = await params;
+export default async function GamePage({ params, searchParams }: Props) {
+  const [{ id }, search] = await Promise.all([params, searchParams]);
   const user = await getCurrentUser();
   const view = await loadGame(await getDb(), id, user?.id ?? null);
   if (!view) notFound();
   const g = view.game;
+  // ?ply=N (a shared link to a position): shown first, when the game has got that far.
+  const ply = plyParam(search.ply);
   const info = variantInfo(g.variant);
   const colour: Colour | null = !user ? null : g.whiteId === user.id ? "white" : g.blackId === user.id ? "black" : null;
   const viewer: Viewer = {
@@ -57,7 +60,12 @@ export default async function GamePage({ params }: Props) {
         {g.daysPerMove} {g.daysPerMove === 1 ? "day" : "days"} per move · {visibility} ·{" "}
         <Link href={`/variants/${g.variant}`}>rules of {info.name}</Link>
       </p>
-      <GamePlayer initial={toGameState(view)} viewer={viewer} challenge={challengeFor(view, user?.id ?? null)} />
+      <GamePlayer
+        initial={toGameState(view)}
+        viewer={viewer}
+        challenge={challengeFor(view, user?.id ?? null)}
+        initialPly={ply !== undefined && ply < g.ply ? ply : null}
+      />
     </main>
   );
 }
