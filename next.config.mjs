@@ -5,7 +5,8 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   typescript: { ignoreBuildErrors: process.env.NEXT_DIST_DIR === ".next-e2e" },
   // PGlite ships WebAssembly and resolves files relative to itself; bundling breaks that.
-  serverExternalPackages: ["@electric-sql/pglite"],
+  // resvg (board.png) loads a native binary from its platform package at run time.
+  serverExternalPackages: ["@electric-sql/pglite", "@resvg/resvg-js"],
 };
 
 export default nextConfig;

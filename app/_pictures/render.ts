@@ -7,21 +7,15 @@
  */
 import { existsSync } from "node:fs";
 import { Resvg, type ResvgRenderOptions } from "@resvg/resvg-js";
-import { boardSvgString, boardViewBox } from "@/app/_components/pieces";
+import { boardSvgString } from "@/app/_components/pieces";
 import type { Position } from "@/lib/games/pictures";
-
-export const DEFAULT_SQUARE_PX = 60;
 
 export interface PictureOptions {
   flip: boolean;
   squarePx: number;
 }
 
-/** Width and height in pixels of a board picture, as the PNG and the preview meta tags state them. */
-export function pictureSize(files: number, ranks: number, squarePx = DEFAULT_SQUARE_PX): { width: number; height: number } {
-  const [, , w, h] = boardViewBox(files, ranks, true);
-  return { width: Math.round(w * squarePx), height: Math.round(h * squarePx) };
-}
+export { DEFAULT_SQUARE_PX, pictureSize } from "./size";
 
 export function boardSvg(drawing: Position["drawing"], o: PictureOptions): string {
   return boardSvgString(

@@ -6,7 +6,7 @@
  * page itself; crawlers carry no session, so they never see one.
  */
 import type { Metadata } from "next";
-import { pictureSize } from "@/app/_pictures/render";
+import { pictureSize } from "@/app/_pictures/size";
 import { getCurrentUser } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
 import { describeEnd } from "@/lib/games";
