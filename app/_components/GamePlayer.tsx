@@ -378,7 +378,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
             <p>
               Send <code>{pending.text}</code>?
             </p>
-            <button type="button" disabled={busy} onClick={() => send(pending.text)} autoFocus>
+            <button type="button" className="primary" disabled={busy} onClick={() => send(pending.text)} autoFocus>
               {busy ? "Sending…" : "Send move"}
             </button>{" "}
             <button type="button" disabled={busy} onClick={cancelMove}>

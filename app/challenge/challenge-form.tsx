@@ -108,7 +108,7 @@ export function ChallengeForm(props: {
         )}
       </fieldset>
       <p>
-        <button type="submit" disabled={pending}>
+        <button type="submit" disabled={pending} className="primary">
           {pending ? "Sending…" : "Send challenge"}
         </button>
       </p>

@@ -9,7 +9,7 @@ export function AnswerForm({ token, invitationId, canDecline }: { token: string;
     <form action={action}>
       <input type="hidden" name="token" value={token} />
       <input type="hidden" name="invitationId" value={invitationId} />
-      <button type="submit" name="answer" value="accept" disabled={pending}>
+      <button type="submit" name="answer" value="accept" disabled={pending} className="primary">
         Accept and play
       </button>{" "}
       {canDecline && (
