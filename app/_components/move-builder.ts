@@ -104,9 +104,10 @@ export function click(game: Game, b: Building, drawn: Drawn, square: string): Cl
   const choices = o.targets.get(square);
   if (choices?.length === 1) return { kind: "extend", actions: choices[0] };
   if (choices && choices.length > 1) return { kind: "choose", choices };
-  if (b.prefix.length > 0) return { kind: "none" }; // mid-move: only the offered targets count
   if (square === o.selected) return { kind: "select", square: null };
-  return { kind: "select", square: selectable(game, b, drawn, square) ? square : null };
+  if (selectable(game, b, drawn, square)) return { kind: "select", square };
+  // Mid-move (after a pending promotion, say) a stray click keeps what was chosen.
+  return b.prefix.length > 0 ? { kind: "none" } : { kind: "select", square: null };
 }
 
 // ---------------------------------------------------------------- drawing

@@ -82,6 +82,20 @@ describe("move builder", () => {
     expect(describeContinuation("companion-extended", o.buttons[0])).toBe("Pass with the queen on d1");
   });
 
+  it("Friendly: a pending promotion is offered first, then any piece moves", () => {
+    const g = Game.start("friendly", "4(Pr)1k1/7p/8/8/8/8/8/1N2K3 w - - 0 1");
+    const o = options(g, EMPTY_BUILDING, at(g, "friendly", EMPTY_BUILDING));
+    expect(o.promotions.map((c) => describeContinuation("friendly", c)).sort()).toEqual(["Bishop", "Knight", "Queen", "Rook"]);
+    const promoted: Building = { prefix: [{ type: "promote", piece: "P", square: "e8", promotion: "N" }], selected: null };
+    const drawn = at(g, "friendly", promoted);
+    expect(drawn.squares.find((s) => s.square === "e8")?.pieces).toEqual([{ color: "white", letter: "N" }, { color: "black", letter: "R" }]);
+    expect(click(g, promoted, drawn, "e1")).toEqual({ kind: "select", square: "e1" });
+    expect(click(g, promoted, drawn, "a1")).toEqual({ kind: "none" });
+    expect(click(g, promoted, drawn, "b1")).toEqual({ kind: "select", square: "b1" });
+    const c = click(g, { ...promoted, selected: "e1" }, drawn, "d1");
+    expect(c).toEqual({ kind: "extend", actions: [step("K", "e1", "d1")] });
+  });
+
   it("sketches an unfinished move: the mover lands and a piece of its colour there is released", () => {
     const g = Game.start("chess");
     const d = drawnPosition(g, "chess", [step("N", "b1", "d2")], false);
