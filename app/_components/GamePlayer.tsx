@@ -155,15 +155,21 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
   const [flipped, setFlipped] = useState(false);
   const [busy, startTransition] = useTransition();
 
-  // A draft belongs to the position it was made in: a new move (ours, the
-  // opponent's, another tab's) leaves it behind.
   const ply = state.moves.length;
-  const { building, choices, pending } = draft.ply === ply ? draft : NO_DRAFT;
+  const game = useMemo(() => Game.replay(state.variant, state.startFen, state.moves), [state.variant, state.startFen, state.moves]);
+  const me = viewer.colour;
+  const turn = game.turn();
+  const ongoing = state.status === "active" && game.status().result === "ongoing";
+  const myTurn = ongoing && me === turn;
+  const canMove = myTurn && !busy;
+
+  // A draft belongs to the position it was made in, on the player's turn: a new
+  // move (ours, the opponent's, another tab's) or the end of the game leaves it behind.
+  const { building, choices, pending } = draft.ply === ply && myTurn ? draft : NO_DRAFT;
   const setBuilding = (b: Building) => setDraft({ ply, building: b, choices: null, pending: null });
   const setChoices = (c: Continuation[] | null) => setDraft({ ply, building, choices: c, pending: null });
   const setPending = (p: Draft["pending"]) => setDraft({ ply, ...NO_DRAFT, pending: p });
 
-  const game = useMemo(() => Game.replay(state.variant, state.startFen, state.moves), [state.variant, state.startFen, state.moves]);
   const looking = viewing !== null && viewing < ply ? viewing : null;
   const past = useMemo(
     () => (looking === null ? null : Game.replay(state.variant, state.startFen, state.moves.slice(0, looking))),
@@ -206,12 +212,6 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
       document.removeEventListener("visibilitychange", onVisible);
     };
   }, [state.id, state.status, state.version]);
-
-  const me = viewer.colour;
-  const turn = game.turn();
-  const ongoing = state.status === "active" && game.status().result === "ongoing";
-  const myTurn = ongoing && me === turn;
-  const canMove = myTurn && !busy;
 
   const shown = pending?.actions ?? building.prefix;
   const drawn = drawnPosition(game, state.variant, shown, pending !== null || game.nextActions(building.prefix).complete);
