@@ -39,33 +39,33 @@ const fullMoves = (ply: number) => Math.ceil(ply / 2);
 export function SearchForm({ action, filters, playerFixed }: { action: string; filters: ArchiveFilters; playerFixed?: boolean }) {
   return (
     <form method="get" action={action} className={css.filters} role="search" aria-label="Search games">
-      <label>
-        Game
-        <select name="variant" defaultValue={filters.variant ?? ""}>
+      <div>
+        <label htmlFor="archive-variant">Game</label>
+        <select id="archive-variant" name="variant" defaultValue={filters.variant ?? ""}>
           <option value="">Any game</option>
           {variantIds().map((id) => <option key={id} value={id}>{variantName(id)}</option>)}
         </select>
-      </label>
+      </div>
       {!playerFixed && (
-        <label>
-          Player
-          <input type="text" name="player" defaultValue={filters.player ?? ""} maxLength={100} autoComplete="off" />
-        </label>
+        <div>
+          <label htmlFor="archive-player">Player</label>
+          <input id="archive-player" type="text" name="player" defaultValue={filters.player ?? ""} maxLength={100} autoComplete="off" />
+        </div>
       )}
-      <label>
-        Opponent
-        <input type="text" name="opponent" defaultValue={filters.opponent ?? ""} maxLength={100} autoComplete="off" />
-      </label>
-      <label>
-        Status
-        <select name="status" defaultValue={filters.status ?? ""}>
+      <div>
+        <label htmlFor="archive-opponent">Opponent</label>
+        <input id="archive-opponent" type="text" name="opponent" defaultValue={filters.opponent ?? ""} maxLength={100} autoComplete="off" />
+      </div>
+      <div>
+        <label htmlFor="archive-status">Status</label>
+        <select id="archive-status" name="status" defaultValue={filters.status ?? ""}>
           <option value="">Any</option>
           {(["open", "ongoing", "finished"] as const).map((s) => <option key={s} value={s}>{STATUS_LABEL[s]}</option>)}
         </select>
-      </label>
-      <label>
-        Result
-        <select name="result" defaultValue={filters.result ?? ""}>
+      </div>
+      <div>
+        <label htmlFor="archive-result">Result</label>
+        <select id="archive-result" name="result" defaultValue={filters.result ?? ""}>
           <option value="">Any</option>
           <option value="white">White won (1-0)</option>
           <option value="black">Black won (0-1)</option>
@@ -73,44 +73,44 @@ export function SearchForm({ action, filters, playerFixed }: { action: string; f
           <option value="won">{playerFixed ? "Won" : "The player won"}</option>
           <option value="lost">{playerFixed ? "Lost" : "The player lost"}</option>
         </select>
-      </label>
-      <label>
-        How it ended
-        <select name="ended" defaultValue={filters.ended ?? ""}>
+      </div>
+      <div>
+        <label htmlFor="archive-ended">How it ended</label>
+        <select id="archive-ended" name="ended" defaultValue={filters.ended ?? ""}>
           <option value="">Any way</option>
           {END_REASONS.map((r) => <option key={r} value={r}>{describeEnd(r)}</option>)}
         </select>
-      </label>
-      <label>
-        From (date)
-        <input type="date" name="from" defaultValue={filters.from ?? ""} />
-      </label>
-      <label>
-        To (date)
-        <input type="date" name="to" defaultValue={filters.to ?? ""} />
-      </label>
-      <label>
-        At least … moves
-        <input type="number" name="min_moves" min={0} max={10000} defaultValue={filters.minMoves ?? ""} />
-      </label>
-      <label>
-        At most … moves
-        <input type="number" name="max_moves" min={0} max={10000} defaultValue={filters.maxMoves ?? ""} />
-      </label>
-      <label>
-        Sort by
-        <select name="sort" defaultValue={filters.sort}>
+      </div>
+      <div>
+        <label htmlFor="archive-from">From (date)</label>
+        <input id="archive-from" type="date" name="from" defaultValue={filters.from ?? ""} />
+      </div>
+      <div>
+        <label htmlFor="archive-to">To (date)</label>
+        <input id="archive-to" type="date" name="to" defaultValue={filters.to ?? ""} />
+      </div>
+      <div>
+        <label htmlFor="archive-min_moves">At least … moves</label>
+        <input id="archive-min_moves" type="number" name="min_moves" min={0} max={10000} defaultValue={filters.minMoves ?? ""} />
+      </div>
+      <div>
+        <label htmlFor="archive-max_moves">At most … moves</label>
+        <input id="archive-max_moves" type="number" name="max_moves" min={0} max={10000} defaultValue={filters.maxMoves ?? ""} />
+      </div>
+      <div>
+        <label htmlFor="archive-sort">Sort by</label>
+        <select id="archive-sort" name="sort" defaultValue={filters.sort}>
           <option value="last">Last move</option>
           <option value="started">Start date</option>
         </select>
-      </label>
-      <label>
-        Order
-        <select name="order" defaultValue={filters.order}>
+      </div>
+      <div>
+        <label htmlFor="archive-order">Order</label>
+        <select id="archive-order" name="order" defaultValue={filters.order}>
           <option value="newest">Newest first</option>
           <option value="oldest">Oldest first</option>
         </select>
-      </label>
+      </div>
       <div className={css.buttons}>
         <button type="submit" className="primary">Search</button>
         <Link href={action}>Clear</Link>
