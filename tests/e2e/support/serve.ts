@@ -67,7 +67,8 @@ async function main() {
   }
 
   const smtp = await startSmtpServer();
-  const dbName = `e2e_${Date.now().toString(36)}_${APP_PORT}`;
+  // The load benchmark names the database so it can seed it; tests take a fresh one.
+  const dbName = process.env.E2E_DB_NAME ?? `e2e_${Date.now().toString(36)}_${APP_PORT}`;
   const admin = postgres(`${TEST_POSTGRES_URL}/postgres`, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${dbName}"`);
 
