@@ -43,12 +43,24 @@ export async function openPglite(dataDir?: string): Promise<DbHandle> {
 
 /** PostgreSQL through postgres.js, migrated on open. */
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DbHandle> {
-  // Re-run migrations and IF NOT EXISTS emit harmless NOTICEs.
-  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
+  const client = postgres(url, {
+    max: options.max ?? 10,
+    // Re-run migrations and IF NOT EXISTS emit harmless NOTICEs.
+    onnotice: () => {},
+    // No array-type lookup on connect: the schema has no arrays, and a connection
+    // dropped during that lookup is an unhandled rejection in postgres 3.4.9, fatal to
+    // the worker process (tests/integration/faults.test.ts; scripts/patch-postgres.mjs).
+    fetch_types: false,
+    // Reconnect within a second once the database is back. The driver's default
+    // grows to 10–20 s after a burst of failed attempts (a restart under load), and
+    // requests wait that long for a connection.
+    backoff: (attempt: number) => Math.min(0.05 * 2 ** attempt, 1),
+  });
   const handle: DbHandle = {
     db: drizzlePostgres({ client, schema }),
     migrate: () => migratePostgres(url),
-    close: () => client.end(),
+    // A connection the database dropped mid-transaction can keep end() waiting: bound it.
+    close: () => client.end({ timeout: 5 }),
   };
   try {
     await handle.migrate();

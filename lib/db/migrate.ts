@@ -21,7 +21,7 @@ const MIGRATION_LOCK = 72_114_001;
  * connection for the duration.
  */
 export async function migratePostgres(url: string): Promise<void> {
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const sql = postgres(url, { max: 1, onnotice: () => {}, fetch_types: false });
   try {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK})`;
     await migratePostgresJs(drizzlePostgres({ client: sql }), { migrationsFolder });

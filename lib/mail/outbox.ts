@@ -131,10 +131,29 @@ export async function drainOutbox(
       result[giveUp ? "failed" : "retried"]++;
       continue;
     }
-    await db.update(emailOutbox).set({ status: "sent", sentAt: now, lastError: null }).where(ours);
+    await settle(() => db.update(emailOutbox).set({ status: "sent", sentAt: now, lastError: null }).where(ours), leaseMs);
     result.sent++;
   }
   return result;
+}
+
+/**
+ * Records that an email went out. Should the database be unreachable right then,
+ * giving up would leave the row "sending", and it would go out again when its lease
+ * ends; so keep trying (in real time) for half the lease, during which no other
+ * worker takes the row (tests/integration/faults.test.ts).
+ */
+async function settle(write: () => Promise<unknown>, leaseMs: number): Promise<void> {
+  const giveUpAt = Date.now() + leaseMs / 2;
+  for (let wait = 100; ; wait = Math.min(wait * 2, 5_000)) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      if (Date.now() + wait > giveUpAt) throw error;
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
 }
 
 /** Claims the earliest due row, recording the attempt; null when nothing is due. */

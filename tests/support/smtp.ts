@@ -1,5 +1,5 @@
 // A real SMTP server on 127.0.0.1 for tests (STACK.md pitfall 12): records what it
-// receives, and can be told to refuse mail for a while.
+// receives, and can be told to refuse mail for a while or to answer slowly.
 import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
@@ -20,12 +20,15 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** While true, every message is refused with a temporary error (451). */
   refusing: boolean;
+  /** A slow server: each message is acknowledged this many ms after it arrived (recorded then). */
+  delayMs: number;
   close(): Promise<void>;
 }
 
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+/** `port`: a fixed port, e.g. to bring a server back where a "down" one was. */
+export async function startSmtpServer(options: { port?: number } = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
-  const state = { refusing: false };
+  const state = { refusing: false, delayMs: 0 };
   const server = new SMTPServer({
     authOptional: true,
     // No reverse DNS of 127.0.0.1 per connection (slow where there is no resolver).
@@ -38,7 +41,8 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     },
     onData(stream, session, callback) {
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          if (state.delayMs > 0) await new Promise((r) => setTimeout(r, state.delayMs));
           received.push({
             messageId: mail.messageId ?? "",
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
@@ -54,7 +58,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
   return {
@@ -66,6 +70,12 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     },
     set refusing(value: boolean) {
       state.refusing = value;
+    },
+    get delayMs() {
+      return state.delayMs;
+    },
+    set delayMs(value: number) {
+      state.delayMs = value;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
