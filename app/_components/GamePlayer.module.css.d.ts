@@ -27,5 +27,6 @@ declare const classes: {
   readonly moveButton: string;
   readonly history: string;
   readonly looking: string;
+  readonly downloads: string;
 };
 export default classes;

@@ -455,6 +455,13 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
           <h2 className={styles.heading}>Moves</h2>
           <MoveList startFen={state.startFen} moves={state.moves} shown={looking ?? ply} onSelect={view} />
           {ply > 0 && (
+            <p className={styles.downloads}>
+              Download the <a href={`/games/${state.id}/record`}>game record</a>
+              {/* Standard PGN (SAN) exists for orthodox chess only. */}
+              {state.variant === "chess" && <> or <a href={`/games/${state.id}/pgn`}>PGN</a></>}
+            </p>
+          )}
+          {ply > 0 && (
             <div className={styles.history} role="group" aria-label="Step through the game">
               <button type="button" onClick={() => view(0)} disabled={looking === 0}>
                 Start

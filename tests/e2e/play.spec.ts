@@ -55,6 +55,9 @@ test("a challenge by name, accepted on the invitation page, is played to checkma
   await square(a, "e2").click();
   await expect(a.locator('[data-highlight="selected"]')).toHaveCount(0);
   await a.screenshot({ path: test.info().outputPath("chess.png"), fullPage: true, animations: "disabled" });
+  await expect(a.getByRole("link", { name: "PGN" })).toHaveAttribute("href", `${path}/pgn`);
+  expect(await (await a.request.get(`${path}/pgn`)).text()).toContain("Qh4#");
+  await expect(a.getByRole("link", { name: "game record" })).toHaveAttribute("href", `${path}/record`);
 
   // Earlier positions, from the move list or a shared ?ply= link.
   await a.getByRole("button", { name: "Previous move" }).click();
