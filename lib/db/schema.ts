@@ -167,6 +167,14 @@ export const games = pgTable(
     index("games_archive_variant_created_idx")
       .on(t.variant, t.createdAt, t.id)
       .where(sql`${t.visibility} = 'public' and ${t.status} <> 'cancelled'`),
+    // Filters that may match few games (a rare ending, very short or long games): read
+    // them by index, not by walking the sort order past most of the archive.
+    index("games_archive_end_reason_idx")
+      .on(t.endReason, sql`coalesce(${t.lastMoveAt}, ${t.createdAt})`, t.id)
+      .where(sql`${t.visibility} = 'public' and ${t.status} <> 'cancelled'`),
+    index("games_archive_ply_idx")
+      .on(t.ply)
+      .where(sql`${t.visibility} = 'public' and ${t.status} <> 'cancelled'`),
     // The player filter on imported games, whose players are names only.
     index("games_white_name_idx").on(sql`lower(${t.whiteName})`).where(sql`${t.whiteName} is not null`),
     index("games_black_name_idx").on(sql`lower(${t.blackName})`).where(sql`${t.blackName} is not null`),

@@ -1,14 +1,17 @@
 /**
  * A position of a stored game, ready to draw: the board picture endpoints
  * (/games/<id>/board.svg|png), link previews and feeds use it. Any ply is one
- * indexed read: the service stores the position after every move (moves.fen_after),
+ * indexed read (one query): the service stores the position after every move (moves.fen_after),
  * so nothing is replayed here; the rules module turns that FEN into squares.
  */
-import { and, eq } from "drizzle-orm";
+import { aliasedTable, and, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
-import { moves } from "@/lib/db/schema";
+import { games, moves, users } from "@/lib/db/schema";
 import { Game, parseActions, variantInfo, type SquareContent } from "@/lib/rules";
-import { visibleGame, type VisibleGame } from "./archive";
+import { mayView, type VisibleGame } from "./archive";
+
+const white = aliasedTable(users, "white");
+const black = aliasedTable(users, "black");
 
 export interface Position {
   view: VisibleGame;
@@ -51,20 +54,24 @@ export function touchedSquares(text: string): string[] {
  * may see. A private game is "no-game" to strangers, as if it did not exist.
  */
 export async function positionAt(db: Executor, gameId: string, viewerId: string | null, ply?: number): Promise<PositionLookup> {
-  const view = await visibleGame(db, gameId, viewerId);
-  if (!view) return { ok: false, reason: "no-game" };
-  const g = view.game;
-  const at = ply ?? g.ply;
-  if (at < 0 || at > g.ply) return { ok: false, reason: "no-ply" };
-  let fen = g.startFen;
-  let moveText: string | null = null;
-  if (at > 0) {
-    const [m] = await db.select({ text: moves.text, fenAfter: moves.fenAfter }).from(moves)
-      .where(and(eq(moves.gameId, g.id), eq(moves.ply, at)));
-    if (!m) return { ok: false, reason: "no-ply" };
-    fen = m.fenAfter;
-    moveText = m.text;
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(gameId) || (ply !== undefined && (!Number.isInteger(ply) || ply < 0))) {
+    return { ok: false, reason: ply === undefined || ply >= 0 ? "no-game" : "no-ply" };
   }
+  // One round trip: the game, its players' names and the move that led to the position.
+  const [row] = await db
+    .select({ game: games, whiteUser: white.name, blackUser: black.name, text: moves.text, fenAfter: moves.fenAfter })
+    .from(games)
+    .leftJoin(white, eq(white.id, games.whiteId))
+    .leftJoin(black, eq(black.id, games.blackId))
+    .leftJoin(moves, and(eq(moves.gameId, games.id), eq(moves.ply, ply === undefined ? games.ply : sql`${ply}::int`)))
+    .where(eq(games.id, gameId));
+  if (!row || !mayView(row.game, viewerId)) return { ok: false, reason: "no-game" };
+  const g = row.game;
+  const view: VisibleGame = { game: g, whiteName: row.whiteUser ?? g.whiteName, blackName: row.blackUser ?? g.blackName };
+  const at = ply ?? g.ply;
+  if (at > g.ply || (at > 0 && row.fenAfter === null)) return { ok: false, reason: "no-ply" };
+  const fen = at === 0 ? g.startFen : row.fenAfter!;
+  const moveText = at === 0 ? null : row.text;
   const info = variantInfo(g.variant);
   const rules = Game.start(g.variant, fen);
   return {

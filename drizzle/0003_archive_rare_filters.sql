@@ -1,0 +1,2 @@
+CREATE INDEX "games_archive_end_reason_idx" ON "games" USING btree ("end_reason",coalesce("last_move_at", "created_at"),"id") WHERE "games"."visibility" = 'public' and "games"."status" <> 'cancelled';--> statement-breakpoint
+CREATE INDEX "games_archive_ply_idx" ON "games" USING btree ("ply") WHERE "games"."visibility" = 'public' and "games"."status" <> 'cancelled';
