@@ -9,7 +9,7 @@
 import Link from "next/link";
 import { useEffect, useMemo, useState, useSyncExternalStore, useTransition } from "react";
 import {
-  acceptDrawAction, claimDrawAction, declineDrawAction, moveAction, offerDrawAction, resignAction, withdrawAction,
+  acceptDrawAction, claimDrawAction, declineDrawAction, extraDayAction, moveAction, offerDrawAction, resignAction, withdrawAction,
 } from "@/app/games/[id]/actions";
 import { playerPath, relativeTime, utcStamp } from "@/app/_overview/format";
 import { Game, RulesError, movesText, parseActions, variantInfo, type Action, type DrawClaim } from "@/lib/rules";
@@ -427,6 +427,12 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
                   Offer draw
                 </button>
               )
+            )}{" "}
+            {!myTurn && (
+              // lichess's "+1 day": a courtesy to an opponent who is short of time.
+              <button type="button" disabled={busy} onClick={() => run(() => extraDayAction({ gameId: state.id }), `You gave ${name(other(me))} one more day.`)}>
+                Give +1 day
+              </button>
             )}{" "}
             {game.claimableDraws().map((reason) => (
               <button key={reason} type="button" disabled={busy} onClick={() => run(() => claimDrawAction({ gameId: state.id, reason }))}>

@@ -9,7 +9,9 @@ import { z } from "zod";
 import type { GameActionResult } from "@/app/_components/game-state";
 import { getCurrentUser } from "@/lib/auth";
 import { getDb, type Db } from "@/lib/db/client";
-import { GameError, acceptDraw, claimDraw, declineDraw, moveInput, offerDraw, resign, submitMove, withdrawInvitation } from "@/lib/games";
+import {
+  GameError, acceptDraw, claimDraw, declineDraw, giveExtraDay, moveInput, offerDraw, resign, submitMove, withdrawInvitation,
+} from "@/lib/games";
 import { drawClaimInput, gameActionInput, invitationInput } from "@/lib/games/inputs";
 import { wakeOutboxWorker } from "@/lib/mail/worker";
 import { loadGame, toGameState } from "./load";
@@ -66,6 +68,11 @@ export async function acceptDrawAction(raw: { gameId: string }): Promise<GameAct
 
 export async function declineDrawAction(raw: { gameId: string }): Promise<GameActionResult> {
   return act(gameActionInput, raw, (db, userId, input) => declineDraw(db, userId, input));
+}
+
+/** "+1 day" for the opponent, who is to move. */
+export async function extraDayAction(raw: { gameId: string }): Promise<GameActionResult> {
+  return act(gameActionInput, raw, (db, userId, input) => giveExtraDay(db, userId, input));
 }
 
 export async function claimDrawAction(raw: { gameId: string; reason: string }): Promise<GameActionResult> {
