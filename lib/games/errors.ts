@@ -9,7 +9,8 @@ export type GameErrorCode =
   | "not-your-turn"
   | "stale" // the position changed since the page was loaded
   | "illegal" // the rules module refused the move
-  | "over"; // the game has ended or the invitation is no longer pending
+  | "over" // the game has ended or the invitation is no longer pending
+  | "limited"; // a rate limit (invitations by email)
 
 export class GameError extends Error {
   readonly code: GameErrorCode;

@@ -4,7 +4,10 @@ import { variantIds } from "@/lib/rules";
 
 export const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 10, 14] as const;
 
-const gameId = z.string().trim().min(1).max(64);
+// PostgreSQL text cannot hold U+0000: refused here, or the query fails as a server error.
+const noNul = (s: string) => !s.includes("\u0000");
+const id = (what: string) => z.string().trim().min(1).max(64).refine(noNul, `not ${what}`);
+const gameId = id("a game id");
 
 export const variantIdSchema = z.string().refine((v) => variantIds().includes(v), "unknown game");
 
@@ -17,7 +20,7 @@ export const challengeInput = z.object({
     .refine((d) => (DAYS_PER_MOVE as readonly number[]).includes(d), `days per move: one of ${DAYS_PER_MOVE.join(", ")}`),
   visibility: z.enum(["public", "unlisted", "private"]).default("public"),
   opponent: z.discriminatedUnion("kind", [
-    z.object({ kind: z.literal("user"), name: z.string().trim().min(1).max(40) }),
+    z.object({ kind: z.literal("user"), name: z.string().trim().min(1).max(40).refine(noNul, "not a player name") }),
     z.object({ kind: z.literal("email"), email: z.email().max(254) }),
     z.object({ kind: z.literal("link") }),
     z.object({ kind: z.literal("open") }),
@@ -39,5 +42,7 @@ export const drawClaimInput = z.object({
   reason: z.enum(["threefold-repetition", "fifty-move-rule"]),
 });
 
-export const invitationInput = z.object({ invitationId: z.string().trim().min(1).max(64) });
+export const invitationInput = z.object({ invitationId: id("an invitation id") });
+/** Decline or withdraw; from a game page the invitation comes with the game it must belong to. */
+export const closeInvitationInput = invitationInput.extend({ gameId: gameId.optional() });
 export const invitationTokenInput = z.object({ token: z.string().trim().regex(/^[0-9a-f]{32}$/, "not an invitation link") });

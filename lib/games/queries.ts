@@ -21,7 +21,8 @@ export interface GameView {
  * private games to their players only (others get "not found", never a hint).
  */
 export async function getGameView(db: Executor, gameId: string, viewerId: string | null): Promise<GameView> {
-  if (gameId.length > 64) throw new GameError("not-found", "no such game");
+  // U+0000 cannot be in a PostgreSQL text value: no game has it, and the query would fail.
+  if (gameId.length > 64 || gameId.includes("\u0000")) throw new GameError("not-found", "no such game");
   const [row] = await db
     // An imported game's players are the names on its record.
     .select({ game: games, whiteName: sql<string | null>`coalesce(${white.name}, ${games.whiteName})`, blackName: sql<string | null>`coalesce(${black.name}, ${games.blackName})` })
@@ -154,7 +155,7 @@ export async function invitationByToken(db: Executor, token: string) {
 }
 
 export async function playerByName(db: Executor, name: string) {
-  if (name.length > 40) return null;
+  if (name.length > 40 || name.includes("\u0000")) return null;
   const [u] = await db.select({ id: users.id, name: users.name, createdAt: users.createdAt }).from(users)
     .where(sql`lower(${users.name}) = lower(${name})`);
   return u ?? null;

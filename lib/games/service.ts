@@ -4,13 +4,13 @@
  * tabs, two players or a worker acting at once are serialised, and the expected ply
  * turns a stale page into a clear refusal rather than a double move.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Db, Executor } from "@/lib/db/client";
 import { games, invitations, moves, users, type Game as GameRow, type User } from "@/lib/db/schema";
 import { Game, RulesError, variantInfo, type Outcome } from "@/lib/rules";
 import { GameError } from "./errors";
 import {
-  challengeInput, drawClaimInput, gameActionInput, invitationInput, invitationTokenInput, moveInput,
+  challengeInput, closeInvitationInput, drawClaimInput, gameActionInput, invitationInput, invitationTokenInput, moveInput,
   type ChallengeInput, type MoveInput,
 } from "./inputs";
 import { enqueueEmail } from "@/lib/mail";
@@ -102,6 +102,7 @@ export async function createChallenge(db: Db, userId: string, raw: ChallengeInpu
     } else if (input.opponent.kind === "email") {
       toEmail = input.opponent.email.toLowerCase();
       if (toEmail === me.email?.toLowerCase()) throw new GameError("invalid", "you cannot challenge yourself");
+      await limitEmailInvitations(tx, me.id, toEmail, now);
     }
     const colour = input.color === "random" ? (Math.random() < 0.5 ? "white" : "black") : input.color;
     const startFen = variantInfo(input.variant).startFen;
@@ -131,6 +132,27 @@ export async function createChallenge(db: Db, userId: string, raw: ChallengeInpu
   });
 }
 
+/** Invitations by email a player may send a day, in all and to one address: nobody mail-bombs through the service. */
+export const EMAIL_INVITATIONS_PER_DAY = 10;
+export const EMAIL_INVITATIONS_PER_ADDRESS_PER_DAY = 3;
+
+async function limitEmailInvitations(tx: Executor, userId: string, address: string, now: Date): Promise<void> {
+  // The player's row lock makes two challenges sent at once count one after the other.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  const [sent] = await tx.select({
+    all: sql<number>`count(*)::int`,
+    same: sql<number>`(count(*) filter (where lower(${invitations.toEmail}) = ${address}))::int`,
+  }).from(invitations).where(and(
+    eq(invitations.fromId, userId), eq(invitations.kind, "email"), gt(invitations.createdAt, new Date(now.getTime() - DAY_MS)),
+  ));
+  if (sent.all >= EMAIL_INVITATIONS_PER_DAY) {
+    throw new GameError("limited", `you can invite at most ${EMAIL_INVITATIONS_PER_DAY} people by email a day; meanwhile challenge players by name, by link or in the lobby`);
+  }
+  if (sent.same >= EMAIL_INVITATIONS_PER_ADDRESS_PER_DAY) {
+    throw new GameError("limited", `that address has had ${sent.same} invitations from you today; wait for an answer`);
+  }
+}
+
 async function lockInvitation(tx: Executor, where: ReturnType<typeof eq>) {
   const [inv] = await tx.select().from(invitations).where(where).for("update");
   if (!inv) throw new GameError("not-found", "no such invitation");
@@ -149,7 +171,7 @@ function mayAccept(inv: typeof invitations.$inferSelect, user: User): boolean {
 export async function acceptInvitation(
   db: Db, userId: string, raw: { invitationId: string } | { token: string }, now = new Date(),
 ): Promise<{ gameId: string }> {
-  const where = "token" in raw
+  const where = typeof raw === "object" && raw !== null && "token" in raw
     ? eq(invitations.token, parse(invitationTokenInput, raw).token)
     : eq(invitations.id, parse(invitationInput, raw).invitationId);
   return db.transaction(async (tx) => {
@@ -177,9 +199,10 @@ export async function acceptInvitation(
 }
 
 async function closeInvitation(db: Db, userId: string, raw: unknown, status: "declined" | "withdrawn", now: Date) {
-  const { invitationId } = parse(invitationInput, raw);
+  const { invitationId, gameId } = parse(closeInvitationInput, raw);
   await db.transaction(async (tx) => {
     const inv = await lockInvitation(tx, eq(invitations.id, invitationId));
+    if (gameId !== undefined && inv.gameId !== gameId) throw new GameError("not-found", "no such invitation");
     if (inv.status !== "pending") throw new GameError("over", `this invitation was already ${inv.status}`);
     const me = await userById(tx, userId);
     if (status === "withdrawn" && inv.fromId !== me.id) throw new GameError("forbidden", "only its author may withdraw an invitation");
@@ -192,9 +215,9 @@ async function closeInvitation(db: Db, userId: string, raw: unknown, status: "de
   });
 }
 
-export const declineInvitation = (db: Db, userId: string, raw: { invitationId: string }, now = new Date()) =>
+export const declineInvitation = (db: Db, userId: string, raw: { invitationId: string; gameId?: string }, now = new Date()) =>
   closeInvitation(db, userId, raw, "declined", now);
-export const withdrawInvitation = (db: Db, userId: string, raw: { invitationId: string }, now = new Date()) =>
+export const withdrawInvitation = (db: Db, userId: string, raw: { invitationId: string; gameId?: string }, now = new Date()) =>
   closeInvitation(db, userId, raw, "withdrawn", now);
 
 // ---------------------------------------------------------------- playing

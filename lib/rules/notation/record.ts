@@ -101,13 +101,16 @@ export interface ParsedRecord {
   game: Game;
 }
 
+/** Record text quoted in an error: a few words, not a pasted megabyte. */
+const clip = (s: string) => (s.length > 60 ? `${s.slice(0, 60)}…` : s);
+
 const TAG = /^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]$/;
 
 function variantFromTag(value: string | undefined): string {
   if (!value || /^(standard|chess|orthodox)$/i.test(value)) return "chess";
   const key = value.trim().toLowerCase();
   const id = variantIds().find((i) => i === key || getVariant(i).decl.name.toLowerCase() === key);
-  if (!id) throw new RulesError(`unknown Variant "${value}" (known: ${variantIds().join(", ")})`);
+  if (!id) throw new RulesError(`unknown Variant "${clip(value)}" (known: ${variantIds().join(", ")})`);
   return id;
 }
 
@@ -141,7 +144,7 @@ function splitMoves(text: string): { moves: string[]; result: RecordResult } {
     const complete = action.length === 2 || /^(pass|[A-Za-z]\*\S+)$/i.test(t) || (action.length === 1 && !/^[A-Za-z]$/.test(t));
     if (complete) endAction(continues);
   }
-  if (action.length) throw new RulesError(`the movetext ends in the middle of a move ('${action.join(" ")}')`);
+  if (action.length) throw new RulesError(`the movetext ends in the middle of a move ('${clip(action.join(" "))}')`);
   if (current.length) throw new RulesError("the movetext ends after a ';'");
   return { moves, result };
 }
@@ -172,7 +175,7 @@ export function parseGameRecord(text: string): ParsedRecord {
     try {
       return game.play(variant === "chess" && !/\s/.test(w) ? fromSan(game, w) : w);
     } catch (e) {
-      if (e instanceof RulesError) throw new RulesError(`move ${n + 1} (${w}): ${e.message}`);
+      if (e instanceof RulesError) throw new RulesError(`move ${n + 1} (${clip(w)}): ${e.message}`);
       throw e;
     }
   });
@@ -184,6 +187,6 @@ export function parseGameRecord(text: string): ParsedRecord {
 function fromSan(game: Game, token: string): string {
   const want = sanKey(token);
   const found = game.sanMoves().find((m) => sanKey(m.san) === want);
-  if (!found) throw new RulesError(`'${token}' is not a legal move here`);
+  if (!found) throw new RulesError(`'${clip(token)}' is not a legal move here`);
   return found.text;
 }

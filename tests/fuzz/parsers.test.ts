@@ -1,0 +1,201 @@
+/**
+ * Fuzz of the rules module's parsers, the text every player can send: FEN
+ * (parseFen, through Game.start), move text (parseActions, Game.play) and game
+ * records (parseGameRecord). FUZZ_INPUTS inputs per parser (a sample in `npm test`;
+ * `npm run fuzz` runs 100,000), from random play-outs of every variant, mutated,
+ * plus random and hostile strings. Each input must be accepted or refused with a
+ * RulesError carrying a message — no other exception — and:
+ *   - an accepted FEN gives a playable game (legal moves, status) whose FEN reads back the same;
+ *   - parsed move text prints and parses back to the same actions;
+ *   - a refused move leaves the game exactly as it was; an accepted one advances it by one ply;
+ *   - an accepted record replays to the moves it lists.
+ * The slowest input of each parser is reported (a parser that can be made slow is a denial of service).
+ */
+import { describe, expect, it } from "vitest";
+import { Game, RulesError, chessPgn, gameRecord, movesText, parseActions, parseGameRecord, variantIds } from "@/lib/rules";
+import { getVariant } from "@/lib/rules/variants";
+import { parseFen, toFen } from "@/lib/rules/notation/fen";
+import { fuzzCount, hostileString, mutate, randomString, Rng, SEED } from "./random";
+
+const N = fuzzCount(1500);
+const TIMEOUT = 60_000 + N * 20;
+
+/** Positions from random play-outs of every variant, with the moves legal there. */
+function corpus(r: Rng) {
+  const out: { variant: string; startFen: string; fen: string; moves: string[]; legal: string[] }[] = [];
+  for (const variant of variantIds()) {
+    for (let k = 0; k < 6; k++) {
+      const g = Game.start(variant);
+      const length = r.int(k * 12 + 1);
+      for (let i = 0; i < length; i++) {
+        const legal = g.legalMoves();
+        if (legal.length === 0) break;
+        g.play(r.pick(legal).text);
+      }
+      out.push({ variant, startFen: g.startFen, fen: g.fen(), moves: [...g.moves], legal: g.legalMoves().map((m) => m.text) });
+    }
+  }
+  return out;
+}
+
+/**
+ * A random position: the start position's pieces (kings always, others at random)
+ * scattered over the board, or any of the variant's pieces anywhere; random side,
+ * castling rights, en-passant square and counters.
+ */
+function randomFen(r: Rng, variant: string): string {
+  const v = getVariant(variant);
+  const { files, ranks } = v.geo;
+  const cells: string[] = Array(files * ranks).fill("");
+  if (r.chance(0.7)) {
+    const pieces = [...v.decl.startFen.split(" ")[0].replace(/\d+|\//g, "")].filter((c) => /[Kk]/.test(c) || r.chance(0.6));
+    for (const piece of pieces) cells[r.int(cells.length)] = piece;
+  } else {
+    const letters = [...v.byLetter.keys()];
+    const density = r.pick([0.05, 0.2, 0.5]);
+    for (let i = 0; i < cells.length; i++) if (r.next() < density) cells[i] = r.chance(0.5) ? r.pick(letters) : r.pick(letters).toLowerCase();
+  }
+  const rows: string[] = [];
+  for (let rank = 0; rank < ranks; rank++) {
+    let row = "";
+    let empty = 0;
+    for (const c of cells.slice(rank * files, (rank + 1) * files)) {
+      if (!c) {
+        empty++;
+        continue;
+      }
+      row += (empty ? String(empty) : "") + c;
+      empty = 0;
+    }
+    rows.push(row + (empty ? String(empty) : ""));
+  }
+  const castling = r.chance(0.85) ? "-" : [..."KQkq"].filter(() => r.chance(0.5)).join("") || "-";
+  const ep = r.chance(0.9) ? "-" : `${"abcdefghijkl"[r.int(files)]}${r.pick([3, 6, 1, ranks])}`;
+  return `${rows.join("/")} ${r.pick(["w", "b"])} ${castling} ${ep} ${r.int(120)} ${1 + r.int(200)}`;
+}
+
+/** Calls `f`; a RulesError with a message is a refusal, anything else thrown fails the test with the input. */
+function judge<T>(what: string, input: unknown, f: () => T): { ok: true; value: T } | { ok: false } {
+  try {
+    return { ok: true, value: f() };
+  } catch (e) {
+    // A refusal says what is wrong in a line or two, quoting little of a huge input.
+    if (e instanceof RulesError && e.message.length > 0 && e.message.length < 400) return { ok: false };
+    const shown = typeof input === "string" ? JSON.stringify(input.slice(0, 300)) : String(input);
+    throw new Error(`${what} threw ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)} on input ${shown} (FUZZ_SEED=${SEED})`, { cause: e });
+  }
+}
+
+class Stats {
+  accepted = 0;
+  refused = 0;
+  slowestMs = 0;
+  slowest = "";
+  time<T>(input: string, f: () => T): T {
+    const t = performance.now();
+    const v = f();
+    const ms = performance.now() - t;
+    if (ms > this.slowestMs) [this.slowestMs, this.slowest] = [ms, input.length > 60 ? `${input.slice(0, 40)}… (${input.length} chars)` : input];
+    return v;
+  }
+  report(name: string) {
+    console.log(`fuzz ${name}: ${this.accepted + this.refused} inputs (seed ${SEED}), ${this.accepted} accepted, ${this.refused} refused; slowest ${this.slowestMs.toFixed(1)} ms on ${JSON.stringify(this.slowest)}`);
+  }
+}
+
+describe(`parser fuzz (${N} inputs each, FUZZ_SEED=${SEED})`, () => {
+  const r = new Rng(SEED);
+  const positions = corpus(r);
+
+  it("FEN: refused with a RulesError, or a playable position that reads back the same", { timeout: TIMEOUT }, () => {
+    const stats = new Stats();
+    for (let i = 0; i < N; i++) {
+      const p = r.pick(positions);
+      const variant = r.chance(0.9) ? p.variant : r.pick(variantIds());
+      const roll = r.next();
+      const text = roll < 0.35 ? randomFen(r, variant)
+        : roll < 0.75 ? mutate(r, r.chance(0.5) ? p.fen : p.startFen, r.chance(0.5) ? 1 : 4)
+        : roll < 0.9 ? hostileString(r) : randomString(r, 120);
+      const v = getVariant(variant);
+      const res = stats.time(text, () => judge(`parseFen(${variant})`, text, () => parseFen(v, text)));
+      if (!res.ok) {
+        stats.refused++;
+        continue;
+      }
+      stats.accepted++;
+      const fen = toFen(res.value);
+      expect(toFen(parseFen(v, fen))).toBe(fen);
+      // Accepted means playable: the game service will list, judge and play moves here.
+      const g = judge(`Game.start(${variant})`, fen, () => Game.start(variant, fen));
+      expect(g.ok, `Game.start refused a FEN parseFen accepted: ${fen}`).toBe(true);
+      const game = (g as { value: Game }).value;
+      const legal = judge("legalMoves", fen, () => game.legalMoves());
+      judge("status", fen, () => game.status());
+      if (legal.ok && legal.value.length) judge("play", fen, () => game.play(r.pick(legal.value).text));
+    }
+    stats.report("FEN");
+  });
+
+  it("move text: parseActions never throws, and what it reads prints back the same", { timeout: TIMEOUT }, () => {
+    const stats = new Stats();
+    for (let i = 0; i < N; i++) {
+      const p = r.pick(positions);
+      const text = p.legal.length && r.chance(0.6) ? mutate(r, r.pick(p.legal)) : hostileString(r);
+      const actions = stats.time(text, () => parseActions(text));
+      if (actions === null) {
+        stats.refused++;
+        continue;
+      }
+      stats.accepted++;
+      expect(Array.isArray(actions)).toBe(true);
+      if (actions.length) expect(parseActions(movesText(actions))).toEqual(actions);
+    }
+    stats.report("parseActions");
+  });
+
+  it("Game.play: a refused move leaves the game unchanged; an accepted one is legal and advances one ply", { timeout: TIMEOUT }, () => {
+    const stats = new Stats();
+    for (let i = 0; i < N; i++) {
+      const p = r.pick(positions);
+      const game = Game.replay(p.variant, p.startFen, p.moves);
+      const before = { fen: game.fen(), ply: game.ply };
+      const legalBefore = p.legal;
+      const roll = r.next();
+      const input = roll < 0.2 && legalBefore.length ? r.pick(legalBefore)
+        : roll < 0.7 && legalBefore.length ? mutate(r, r.pick(legalBefore))
+        : hostileString(r);
+      const res = stats.time(input, () => judge(`play(${p.variant} ${before.fen})`, input, () => game.play(input)));
+      if (!res.ok) {
+        stats.refused++;
+        expect({ fen: game.fen(), ply: game.ply }).toEqual(before);
+        continue;
+      }
+      stats.accepted++;
+      expect(legalBefore).toContain(res.value);
+      expect(game.ply).toBe(before.ply + 1);
+      // The stored form replays to the same position.
+      expect(Game.replay(p.variant, p.startFen, [...p.moves, res.value]).fen()).toBe(game.fen());
+    }
+    stats.report("Game.play");
+  });
+
+  it("game records: refused with a RulesError, or replayed to the moves they list", { timeout: TIMEOUT }, () => {
+    const stats = new Stats();
+    const records = positions.flatMap((p) => {
+      const input = { variant: p.variant, startFen: p.startFen, moves: p.moves, result: "*" as const, tags: { White: "Alice", Black: "Bob \"the\" \\ Builder" } };
+      return p.variant === "chess" ? [gameRecord(input), chessPgn(input)] : [gameRecord(input)];
+    });
+    for (let i = 0; i < N; i++) {
+      const text = r.chance(0.75) ? mutate(r, r.pick(records)) : r.chance(0.5) ? hostileString(r) : `[Variant "${r.pick(variantIds())}"]\n\n${randomString(r, 200)}`;
+      const res = stats.time(text, () => judge("parseGameRecord", text, () => parseGameRecord(text)));
+      if (!res.ok) {
+        stats.refused++;
+        continue;
+      }
+      stats.accepted++;
+      const rec = res.value;
+      expect(Game.replay(rec.variant, rec.startFen, rec.moves).fen()).toBe(rec.game.fen());
+    }
+    stats.report("parseGameRecord");
+  });
+});

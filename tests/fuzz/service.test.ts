@@ -1,0 +1,218 @@
+/**
+ * Fuzz of every game-service function (lib/games) against real PostgreSQL, with
+ * the input a server action could pass on: hostile shapes (wire values, huge and
+ * unicode strings, control characters, U+0000), forged and other players' ids
+ * (private games, finished games, invitations for someone else), random acting
+ * users (players, a stranger, a user without a name, an id that does not exist) and
+ * replays of the last accepted call. FUZZ_INPUTS calls per function (a sample in
+ * `npm test`; `npm run fuzz`: 100,000).
+ *
+ * Each call either succeeds or throws a GameError with a known code and a short
+ * message that names no email address; anything else is a failure (a 500). A
+ * refusal leaves the database exactly as it was (a checksum of every table the
+ * service writes, taken whenever the call ran a query). Every few hundred calls the
+ * world is checked (expectConsistent on every game) and rebuilt.
+ */
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/lib/db/client";
+import * as schema from "@/lib/db/schema";
+import { createTestPostgres, type TestDb } from "@/lib/db/testing";
+import {
+  acceptDraw, acceptInvitation, challengesFor, claimDraw, createChallenge, declineDraw, declineInvitation, endVacation,
+  GameError, gamesOfPlayer, getGameView, giveExtraDay, invitationByToken, offerDraw, playerByName, resign, runClock,
+  startVacation, submitMove, withdrawInvitation,
+} from "@/lib/games";
+import { variantIds } from "@/lib/rules";
+import { DAY, T0, expectConsistent } from "../support/games";
+import { fuzzCount, hostileShape, hostileString, mutate, Rng, SEED, wireValue } from "./random";
+import { buildWorld, type World } from "./world";
+
+const N = fuzzCount(120);
+const REBUILD_EVERY = 150;
+const CODES = new Set(["invalid", "not-found", "forbidden", "not-your-turn", "stale", "illegal", "over", "limited"]);
+
+type Call = (db: Db, user: string, input: unknown) => Promise<unknown>;
+
+describe(`service fuzz (${N} calls per function, FUZZ_SEED=${SEED})`, () => {
+  let handle: TestDb;
+  let db: Db;
+  let counted: postgres.Sql;
+  let queries = 0;
+  let world: World;
+  const r = new Rng(SEED + 1);
+  const tally: Record<string, Record<string, number>> = {};
+
+  /** A checksum of everything the service writes. */
+  async function checksum(): Promise<string> {
+    const [row] = (await handle.db.execute(sql`select md5(
+      coalesce((select string_agg(g::text, '|' order by g.id) from games g), '') ||
+      coalesce((select string_agg(m::text, '|' order by m.game_id, m.ply) from moves m), '') ||
+      coalesce((select string_agg(i::text, '|' order by i.id) from invitations i), '') ||
+      coalesce((select string_agg(u::text, '|' order by u.id) from users u), '') ||
+      (select count(*)::text from email_outbox)) as sum`)) as unknown as { sum: string }[];
+    return row.sum;
+  }
+
+  beforeAll(async () => {
+    handle = await createTestPostgres({ max: 3 });
+    // The service runs on a client that counts its queries: a call that ran none cannot have changed anything.
+    counted = postgres(handle.url!, { max: 3, onnotice: () => {}, fetch_types: false, debug: () => void queries++ });
+    db = drizzle({ client: counted, schema }) as unknown as Db;
+    world = await buildWorld(handle.db);
+  });
+  afterAll(async () => {
+    console.log(`service fuzz (seed ${SEED}):\n` + Object.entries(tally).map(([k, v]) => `  ${k}: ${JSON.stringify(v)}`).join("\n"));
+    await counted?.end({ timeout: 5 });
+    await handle?.close();
+  });
+
+  const ids = () => [...world.gameIds, ...world.invitationIds, ...world.users, hostileString(r)];
+  const anyUser = () => (r.chance(0.9) ? r.pick(world.users) : r.pick(world.users.slice(0, 4)));
+
+  /** Calls the service `fn` N times with inputs from `input`, judging each. */
+  /** Replays of an accepted call that must be refused (a form sent twice must not act twice). */
+  const ONCE = new Set(["submitMove", "acceptInvitation", "declineInvitation", "withdrawInvitation", "resign", "acceptDraw", "declineDraw", "claimDraw"]);
+
+  async function fuzz(name: string, fn: Call, input: () => unknown, replayable = true, actor?: (raw: unknown) => string | null) {
+    const t = (tally[name] = { ok: 0 } as Record<string, number>);
+    let last: { user: string; input: unknown } | null = null;
+    let before = await checksum();
+    for (let i = 0; i < N; i++) {
+      if (i > 0 && i % REBUILD_EVERY === 0) {
+        for (const id of world.gameIds) await expectConsistent(handle.db, id);
+        world = await buildWorld(handle.db, world);
+        before = await checksum();
+      }
+      const again: { user: string; input: unknown } | null = replayable && r.chance(0.1) ? last : null;
+      const raw: unknown = again ? again.input : input();
+      const user: string = again ? again.user : (r.chance(0.5) && actor?.(raw)) || anyUser();
+      const q0 = queries;
+      let error: unknown = null;
+      try {
+        await fn(db, user, raw);
+      } catch (e) {
+        error = e;
+      }
+      if (again && ONCE.has(name)) {
+        expect(error, `${name} replayed as ${user} with ${describeInput(raw)} was accepted twice (FUZZ_SEED=${SEED})`).toBeInstanceOf(GameError);
+        t.replayRefused = (t.replayRefused ?? 0) + 1;
+      }
+      if (error === null) {
+        t.ok++;
+        last = { user, input: raw };
+        before = await checksum();
+        continue;
+      }
+      const shown = () => `${name} as ${user} with ${describeInput(raw)} (FUZZ_SEED=${SEED})`;
+      if (!(error instanceof GameError)) {
+        throw new Error(`${shown()} threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`, { cause: error });
+      }
+      t[error.code] = (t[error.code] ?? 0) + 1;
+      expect(CODES.has(error.code), shown()).toBe(true);
+      expect(error.message.length, shown()).toBeGreaterThan(0);
+      expect(error.message.length, shown()).toBeLessThan(400);
+      expect(error.message, shown()).not.toMatch(/@example\.test/);
+      if (queries !== q0) {
+        const after = await checksum();
+        expect(after, `${shown()}: refused (${error.code}) but the database changed`).toBe(before);
+      }
+    }
+    for (const id of world.gameIds) await expectConsistent(handle.db, id);
+  }
+
+  const T = (N: number) => 60_000 + N * 60;
+  const gameInput = () => hostileShape(r, { gameId: r.pick(world.gameIds) }, { gameId: ids() });
+  const invitationInput = () => hostileShape(r, { invitationId: r.pick(world.invitationIds) }, { invitationId: ids() });
+
+  it("createChallenge", { timeout: T(N) }, async () => {
+    const opponents = () => r.pick<unknown>([
+      { kind: "open" }, { kind: "link" }, { kind: "user", name: r.pick(["Bob", "alice", "ALICE", "Carol", "Nobody", "nameless", hostileString(r)]) },
+      { kind: "email", email: r.pick(["bob@example.test", "x@example.test", "ALICE@example.test", hostileString(r), "a\u0000@b.c", `${"a".repeat(250)}@b.c`]) },
+      { kind: hostileString(r) }, wireValue(r),
+    ]);
+    await fuzz("createChallenge", (db, u, x) => createChallenge(db, u, x as never, T0), () =>
+      hostileShape(r, { variant: r.pick(variantIds()), color: r.pick(["white", "black", "random"]), daysPerMove: r.pick([1, 2, 3, 5, 7, 10, 14]), visibility: r.pick(["public", "unlisted", "private"]), opponent: opponents() }, {
+        variant: ["checkers", "CHESS", "chess ", ...variantIds()], daysPerMove: [0, 4, -1, "3", "14", 1.5, 1e9], color: ["White", "none"], visibility: ["secret"], opponent: [opponents(), opponents()],
+      }), false);
+  });
+
+  it("acceptInvitation (by id and by token)", { timeout: T(N) }, async () => {
+    await fuzz("acceptInvitation", (db, u, x) => acceptInvitation(db, u, x as never, T0), () =>
+      r.chance(0.5) ? invitationInput() : hostileShape(r, { token: r.pick(world.tokens) }, { token: [...world.tokens.map((t) => t.toUpperCase()), ...ids()] }));
+  });
+
+  it("declineInvitation", { timeout: T(N) }, async () => {
+    await fuzz("declineInvitation", (db, u, x) => declineInvitation(db, u, x as never, T0), invitationInput);
+  });
+
+  it("withdrawInvitation", { timeout: T(N) }, async () => {
+    await fuzz("withdrawInvitation", (db, u, x) => withdrawInvitation(db, u, x as never, T0), invitationInput);
+  });
+
+  it("submitMove", { timeout: T(N) }, async () => {
+    const moves = ["P e2-e4", "p e7-e5", "P e2-e4; P d2-d4", "pass", "K e1-e2", "P e7-e8=Q"];
+    await fuzz("submitMove", (db, u, x) => submitMove(db, u, x as never, T0), () => {
+      const gameId = r.pick(world.gameIds);
+      const here = world.legal.get(gameId) ?? { ply: 0, moves };
+      const move = here.moves.length && r.chance(0.7) ? r.pick(here.moves) : r.pick(moves);
+      return hostileShape(r, { gameId, expectedPly: here.ply, move }, {
+        gameId: ids(), expectedPly: [-1, 0, 1, here.ply + 1, here.ply - 1, String(here.ply), 1.5, 100001, 2 ** 53, "1e3"],
+        move: [...moves.map((m) => mutate(r, m, 1)), mutate(r, move, 1), move.toLowerCase(), ` ${move} `, hostileString(r)],
+      });
+    }, true, (raw) => {
+      const id = (raw as { gameId?: unknown } | null)?.gameId;
+      return typeof id === "string" ? world.legal.get(id)?.toMove ?? null : null;
+    });
+  });
+
+  for (const [name, fn] of [
+    ["resign", resign], ["offerDraw", offerDraw], ["acceptDraw", acceptDraw], ["declineDraw", declineDraw], ["giveExtraDay", giveExtraDay],
+  ] as const) {
+    it(name, { timeout: T(N) }, async () => {
+      await fuzz(name, (db, u, x) => (fn as (db: Db, u: string, x: unknown, now: Date) => Promise<unknown>)(db, u, x, T0), gameInput);
+    });
+  }
+
+  it("claimDraw", { timeout: T(N) }, async () => {
+    await fuzz("claimDraw", (db, u, x) => claimDraw(db, u, x as never, T0), () =>
+      hostileShape(r, { gameId: r.pick(world.gameIds), reason: r.pick(["threefold-repetition", "fifty-move-rule"]) }, { gameId: ids(), reason: ["agreement", "checkmate", "Threefold-Repetition"] }));
+  });
+
+  it("startVacation / endVacation", { timeout: T(N) }, async () => {
+    await fuzz("vacation", (db, u) => (r.chance(0.5) ? startVacation(db, u, T0) : endVacation(db, u, new Date(T0.getTime() + r.int(40) * DAY))), () => null);
+  });
+
+  it("runClock at any time", { timeout: T(N) }, async () => {
+    await fuzz("runClock", (db) => runClock(db, new Date(T0.getTime() + (r.int(20) - 5) * DAY)), () => null, false);
+  });
+
+  it("the pages' queries: game view, player, invitation, lists", { timeout: T(N) }, async () => {
+    await fuzz("queries", async (db, u, x) => {
+      const s = typeof x === "string" ? x : String(x);
+      switch (r.int(5)) {
+        case 0:
+          return getGameView(db, r.chance(0.5) ? s : r.pick(world.gameIds), r.chance(0.3) ? null : u);
+        case 1:
+          return playerByName(db, s);
+        case 2:
+          return invitationByToken(db, r.chance(0.3) ? r.pick(world.tokens) : s);
+        case 3:
+          return gamesOfPlayer(db, u, r.chance(0.5) ? null : r.pick(world.users));
+        default:
+          return challengesFor(db, u, r.chance(0.5) ? null : `${r.pick(["bob", "carol"])}@example.test`);
+      }
+    }, () => (r.chance(0.7) ? hostileString(r) : r.pick(ids())), false);
+  });
+});
+
+function describeInput(x: unknown): string {
+  try {
+    const s = JSON.stringify(x, (_k, v) => (typeof v === "bigint" ? `${v}n` : typeof v === "string" && v.length > 80 ? `${v.slice(0, 40)}… (${v.length} chars)` : v));
+    return s === undefined ? String(x) : s.slice(0, 600);
+  } catch {
+    return Object.prototype.toString.call(x);
+  }
+}
