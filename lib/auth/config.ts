@@ -3,6 +3,7 @@ import type { NextAuthConfig } from "next-auth";
 import type { Db } from "@/lib/db/client";
 import { accounts, sessions, users, verificationTokens } from "@/lib/db/schema";
 import type { MailTransport } from "@/lib/mail/transport";
+import { clientAddress, signInAllowance, SignInRateLimited } from "./rate-limit";
 import { sendSignInEmail } from "./signin-email";
 
 export interface AuthDeps {
@@ -32,7 +33,12 @@ export function buildAuthConfig({ db, transport, secret, from }: AuthDeps): Next
         name: "Email",
         from,
         maxAge: 24 * 60 * 60,
-        sendVerificationRequest: ({ identifier, url }) => sendSignInEmail(transport, identifier, url),
+        // Counted and limited here, where every sign-in email passes (the form and a direct POST alike).
+        async sendVerificationRequest({ identifier, url, request }) {
+          const allowed = await signInAllowance(db, identifier, clientAddress(request.headers), { record: true });
+          if (!allowed.ok) throw new SignInRateLimited(allowed.message);
+          await sendSignInEmail(transport, identifier, url);
+        },
       },
     ],
     pages: {

@@ -291,6 +291,23 @@ export const devMailbox = pgTable(
   (t) => [index("dev_mailbox_created_at_idx").on(t.createdAt)],
 );
 
+// ---- Rate limits ----
+
+// One row per limited event (a sign-in email sent to an address, requested from a
+// client address), counted over a sliding window by lib/auth/rate-limit.ts; rows
+// older than the longest window are deleted as new ones come.
+export const rateEvents = pgTable(
+  "rate_events",
+  {
+    id: id(),
+    // What is counted: "signin-address" (key: the address), "signin-client" (key: the client address).
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    at: at("at").notNull().defaultNow(),
+  },
+  (t) => [index("rate_events_bucket_key_at_idx").on(t.bucket, t.key, t.at), index("rate_events_at_idx").on(t.at)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Game = typeof games.$inferSelect;
 export type NewGame = typeof games.$inferInsert;

@@ -51,6 +51,7 @@ describe.each(testDrivers)("schema and migrations on $driver", ({ create }) => {
       "games",
       "invitations",
       "moves",
+      "rate_events",
       "sessions",
       "users",
       "verification_tokens",

@@ -84,6 +84,8 @@ async function main() {
       AUTH_URL: `http://localhost:${APP_PORT}`,
       AUTH_SECRET: "e2e-secret-not-for-production-0123456789abcdef",
       MAIL_FROM: "Courier Variants <noreply@localhost>",
+      // Every browser test signs in from 127.0.0.1; the per-address limits stay (lib/auth/rate-limit.ts).
+      SIGNIN_LIMIT_PER_CLIENT_HOUR: "100000",
     },
   });
 

@@ -1,0 +1,149 @@
+/**
+ * Rate limits against mail bombing: sign-in emails per address (hour, day) and per
+ * client address, enforced where Auth.js sends them; invitations by email per
+ * player per day and per address. Concurrent requests cannot slip past a limit.
+ */
+import { Auth } from "@auth/core";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildAuthConfig } from "@/lib/auth/config";
+import { addressKey, clientAddress, signInAllowance, signInLimits } from "@/lib/auth/rate-limit";
+import type { Db } from "@/lib/db/client";
+import { emailOutbox, invitations, rateEvents } from "@/lib/db/schema";
+import { createTestPostgres, testDrivers, type TestDb } from "@/lib/db/testing";
+import { createChallenge, GameError } from "@/lib/games";
+import { EMAIL_INVITATIONS_PER_ADDRESS_PER_DAY, EMAIL_INVITATIONS_PER_DAY } from "@/lib/games/service";
+import { smtpTransport, type MailTransport } from "@/lib/mail/transport";
+import { DAY, T0, seedPlayers, wipe, type Players } from "../support/games";
+import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
+
+const HOUR = 3_600_000;
+const at = (ms: number) => new Date(T0.getTime() + ms);
+const limits = signInLimits({});
+
+describe("what counts as one address and one client", () => {
+  it("folds case and +tags; takes the client address the nearest proxy saw", () => {
+    expect(addressKey(" Bob+Games@Example.TEST ")).toBe("bob@example.test");
+    expect(addressKey("bob@example.test")).toBe("bob@example.test");
+    expect(clientAddress(new Headers({ "x-forwarded-for": "6.6.6.6, 203.0.113.9" }))).toBe("203.0.113.9");
+    expect(clientAddress(new Headers({ "x-real-ip": "198.51.100.1" }))).toBe("198.51.100.1");
+    expect(clientAddress(new Headers())).toBe("unknown");
+    expect(signInLimits({ SIGNIN_LIMIT_PER_CLIENT_HOUR: "100", SIGNIN_LIMIT_PER_ADDRESS_HOUR: "x" })).toMatchObject({ perClientPerHour: 100, perAddressPerHour: 5 });
+  });
+});
+
+describe.each(testDrivers)("rate limits on $driver", ({ create }) => {
+  let handle: TestDb;
+  let db: Db;
+  let p: Players;
+
+  beforeAll(async () => {
+    handle = await create();
+    db = handle.db;
+    p = await seedPlayers(db);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+  beforeEach(async () => {
+    await wipe(db);
+    await db.delete(rateEvents);
+  });
+
+  const send = (email: string, client: string, now: Date) => signInAllowance(db, email, client, { record: true, now, limits });
+
+  it("sign-in emails: at most 5 an hour and 10 a day to one address, whatever its spelling", async () => {
+    for (let i = 0; i < limits.perAddressPerHour; i++) expect(await send(i % 2 ? "Victim@example.test" : "victim+x@example.test", `10.0.0.${i}`, at(i))).toEqual({ ok: true });
+    const refused = await send("victim@example.test", "10.0.1.1", at(10));
+    expect(refused).toMatchObject({ ok: false, reason: "address" });
+    expect((refused as { message: string }).message).toMatch(/too many sign-in emails.*try again in an hour/i);
+    // Asking does not count; another address is not affected.
+    expect(await signInAllowance(db, "victim@example.test", "10.0.1.1", { record: false, now: at(11), limits })).toMatchObject({ ok: false });
+    expect(await send("other@example.test", "10.0.1.1", at(12))).toEqual({ ok: true });
+    // An hour later: five more, then the daily limit holds.
+    for (let i = 0; i < limits.perAddressPerDay - limits.perAddressPerHour; i++) expect(await send("victim@example.test", "10.0.2.1", at(HOUR + i))).toEqual({ ok: true });
+    expect(await send("victim@example.test", "10.0.2.2", at(3 * HOUR))).toMatchObject({ ok: false, reason: "address" });
+    expect(await send("victim@example.test", "10.0.2.2", at(DAY + HOUR + 1000))).toEqual({ ok: true });
+  });
+
+  it("sign-in emails: at most 30 an hour from one client, to any addresses", async () => {
+    for (let i = 0; i < limits.perClientPerHour; i++) expect(await send(`p${i}@example.test`, "203.0.113.9", at(i))).toEqual({ ok: true });
+    expect(await send("fresh@example.test", "203.0.113.9", at(100))).toMatchObject({ ok: false, reason: "client", message: expect.stringMatching(/your network/) });
+    expect(await send("fresh@example.test", "203.0.113.10", at(100))).toEqual({ ok: true });
+    expect(await send("fresh2@example.test", "203.0.113.9", at(HOUR + 100))).toEqual({ ok: true });
+  });
+
+  it("sign-in emails: twenty requests at once for one address let exactly five through", async () => {
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => send("rush@example.test", `10.9.0.${i}`, T0)));
+    expect(results.filter((r) => r.ok)).toHaveLength(limits.perAddressPerHour);
+    expect(await db.select().from(rateEvents).where(eq(rateEvents.bucket, "signin-address"))).toHaveLength(limits.perAddressPerHour);
+  });
+
+  it("invitations by email: 10 a day per player and 3 a day to one address; refused ones leave nothing behind", async () => {
+    const invite = (email: string, now = T0) =>
+      createChallenge(db, p.alice, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "email", email } }, now);
+    for (let i = 0; i < EMAIL_INVITATIONS_PER_ADDRESS_PER_DAY; i++) await invite("Target@example.test");
+    const same = await invite("target@example.test").then(() => null, (e: unknown) => e);
+    expect(same).toBeInstanceOf(GameError);
+    expect(same).toMatchObject({ code: "limited", message: expect.stringMatching(/that address has had 3 invitations/) });
+    for (let i = EMAIL_INVITATIONS_PER_ADDRESS_PER_DAY; i < EMAIL_INVITATIONS_PER_DAY; i++) await invite(`friend${i}@example.test`);
+    const more = await invite("new@example.test").then(() => null, (e: unknown) => e);
+    expect(more).toMatchObject({ code: "limited", message: expect.stringMatching(/at most 10 people by email a day/) });
+    expect(await db.select().from(invitations)).toHaveLength(EMAIL_INVITATIONS_PER_DAY);
+    expect(await db.select().from(emailOutbox)).toHaveLength(EMAIL_INVITATIONS_PER_DAY);
+    // Other players, other kinds of challenge, and tomorrow are not limited.
+    await createChallenge(db, p.bob, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "email", email: "new@example.test" } }, T0);
+    await createChallenge(db, p.alice, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "user", name: "Bob" } }, T0);
+    await createChallenge(db, p.alice, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "link" } }, T0);
+    await invite("new@example.test", new Date(T0.getTime() + DAY + 1));
+  });
+
+  it("invitations by email: fifteen sent at once, exactly ten go", async () => {
+    const results = await Promise.allSettled(Array.from({ length: 15 }, (_, i) =>
+      createChallenge(db, p.alice, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "email", email: `rush${i}@example.test` } }, T0)));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(EMAIL_INVITATIONS_PER_DAY);
+    for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "limited" });
+  });
+});
+
+describe("the sign-in email sender enforces the limits (a direct POST to /api/auth/signin/email)", () => {
+  let handle: TestDb;
+  let smtp: TestSmtpServer;
+  let transport: MailTransport;
+  const SITE = "http://localhost:3000";
+
+  beforeAll(async () => {
+    [handle, smtp] = await Promise.all([createTestPostgres({ max: 3 }), startSmtpServer()]);
+    transport = smtpTransport({ url: smtp.url }, "Courier Variants <noreply@localhost>");
+  });
+  afterAll(async () => {
+    await transport?.close();
+    await smtp?.close();
+    await handle?.close();
+  });
+
+  const auth = (request: Request) =>
+    Auth(request, { ...buildAuthConfig({ db: handle.db, transport, secret: "test-secret", from: "noreply@localhost" }), basePath: "/api/auth", trustHost: true });
+
+  async function post(email: string, client: string): Promise<Response> {
+    const csrf = await auth(new Request(`${SITE}/api/auth/csrf`));
+    const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    return auth(new Request(`${SITE}/api/auth/signin/email`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": client },
+      body: new URLSearchParams({ email, csrfToken, callbackUrl: SITE }),
+    }));
+  }
+
+  it("sends five links to one address in an hour, then none; the sixth request ends on the error page", async () => {
+    for (let i = 0; i < 5; i++) {
+      const r = await post("bombed@example.test", `198.51.100.${i}`);
+      expect(r.headers.get("location")).toContain("/verify-request");
+    }
+    const sixth = await post("bombed@example.test", "198.51.100.99");
+    expect(sixth.status).toBe(302);
+    expect(sixth.headers.get("location")).toMatch(/\/signin\?error=/);
+    expect(smtp.received.filter((m) => m.to.includes("bombed@example.test"))).toHaveLength(5);
+  });
+});
