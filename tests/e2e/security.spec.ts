@@ -1,0 +1,190 @@
+/**
+ * Authorization and hostile requests over real HTTP (next start, PostgreSQL, SMTP):
+ * private games are "not found" for strangers and signed-out visitors on every
+ * page and endpoint; unlisted games are viewable by link but listed nowhere; no
+ * page, endpoint or email shows a player's address to anyone else; pages that need
+ * a session redirect to sign-in; hostile paths and queries answer 4xx, never 500;
+ * an invitation for someone else cannot be accepted; a server action posted from
+ * another origin does nothing; sign-in emails to one address are rate limited.
+ */
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { APP_URL, linkIn, mailCount, mails, signIn, uniqueEmail, waitForMail } from "./support/fixtures";
+
+const suffix = Date.now().toString(36).slice(-5);
+
+interface Player {
+  page: Page;
+  name: string;
+  email: string;
+}
+
+async function player(browser: Browser, who: string): Promise<Player> {
+  const page = await (await browser.newContext()).newPage();
+  const email = uniqueEmail(who.toLowerCase());
+  const name = `${who}${suffix}`;
+  await signIn(page, email, name);
+  return { page, name, email };
+}
+
+/** `from` challenges `to` by name with this visibility; `to` accepts from the emailed link (unless `accept` is false). */
+async function challenge(from: Player, to: Player, visibility: "Public" | "Unlisted" | "Private", accept = true): Promise<{ id: string; link: string }> {
+  const before = await mailCount(to.email, /invites you/);
+  await from.page.goto(`/challenge?variant=chess&opponent=${to.name}`);
+  const form = from.page.getByRole("main");
+  await form.getByRole("radio", { name: "White", exact: true }).check();
+  await form.getByRole("radio", { name: new RegExp(`^${visibility}:`) }).check();
+  await form.getByRole("button", { name: "Send challenge" }).click();
+  await expect(from.page).toHaveURL(/\/games\/[^/?]+$/);
+  const id = new URL(from.page.url()).pathname.split("/").pop()!;
+  const link = linkIn(await waitForMail(to.email, /invites you/, before), `${APP_URL}/invitations/`);
+  if (accept) {
+    await to.page.goto(link);
+    await to.page.getByRole("button", { name: "Accept and play" }).click();
+    await expect(to.page).toHaveURL(`/games/${id}`);
+  }
+  return { id, link };
+}
+
+const endpoints = (id: string) => [`/games/${id}`, `/games/${id}/state`, `/games/${id}/record`, `/games/${id}/pgn`, `/games/${id}/board.svg`, `/games/${id}/board.png`];
+
+test.describe.configure({ mode: "serial" });
+
+test.describe("authorization and hostile requests", () => {
+  let alice: Player, bob: Player, carol: Player;
+  let anonymous: APIRequestContext;
+  let privateGame: string, unlistedGame: string, publicGame: string;
+
+  test.beforeAll(async ({ browser, playwright }) => {
+    test.setTimeout(180_000);
+    [alice, bob, carol] = [await player(browser, "Alice"), await player(browser, "Bob"), await player(browser, "Carol")];
+    privateGame = (await challenge(alice, bob, "Private")).id;
+    unlistedGame = (await challenge(alice, bob, "Unlisted")).id;
+    publicGame = (await challenge(alice, bob, "Public")).id;
+    anonymous = await playwright.request.newContext({ baseURL: APP_URL });
+  });
+  test.afterAll(async () => {
+    await anonymous?.dispose();
+  });
+
+  test("a private game is not found for strangers and signed-out visitors, on every page and endpoint", async () => {
+    for (const path of endpoints(privateGame)) {
+      for (const [who, request] of [["signed out", anonymous], ["a stranger", carol.page.request]] as const) {
+        const r = await request.get(path, { maxRedirects: 0 });
+        expect(r.status(), `${path} for ${who}`).toBe(404);
+        const body = await r.text();
+        expect(body, `${path} for ${who}`).not.toContain(alice.name);
+        expect(body, `${path} for ${who}`).not.toContain(bob.name);
+      }
+      for (const p of [alice, bob]) expect((await p.page.request.get(path)).status(), `${path} for a player`).toBe(200);
+    }
+  });
+
+  test("an unlisted game opens by its link but is listed nowhere; a private one neither", async () => {
+    expect((await anonymous.get(`/games/${unlistedGame}`)).status()).toBe(200);
+    for (const path of ["/games", `/players/${alice.name}`, `/players/${alice.name}/feed.xml`, "/lobby", "/"]) {
+      for (const request of [anonymous, carol.page.request]) {
+        const body = await (await request.get(path)).text();
+        expect(body, path).not.toContain(unlistedGame);
+        expect(body, path).not.toContain(privateGame);
+      }
+    }
+    // The player page does list the public game: the check above can see games at all.
+    expect(await (await anonymous.get(`/players/${alice.name}`)).text()).toContain(publicGame);
+  });
+
+  test("no page, endpoint or email shows a player's address to anyone else", async () => {
+    const addresses = [alice.email, bob.email];
+    const pages = [...endpoints(publicGame), `/games/${unlistedGame}`, `/players/${alice.name}`, `/players/${bob.name}`, `/players/${alice.name}/feed.xml`, "/lobby", "/games", "/"];
+    for (const path of pages) {
+      for (const request of [anonymous, carol.page.request, bob.page.request]) {
+        const body = await (await request.get(path)).text();
+        for (const a of addresses) {
+          if (request === bob.page.request && a === bob.email) continue; // one's own page may show one's own address
+          expect(body, path).not.toContain(a);
+        }
+      }
+    }
+    // Emails: each goes to its recipient and names the other player only by display name.
+    for (const m of await mails()) {
+      for (const a of addresses) if (!m.to.includes(a)) expect(`${m.subject}\n${m.text}\n${m.html}`).not.toContain(a);
+    }
+  });
+
+  test("pages that need a session send signed-out visitors to sign in", async () => {
+    for (const path of ["/settings", "/challenge", "/import", "/welcome", `/invitations/${"0".repeat(32)}`]) {
+      const r = await anonymous.get(path, { maxRedirects: 0 });
+      expect([302, 303, 307, 308], path).toContain(r.status());
+      expect(r.headers().location, path).toMatch(/^(https?:\/\/localhost:\d+)?\/signin\?/);
+    }
+  });
+
+  test("hostile paths and queries answer 4xx, never 500", async () => {
+    const long = "a".repeat(300);
+    const paths = [
+      "/games/%00", `/games/${long}`, "/games/..%2F..%2Fetc%2Fpasswd", "/games/%E2%80%AE", "/games/%F0%9F%98%80",
+      "/games/%00/state", `/games/${publicGame}/state?since=abc`, `/games/${publicGame}/state?since=-1`, `/games/${publicGame}/state?since=1e400`,
+      `/games/${publicGame}/board.png?ply=-1`, `/games/${publicGame}/board.png?ply=99999999`, `/games/${publicGame}/board.svg?size=100000`,
+      `/games/${publicGame}/board.svg?flip=%00`, "/games/%00/board.png", "/games/%00/record", "/games/%00/pgn",
+      "/players/%00", `/players/${long}`, "/players/%00/feed.xml", "/players/%3Cscript%3E", "/variants/%00", `/variants/${long}`,
+      "/invitations/%00", "/invitations/not-a-token", `/games?variant=%00&player=%00&sort=%00&after=%00`, "/games?after=zzzz&sort=oldest",
+      `/games/${publicGame}?ply=%00`, `/games/${publicGame}?ply=-5`, "/api/auth/callback/email?token=%00&email=%00", "/api/auth/nonsense",
+    ];
+    for (const path of paths) {
+      for (const request of [anonymous, carol.page.request]) {
+        const r = await request.get(path, { maxRedirects: 0 });
+        expect(r.status(), `${path}: ${r.status()}`).toBeLessThan(500);
+      }
+    }
+  });
+
+  test("an invitation for someone else cannot be accepted, and stays open", async () => {
+    const { id, link } = await challenge(alice, bob, "Public", false);
+    await carol.page.goto(link);
+    await carol.page.getByRole("button", { name: "Accept and play" }).click();
+    await expect(carol.page.getByRole("main")).toContainText(/for someone else/i);
+    const state = await (await anonymous.get(`/games/${id}/state`)).json();
+    expect(state).toMatchObject({ status: "open", black: null });
+  });
+
+  test("a server action posted from another origin is refused and does nothing", async () => {
+    // The game page's actions: find the id of one in the page's scripts, as a browser would have it.
+    const page = bob.page;
+    await page.goto(`/games/${publicGame}`);
+    const scripts = await page.locator("script[src]").evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).src));
+    const ids = new Set<string>();
+    for (const src of scripts) {
+      const js = await (await page.request.get(src)).text();
+      for (const m of js.matchAll(/createServerReference\)?\(\s*"([0-9a-f]{40,})"/g)) ids.add(m[1]);
+    }
+    expect(ids.size).toBeGreaterThan(0);
+    const before = await (await anonymous.get(`/games/${publicGame}/state`)).json();
+    const statuses = new Set<number>();
+    for (const id of ids) {
+      const r = await page.request.post(`/games/${publicGame}`, {
+        headers: { "Next-Action": id, Origin: "https://evil.example", "Content-Type": "text/plain;charset=UTF-8" },
+        data: JSON.stringify([{ gameId: publicGame }]),
+        maxRedirects: 0,
+      });
+      expect(r.status(), `action ${id}`).toBeGreaterThanOrEqual(400);
+      statuses.add(r.status());
+    }
+    const after = await (await anonymous.get(`/games/${publicGame}/state`)).json();
+    expect(after).toEqual(before);
+    console.log(`cross-origin server action calls: ${ids.size} action ids, answered ${[...statuses].join(", ")}`);
+  });
+
+  test("sign-in emails to one address stop after five an hour, with a clear message", async ({ page }) => {
+    const email = uniqueEmail("bombed");
+    for (let i = 0; i < 5; i++) {
+      await page.goto("/signin");
+      await page.getByLabel("Email address").fill(email);
+      await page.getByRole("button", { name: /sign-in link/i }).click();
+      await expect(page).toHaveURL(/type=email/);
+    }
+    await page.goto("/signin");
+    await page.getByLabel("Email address").fill(email.toUpperCase());
+    await page.getByRole("button", { name: /sign-in link/i }).click();
+    await expect(page.getByRole("main").getByRole("alert")).toContainText(/too many sign-in emails/i);
+    await expect.poll(() => mailCount(email, /sign in/i)).toBe(5);
+  });
+});
