@@ -4,7 +4,7 @@
  * each move, so a feed reader shows a game again when it moves. Only public games:
  * a feed reader carries no session, and unlisted games are never listed.
  */
-import { aliasedTable, and, desc, eq, isNotNull, or } from "drizzle-orm";
+import { aliasedTable, and, desc, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { games, moves, users } from "@/lib/db/schema";
 import { variantIds, variantInfo } from "@/lib/rules";
@@ -84,6 +84,7 @@ export function atomFeed(input: { siteUrl: string; player: string; entries: Feed
   return out.join("\n");
 }
 
+const LAST_MOVE = sql`coalesce(${games.lastMoveAt}, ${games.createdAt})`;
 const white = aliasedTable(users, "white");
 const black = aliasedTable(users, "black");
 
@@ -94,20 +95,25 @@ export async function playerFeed(db: Executor, name: string, siteUrl: string): P
   const rows = await db
     .select({
       id: games.id, variant: games.variant, ply: games.ply, lastMoveAt: games.lastMoveAt, status: games.status,
-      result: games.result, endReason: games.endReason, white: white.name, black: black.name, lastMove: moves.text,
+      result: games.result, endReason: games.endReason, white: white.name, black: black.name,
     })
     .from(games)
     .leftJoin(white, eq(white.id, games.whiteId))
     .leftJoin(black, eq(black.id, games.blackId))
-    .leftJoin(moves, and(eq(moves.gameId, games.id), eq(moves.ply, games.ply)))
     .where(and(
       or(eq(games.whiteId, player.id), eq(games.blackId, player.id)),
-      eq(games.visibility, "public"),
+      // Exactly the archive's listed games and sort key (for a game with a move it is
+      // last_move_at), so the archive's index serves a prolific player's feed too.
+      sql`${games.visibility} = 'public' and ${games.status} <> 'cancelled'`,
       isNotNull(games.lastMoveAt),
     ))
-    .orderBy(desc(games.lastMoveAt), desc(games.id))
+    .orderBy(desc(LAST_MOVE), desc(games.id))
     .limit(FEED_SIZE);
-  const entries = rows.map((r) => ({ ...r, lastMoveAt: r.lastMoveAt! }));
+  // The last move of each listed game only (a join before the limit would look up every game's).
+  const last = rows.length === 0 ? [] : await db.select({ gameId: moves.gameId, text: moves.text }).from(moves)
+    .where(sql`(${moves.gameId}, ${moves.ply}) in (${sql.join(rows.map((r) => sql`(${r.id}, ${r.ply}::int)`), sql`, `)})`);
+  const lastMove = new Map(last.map((m) => [m.gameId, m.text]));
+  const entries = rows.map((r) => ({ ...r, lastMove: lastMove.get(r.id) ?? null, lastMoveAt: r.lastMoveAt! }));
   const updated = entries[0]?.lastMoveAt ?? player.createdAt;
   return { xml: atomFeed({ siteUrl, player: player.name, entries, updated }), player: player.name, updated };
 }
