@@ -173,6 +173,29 @@ test.describe("authorization and hostile requests", () => {
     console.log(`cross-origin server action calls: ${ids.size} action ids, answered ${[...statuses].join(", ")}`);
   });
 
+  test("user text is shown as text: markup in an imported record's names runs nowhere", async () => {
+    const page = alice.page;
+    const evil = `<img src=x onerror="window.__xss=1">`;
+    const record = `[Event "<script>window.__xss=2</script>"]\n[White "${evil.replaceAll('"', '\\"')}"]\n[Black "</title><script>window.__xss=3</script>"]\n[Variant "chess"]\n\n1. P e2-e4 p e7-e5 1/2-1/2\n`;
+    await page.goto("/import");
+    await page.getByLabel("Paste a record").fill(record);
+    await page.getByRole("button", { name: "Import the game" }).click();
+    await expect(page).toHaveURL(/\/games\/[^/?]+$/);
+    const id = new URL(page.url()).pathname.split("/").pop()!;
+    await expect(page.getByText(evil).first()).toBeVisible();
+    for (const path of [`/games/${id}`, "/games", `/games?player=${encodeURIComponent("<img")}`]) {
+      await page.goto(path);
+      expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+      const html = await (await page.request.get(path)).text();
+      expect(html).not.toContain("<img src=x");
+      expect(html).not.toContain("<script>window.__xss");
+    }
+    for (const path of [`/games/${id}/record`, `/games/${id}/state`]) {
+      const r = await page.request.get(path);
+      expect(r.headers()["content-type"]).not.toMatch(/html/);
+    }
+  });
+
   test("sign-in emails to one address stop after five an hour, with a clear message", async ({ page }) => {
     const email = uniqueEmail("bombed");
     for (let i = 0; i < 5; i++) {

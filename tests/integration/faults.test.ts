@@ -331,8 +331,8 @@ describe("faults", () => {
   });
 
   it("worker process killed mid-batch: no email lost; only the one in flight can repeat, with its Message-ID", async () => {
-    smtp.delayMs = 120;
-    const N = 30;
+    smtp.delayMs = 100;
+    const N = 24;
     for (let n = 1; n <= N; n++) await enqueueEmail(db, email(n));
     const first = spawnTs("scripts/worker.ts", workerEnv());
     procs.push(first);
@@ -377,7 +377,7 @@ describe("faults", () => {
     ]);
     const reminded = await insertActiveGame(db, { white: p.alice, black: p.dave, moves: ["P e2-e4", "p e7-e5"], deadline: new Date(now + 6 * HOUR) });
 
-    const TARGET = 10;
+    const TARGET = STRESS ? 16 : 8;
     const env = workerEnv();
     const workers = [spawnTs("scripts/worker.ts", env), spawnTs("scripts/worker.ts", env)];
     const apps = [0, 1].map(() => spawnTs("tests/support/traffic.ts", { ...env, GAMES: traffic.join(","), TARGET_PLY: String(TARGET) }));
