@@ -5,6 +5,7 @@
 import { actionText, movesText, parseActions, type Action } from "./actions";
 import { RulesError } from "./errors";
 import { inCheck, legalMoves, makeMove, protectedRoyal, pseudoMoves } from "./movegen";
+import type { Mechanic } from "./mechanic";
 import { MoveKind, type Move } from "./move";
 import { parseFen, toFen } from "./notation/fen";
 import { moveActions } from "./notation/move";
@@ -67,9 +68,14 @@ export class Game {
   /** Repetition key of every position so far, the current one last. */
   private readonly keys: string[] = [];
   private cache: MoveList | null = null;
+  /** A mechanic whose moves are played and built step by step rather than listed (Friendly). */
+  private readonly stepwise: Mechanic["stepwise"];
+  /** Stepwise: one legal move, or null when there is none (all the status needs). */
+  private sample: Move[] | null = null;
 
   private constructor(variant: Variant, fen: string) {
     this.variant = variant;
+    this.stepwise = variant.mechanics.find((m) => m.stepwise)?.stepwise;
     this.pos = parseFen(variant, fen);
     this.startFen = toFen(this.pos);
     this.keys.push(this.repetitionKey());
@@ -126,15 +132,26 @@ export class Game {
     }
     const s = this.status();
     if (s.result !== "ongoing") throw new RulesError(`the game is over (${s.result} by ${s.reason})`);
-    const i = this.findMove(actions);
-    if (i < 0) throw new RulesError(this.whyIllegal(actions));
-    const { legal, listed } = this.legal();
-    makeMove(this.pos, legal[i]);
+    let move: Move;
+    let text: string;
+    if (this.stepwise) {
+      const r = this.stepwise.read(this.pos, actions);
+      if (typeof r === "string") throw new RulesError(r);
+      move = r.move;
+      text = movesText(r.actions);
+    } else {
+      const i = this.findMove(actions);
+      if (i < 0) throw new RulesError(this.whyIllegal(actions));
+      move = this.legal().legal[i];
+      text = this.legal().listed[i].text;
+    }
+    makeMove(this.pos, move);
     this.pos.commit();
     this.cache = null;
-    this.played.push(listed[i].text);
+    this.sample = null;
+    this.played.push(text);
     this.keys.push(this.repetitionKey());
-    return listed[i].text;
+    return text;
   }
 
   private findMove(actions: Action[]): number {
@@ -209,6 +226,9 @@ export class Game {
    * complete as it stands.
    */
   nextActions(prefix: readonly Action[]): { actions: Action[]; complete: boolean } {
+    if (this.stepwise) {
+      return this.status().result === "ongoing" ? this.stepwise.next(this.pos, prefix) : { actions: [], complete: false };
+    }
     const key = prefix.map(actionText);
     const next = new Map<string, Action>();
     let complete = false;
@@ -223,7 +243,7 @@ export class Game {
 
   /** Result with history: position status, then fivefold repetition. */
   status(): Outcome {
-    const s = positionStatus(this.pos, this.legal().legal);
+    const s = positionStatus(this.pos, this.stepwise ? this.sampleMoves() : this.legal().legal);
     if (s.result !== "ongoing") return s;
     if (this.repetitions() >= 5) return { result: "draw", reason: "fivefold-repetition" };
     return s;
@@ -238,6 +258,14 @@ export class Game {
   /** Could this side still win? (When the other side's time runs out: a win, or else a draw.) */
   couldWin(color: Color): boolean {
     return couldWin(this.pos, color === "white" ? 0 : 1);
+  }
+
+  private sampleMoves(): Move[] {
+    if (!this.sample) {
+      const m = this.stepwise!.anyMove(this.pos);
+      this.sample = m ? [m] : [];
+    }
+    return this.sample;
   }
 
   /** Draws the side to move may claim now. */
@@ -257,7 +285,9 @@ export class Game {
   /** Placement, side, castling, and en passant only when a capture is really possible. */
   private repetitionKey(): string {
     const [placement, side, castling] = toFen(this.pos).split(" ");
-    const epCapture = this.pos.ep !== -1 && this.legal().legal.some((m) => m.kind === MoveKind.EnPassant);
+    const epCapture = this.pos.ep !== -1 && (this.stepwise
+      ? this.stepwise.enPassantPossible(this.pos)
+      : this.legal().legal.some((m) => m.kind === MoveKind.EnPassant));
     return `${placement} ${side} ${castling} ${epCapture ? this.variant.geo.names[this.pos.ep] : "-"}`;
   }
 
@@ -283,6 +313,8 @@ export class Game {
 
   /** Squares of royal pieces of the side to move that are in check. */
   checks(): string[] {
+    const shown = this.variant.mechanics.find((m) => m.checks);
+    if (shown) return shown.checks!(this.pos).map((sq) => this.pos.geo.names[sq]);
     const side = this.pos.turn;
     if (!inCheck(this.pos, side)) return [];
     return [this.pos.geo.names[protectedRoyal(this.pos, side)]];

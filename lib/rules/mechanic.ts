@@ -31,4 +31,21 @@ export interface Mechanic {
   status?(pos: Position, legal: Move[]): Outcome | undefined;
   /** Validates a parsed FEN beyond the core checks; throws RulesError. */
   validate?(pos: Position): void;
+  /** Squares of the side to move's royal pieces the game shows as threatened; replaces the core's check test. */
+  checks?(pos: Position): number[];
+  /**
+   * For moves far too many to list (Friendly chains): the game then reads, builds
+   * and judges moves through these, step by step, and lists every move only when
+   * asked to (legalMoves, perft, the `moves` tool).
+   */
+  stepwise?: {
+    /** The legal move that the whole input means, with its actions written canonically; or why it is not legal. */
+    read(pos: Position, actions: readonly Action[]): { move: Move; actions: Action[] } | string;
+    /** As Game.nextActions: the next actions that can still be finished, and whether the move is complete. */
+    next(pos: Position, prefix: readonly Action[]): { actions: Action[]; complete: boolean };
+    /** One legal move of the side to move, undefined when there is none. */
+    anyMove(pos: Position): Move | undefined;
+    /** Whether a legal move takes en passant (repetition counts the right only then). */
+    enPassantPossible(pos: Position): boolean;
+  };
 }
