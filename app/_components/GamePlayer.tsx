@@ -6,6 +6,7 @@
  * actions as server actions, and polls the state endpoint so a move made
  * elsewhere (the opponent, another tab) shows up by itself.
  */
+import { CopyLinkButton } from "./CopyLinkButton";
 import Link from "next/link";
 import { useEffect, useMemo, useState, useSyncExternalStore, useTransition } from "react";
 import {
@@ -487,7 +488,9 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
         <p>
           <button type="button" onClick={() => setFlipped((f) => !f)} aria-pressed={flipped}>
             Flip board
-          </button>
+          </button>{" "}
+          {/* Shares the position on the board: an earlier one gets its own ?ply=N address. */}
+          <CopyLinkButton href={`/games/${state.id}${looking !== null ? `?ply=${looking}` : ""}`} />
         </p>
       </aside>
     </div>

@@ -6,7 +6,7 @@ export {
   type CreatedChallenge, type MoveResult,
 } from "./service";
 export {
-  getGameView, gamesOfPlayer, openChallenges, challengesFor, invitationByToken, playerByName,
+  getGameView, gameVersion, gamesOfPlayer, openChallenges, challengesFor, invitationByToken, playerByName,
   type GameView, type GameSummary, type OpenChallenge,
 } from "./queries";
 export { describeEnd, gameUrl } from "./notify";

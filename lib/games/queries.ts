@@ -160,3 +160,14 @@ export async function playerByName(db: Executor, name: string) {
     .where(sql`lower(${users.name}) = lower(${name})`);
   return u ?? null;
 }
+
+/**
+ * What the game page's poll needs first: the game's version (its last update, in
+ * ms) and whether anyone may see it. One indexed read, no moves: most polls of a
+ * correspondence game find nothing new.
+ */
+export async function gameVersion(db: Executor, gameId: string): Promise<{ version: number; private: boolean } | null> {
+  if (gameId.length > 64 || gameId.includes("\u0000")) return null;
+  const [row] = await db.select({ updatedAt: games.updatedAt, visibility: games.visibility }).from(games).where(eq(games.id, gameId));
+  return row ? { version: row.updatedAt.getTime(), private: row.visibility === "private" } : null;
+}

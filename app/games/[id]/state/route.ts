@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { getCurrentUser } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
+import { gameVersion } from "@/lib/games";
 import { loadGame, toGameState } from "../load";
 
 const query = z.object({ since: z.coerce.number().int().nonnegative().optional() });
@@ -15,9 +16,14 @@ export async function GET(request: Request, ctx: { params: Promise<{ id: string 
   const { id } = await ctx.params;
   const parsed = query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) return Response.json({ error: "since: a version number" }, { status: 400 });
-  const user = await getCurrentUser();
-  const view = await loadGame(await getDb(), id, user?.id ?? null);
+  const db = await getDb();
   const noStore = { "Cache-Control": "no-store" };
+  // The common poll: nothing changed in a game anyone may see — answered from one
+  // small read, without the session lookup and the moves (the load test's hottest path).
+  const quick = await gameVersion(db, id);
+  if (quick && !quick.private && parsed.data.since === quick.version) return new Response(null, { status: 204, headers: noStore });
+  const user = await getCurrentUser();
+  const view = await loadGame(db, id, user?.id ?? null);
   if (!view) return Response.json({ error: "no such game" }, { status: 404, headers: noStore });
   const state = toGameState(view);
   if (parsed.data.since === state.version) return new Response(null, { status: 204, headers: noStore });
