@@ -110,6 +110,10 @@ test.describe("authorization and hostile requests", () => {
     }
   });
 
+  test("the dev mailbox (everyone's sign-in links) does not exist when SMTP is configured", async () => {
+    for (const request of [anonymous, carol.page.request]) expect((await request.get("/dev/mailbox")).status()).toBe(404);
+  });
+
   test("pages that need a session send signed-out visitors to sign in", async () => {
     for (const path of ["/settings", "/challenge", "/import", "/welcome", `/invitations/${"0".repeat(32)}`]) {
       const r = await anonymous.get(path, { maxRedirects: 0 });
@@ -126,7 +130,7 @@ test.describe("authorization and hostile requests", () => {
       `/games/${publicGame}/board.png?ply=-1`, `/games/${publicGame}/board.png?ply=99999999`, `/games/${publicGame}/board.svg?size=100000`,
       `/games/${publicGame}/board.svg?flip=%00`, "/games/%00/board.png", "/games/%00/record", "/games/%00/pgn",
       "/players/%00", `/players/${long}`, "/players/%00/feed.xml", "/players/%3Cscript%3E", "/variants/%00", `/variants/${long}`,
-      "/invitations/%00", "/invitations/not-a-token", `/games?variant=%00&player=%00&sort=%00&after=%00`, "/games?after=zzzz&sort=oldest",
+      "/invitations/%00", "/invitations/not-a-token", "/dev/mailbox", `/games?variant=%00&player=%00&sort=%00&after=%00`, "/games?after=zzzz&sort=oldest",
       `/games/${publicGame}?ply=%00`, `/games/${publicGame}?ply=-5`, "/api/auth/callback/email?token=%00&email=%00", "/api/auth/nonsense",
     ];
     for (const path of paths) {
