@@ -98,7 +98,7 @@ const CASES: Case[] = [
 
 for (const c of CASES) {
   test(`${c.variant}: ${c.mechanic}, by clicking`, async () => {
-    test.skip(!variantIds().includes(c.variant), `${c.variant} is not registered in the rules module yet`);
+    expect(variantIds()).toContain(c.variant);
     test.slow(); // two sign-ins' worth of setup: a game started by email and several moves
     await startGame(white, black, c.variant, "White");
     await typeMoves(white.page, black.page, c.setup);
@@ -120,7 +120,8 @@ for (const c of CASES) {
 
 test("every other game's page, Black's side at the bottom", async () => {
   const rest = variantIds().filter((v) => v !== "chess" && !CASES.some((c) => c.variant === v));
-  test.skip(rest.length === 0, "every game has its own test above");
+  // Companion Extended has no case of its own above: its pass is covered by unit tests.
+  expect(rest).toEqual(["companion-extended"]);
   test.slow();
   for (const variant of rest) {
     await startGame(white, black, variant, "White");
