@@ -11,6 +11,11 @@ import type { Side, Variant } from "../variant";
 
 const CASTLE_LETTERS = "KQkq";
 
+/** A field as an error message quotes it: short, so hostile input cannot flood the message. */
+function quote(field: string): string {
+  return `'${field.length > 24 ? `${field.slice(0, 24)}…` : field}'`;
+}
+
 export function parseFen(variant: Variant, text: string): Position {
   if (text.length > 1000) throw new RulesError("FEN is too long");
   const fields = text.trim().split(/\s+/);
@@ -19,13 +24,13 @@ export function parseFen(variant: Variant, text: string): Position {
   const pos = new Position(variant);
   parsePlacement(pos, placement);
 
-  if (side !== "w" && side !== "b") throw new RulesError(`side to move must be 'w' or 'b', not '${side}'`);
+  if (side !== "w" && side !== "b") throw new RulesError(`side to move must be 'w' or 'b', not ${quote(side)}`);
   pos.turn = side === "w" ? 0 : 1;
 
   pos.castling = parseCastling(pos, castling);
   pos.ep = parseEnPassant(pos, ep);
-  if (!/^\d{1,4}$/.test(half)) throw new RulesError(`halfmove clock must be a number, not '${half}'`);
-  if (!/^\d{1,5}$/.test(full) || Number(full) < 1) throw new RulesError(`fullmove number must be a number from 1, not '${full}'`);
+  if (!/^\d{1,4}$/.test(half)) throw new RulesError(`halfmove clock must be a number, not ${quote(half)}`);
+  if (!/^\d{1,5}$/.test(full) || Number(full) < 1) throw new RulesError(`fullmove number must be a number from 1, not ${quote(full)}`);
   pos.halfmove = Number(half);
   pos.fullmove = Number(full);
 
@@ -63,7 +68,7 @@ function parsePlacement(pos: Position, placement: string): void {
       if (/\d/.test(ch)) {
         const m = /^\d+/.exec(row.slice(j))![0];
         const n = Number(m);
-        if (n < 1 || m.startsWith("0")) throw new RulesError(`bad empty-square count '${m}' on rank ${rank + 1}`);
+        if (n < 1 || m.startsWith("0")) throw new RulesError(`bad empty-square count ${quote(m)} on rank ${rank + 1}`);
         file += n;
         if (file > files) throw new RulesError(`rank ${rank + 1} has more than ${files} squares`);
         j += m.length;
@@ -115,7 +120,7 @@ function parseCastling(pos: Position, text: string): number {
   let rights = 0;
   for (const ch of text) {
     const i = CASTLE_LETTERS.indexOf(ch);
-    if (i < 0 || !v.castling) throw new RulesError(`bad castling field '${text}'`);
+    if (i < 0 || !v.castling) throw new RulesError(`bad castling field ${quote(text)}`);
     const side = (i >> 1) as Side;
     const wing = (i & 1) as 0 | 1;
     const bit = CASTLE_BITS[side][wing];
@@ -133,7 +138,7 @@ function parseEnPassant(pos: Position, text: string): number {
   if (text === "-") return -1;
   const v = pos.variant;
   const sq = parseSquare(v.geo, text);
-  if (sq < 0) throw new RulesError(`bad en passant square '${text}'`);
+  if (sq < 0) throw new RulesError(`bad en passant square ${quote(text)}`);
   if (!v.epVictims) throw new RulesError(`${v.decl.name} has no en passant`);
   const us = pos.turn;
   const them = (1 - us) as Side;
