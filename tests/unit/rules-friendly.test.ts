@@ -527,6 +527,77 @@ describe("Friendly Chess: against an independent reading of the rules", () => {
     }
   });
 
+  it("random small positions with castling rights and en passant squares: list, texts, builder, threats", () => {
+    let s = 20240601;
+    const rnd = (n: number) => {
+      s ^= s << 13;
+      s ^= s >>> 17;
+      s ^= s << 5;
+      return ((s >>> 0) % 1000003) % n;
+    };
+    const W = "QRBNPPP";
+    const B = "qrbnppp";
+    let checked = 0;
+    for (let tries = 0; checked < 40 && tries < 400; tries++) {
+      const board: string[] = new Array(64).fill("");
+      const put = (c: string, lo: number, hi: number) => {
+        for (let k = 0; k < 100; k++) {
+          const sq = lo + rnd(hi - lo);
+          if (!board[sq]) return void (board[sq] = c);
+        }
+      };
+      const castle = rnd(2) === 0;
+      if (castle) [[4, "K"], [60, "k"], [0, rnd(3) ? "R" : "Rn"], [7, rnd(3) ? "R" : "Rb"], [56, "r"], [63, rnd(3) ? "r" : "Br"]].forEach(([sq, c]) => (board[sq as number] = c as string));
+      else {
+        put("K", 0, 64);
+        put("k", 0, 64);
+      }
+      for (let i = 0; i < 4 + rnd(6); i++) put(W[rnd(7)] + B[rnd(7)], 8, 56);
+      for (let i = 0; i < 1 + rnd(3); i++) put(W[rnd(7)], 8, 56);
+      for (let i = 0; i < 1 + rnd(3); i++) put(B[rnd(7)], 8, 56);
+      const side = rnd(2) ? "w" : "b";
+      let ep = "-";
+      for (let sq = 0; sq < 64 && ep === "-"; sq++) {
+        const r = Math.floor(sq / 8);
+        if (side === "w" && r === 4 && /p/.test(board[sq]) && !board[sq + 8] && !board[sq + 16]) ep = "abcdefgh"[sq % 8] + "6";
+        if (side === "b" && r === 3 && /P/.test(board[sq]) && !board[sq - 8] && !board[sq - 16]) ep = "abcdefgh"[sq % 8] + "3";
+      }
+      const rows: string[] = [];
+      for (let r = 7; r >= 0; r--) {
+        let row = "";
+        let e = 0;
+        for (let f = 0; f < 8; f++) {
+          const c = board[f + 8 * r];
+          if (!c) e++;
+          else {
+            row += (e || "") + (c.length === 2 ? `(${c})` : c);
+            e = 0;
+          }
+        }
+        rows.push(row + (e || ""));
+      }
+      const fen = `${rows.join("/")} ${side} ${castle ? "KQkq" : "-"} ${ep} 0 1`;
+      let g: Game;
+      try {
+        g = game(fen);
+      } catch {
+        continue; // a pawn on a last rank, an impossible en passant square…
+      }
+      if (g.status().result !== "ongoing") continue;
+      const listed = g.legalMoves();
+      if (listed.length > 100 || listed.some((m) => m.actions.length > 5)) continue;
+      const ref = results(fen);
+      const paths = [...ref.values()].flat().sort();
+      if (paths.length > 1500) continue;
+      checked++;
+      expect(listed.length, fen).toBe(ref.size);
+      for (const m of listed) expect(m.text, fen).toBe(ref.get(after(fen, m.text))?.[0]);
+      expect(built(g).sort(), fen).toEqual(paths);
+      expect(g.checks().length > 0, fen).toBe(refThreatened(fen));
+    }
+    expect(checked).toBe(40);
+  });
+
   it("threatened kings as the reference sees them", () => {
     for (const fen of [...RICH, ...SMALL]) {
       for (const f of [fen, fen.replace(/ [wb] /, (s) => (s === " w " ? " b " : " w ")).replace(/ [a-h][36] /, " - ")]) {
