@@ -187,6 +187,22 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
     window.history.replaceState(null, "", url);
   }
 
+  // Replay with the arrow keys (left: a move back, right: a move on), unless the
+  // keys belong to a field or to the board's own square cursor.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || ply === 0) return;
+      const t = e.target as HTMLElement | null;
+      if (t?.closest("input, textarea, select, [contenteditable], svg")) return;
+      if (e.key === "ArrowLeft" && looking !== 0) view((looking ?? ply) - 1);
+      else if (e.key === "ArrowRight" && looking !== null) view(looking + 1);
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
+
   // Poll while the game can still change; at once when the tab becomes visible again.
   useEffect(() => {
     if (state.status === "finished" || state.status === "cancelled") return;
