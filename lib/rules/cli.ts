@@ -9,7 +9,6 @@ import { RulesError } from "./errors";
 import { Game, listMoves } from "./game";
 import { perft } from "./movegen";
 import { parseFen } from "./notation/fen";
-import { positionStatus } from "./status";
 import { getVariant, variantIds } from "./variants";
 
 class UsageError extends Error {}
@@ -57,7 +56,10 @@ function run(args: string[]): string[] {
     }
     case "status": {
       if (rest.length) throw new UsageError(USAGE);
-      const s = positionStatus(position(variantId, fen));
+      // Through Game: it asks only whether a move exists, where listing them all could
+      // explode (Friendly chains). One position has no history, so no repetition.
+      position(variantId, fen);
+      const s = Game.start(variantId!, fen!).status();
       return [s.result === "ongoing" ? "ongoing" : `${s.result} ${s.reason}`];
     }
     default:
