@@ -307,27 +307,23 @@ export async function offerDraw(db: Db, userId: string, raw: { gameId: string },
   });
 }
 
-export async function acceptDraw(db: Db, userId: string, raw: { gameId: string }, now = new Date()): Promise<void> {
+/** Answers the opponent's draw offer: agreed (the game ends) or declined (the offer goes). */
+async function answerDrawOffer(db: Db, userId: string, raw: { gameId: string }, agree: boolean, now: Date): Promise<void> {
   const { gameId } = parse(gameActionInput, raw);
   await db.transaction(async (tx) => {
     const g = await lockGame(tx, gameId);
     colourOf(g, userId);
     requireActive(g);
     if (!g.drawOfferBy || g.drawOfferBy === userId) throw new GameError("invalid", "there is no draw offer from your opponent");
-    await finish(tx, g, "1/2-1/2", "agreement", now);
+    if (agree) await finish(tx, g, "1/2-1/2", "agreement", now);
+    else await tx.update(games).set({ drawOfferBy: null, updatedAt: now }).where(eq(games.id, g.id));
   });
 }
 
-export async function declineDraw(db: Db, userId: string, raw: { gameId: string }, now = new Date()): Promise<void> {
-  const { gameId } = parse(gameActionInput, raw);
-  await db.transaction(async (tx) => {
-    const g = await lockGame(tx, gameId);
-    colourOf(g, userId);
-    requireActive(g);
-    if (!g.drawOfferBy || g.drawOfferBy === userId) throw new GameError("invalid", "there is no draw offer from your opponent");
-    await tx.update(games).set({ drawOfferBy: null, updatedAt: now }).where(eq(games.id, g.id));
-  });
-}
+export const acceptDraw = (db: Db, userId: string, raw: { gameId: string }, now = new Date()) =>
+  answerDrawOffer(db, userId, raw, true, now);
+export const declineDraw = (db: Db, userId: string, raw: { gameId: string }, now = new Date()) =>
+  answerDrawOffer(db, userId, raw, false, now);
 
 /**
  * Claims a draw by threefold repetition or the fifty-move rule. Decision: either
