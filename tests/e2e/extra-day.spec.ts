@@ -12,7 +12,7 @@ test("a player gives the opponent, who is to move, one more day", async ({ brows
   const due = a.getByText(/^Move due by/);
   await expect(due).toContainText("(in 2 days 23 hours)");
   await a.getByRole("button", { name: "Give +1 day" }).click();
-  await expect(a.getByRole("status")).toHaveText(`You gave ${bob.name} one more day.`);
+  await expect(a.getByRole("status").filter({ hasText: "one more day" })).toHaveText(`You gave ${bob.name} one more day.`);
   await expect(due).toContainText(/\(in 3 days/);
   await bob.page.reload();
   await expect(bob.page.getByText(/^Move due by/)).toContainText(/\(in 3 days/);
