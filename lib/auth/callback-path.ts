@@ -16,5 +16,8 @@ export function safeCallbackPath(value: unknown, fallback = "/", siteUrl = mailS
   } catch {
     return fallback;
   }
-  return url.origin === new URL(siteUrl).origin ? url.pathname + url.search + url.hash : fallback;
+  if (url.origin !== new URL(siteUrl).origin) return fallback;
+  // ".//evil.example" resolves here to the path "//evil.example", which a browser
+  // reads as another site: one leading slash only.
+  return url.pathname.replace(/^\/+/, "/") + url.search + url.hash;
 }

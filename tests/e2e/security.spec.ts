@@ -110,6 +110,16 @@ test.describe("authorization and hostile requests", () => {
     }
   });
 
+  test("no open redirect: a signed-in visitor of /signin?callbackUrl=.//evil.example stays on this site", async () => {
+    for (const target of [".//evil.example/x", "//evil.example", "/\\evil.example", "https://evil.example/", "./////evil.example"]) {
+      const r = await alice.page.request.get(`/signin?callbackUrl=${encodeURIComponent(target)}`, { maxRedirects: 0 });
+      expect([302, 303, 307, 308], target).toContain(r.status());
+      const location = r.headers().location;
+      expect(new URL(location, APP_URL).origin, `${target} -> ${location}`).toBe(APP_URL);
+      expect(location, target).toMatch(/^(https?:\/\/localhost:\d+)?\/(?![/\\])/);
+    }
+  });
+
   test("the dev mailbox (everyone's sign-in links) does not exist when SMTP is configured", async () => {
     for (const request of [anonymous, carol.page.request]) expect((await request.get("/dev/mailbox")).status()).toBe(404);
   });

@@ -15,6 +15,14 @@ describe("safeCallbackPath", () => {
     }
   });
 
+  it("never returns a path a browser reads as another site (found by the action fuzz)", () => {
+    for (const bad of [".//evil.example/x", "./////evil.example", "/.//evil.example", "http://localhost:3000//evil.example", "/%2e//evil.example"]) {
+      const path = safeCallbackPath(bad, "/home", site);
+      expect(path, bad).toMatch(/^\/(?![/\\])/);
+      expect(new URL(path, site).origin, bad).toBe(site);
+    }
+  });
+
   it("falls back on missing or non-string values", () => {
     expect(safeCallbackPath(undefined, "/", site)).toBe("/");
     expect(safeCallbackPath(["/a", "/b"], "/", site)).toBe("/");
