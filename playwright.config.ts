@@ -6,7 +6,7 @@ process.env.E2E_PORT ??= String(3100 + 2 * Math.floor(Math.random() * 400));
 export const E2E_PORT = Number(process.env.E2E_PORT);
 export const MAIL_API_PORT = E2E_PORT + 1;
 
-// Debian's Chromium (nothing downloads browsers here); flags per STACK.md pitfall 11.
+// Debian's Chromium (nothing downloads browsers here); flags per docs/stack-notes.md pitfall 11.
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",

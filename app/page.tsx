@@ -8,7 +8,7 @@ import { challengesFor, gamesOfPlayer } from "@/lib/games";
 import { challengesBy } from "@/lib/games/overview";
 import { variantIds, variantInfo } from "@/lib/rules";
 
-// The page reads the session and the database on every request (STACK.md pitfall 8).
+// The page reads the session and the database on every request (docs/stack-notes.md pitfall 8).
 export const dynamic = "force-dynamic";
 
 export default async function Home() {

@@ -8,7 +8,7 @@ import { openChallenges } from "@/lib/games";
 
 export const metadata: Metadata = { title: "Lobby · Courier Variants" };
 
-// Reads the database on every request (STACK.md pitfall 8).
+// Reads the database on every request (docs/stack-notes.md pitfall 8).
 export const dynamic = "force-dynamic";
 
 export default async function LobbyPage() {

@@ -11,6 +11,7 @@ export default function VariantsPage() {
     <main>
       <h1>Games</h1>
       <p>Every game here is played by correspondence: a few days per move, every move checked by the server.</p>
+      <p className="meta">Each game&apos;s page has its rules in short and links its rules in full, from the project&apos;s rule book (<code>docs/</code>).</p>
       <ul className="variant-grid">
         {variantIds().map((id) => {
           const v = variantInfo(id);

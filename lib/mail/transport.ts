@@ -27,7 +27,7 @@ export interface MailTransport {
 export function smtpTransport(smtp: SmtpSettings, from: string): MailTransport {
   const timeouts = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
   // `auth` is passed only when configured: an empty one makes servers that
-  // advertise AUTH fail with "Missing credentials" (STACK.md pitfall 7).
+  // advertise AUTH fail with "Missing credentials" (docs/stack-notes.md pitfall 7).
   const transporter = nodemailer.createTransport({ ...smtp, ...timeouts });
   return {
     kind: "smtp",

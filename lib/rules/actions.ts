@@ -1,5 +1,5 @@
 /**
- * A move in the players' words: a list of actions (NOTATION.md). Squares are names
+ * A move in the players' words: a list of actions (docs/notation.md "Actions"). Squares are names
  * like "e4"; a piece is its FEN letter, uppercase for White, lowercase for Black.
  */
 export type Action =

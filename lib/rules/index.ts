@@ -10,7 +10,7 @@
  *   game.status();                             // { result: "ongoing" } | { result, reason }
  *   game.claimableDraws(); game.fen(); game.board(); game.checks();
  *
- * Positions are FEN and moves are Game Courier-style text (shared NOTATION.md).
+ * Positions are FEN and moves are Game Courier-style text (docs/notation.md).
  */
 export { Game } from "./game";
 export type { Color, DrawClaim, LegalMove, PieceOnBoard, SquareContent } from "./game";

@@ -72,8 +72,19 @@ test.describe("games (variants) pages", () => {
       }
       await expect(page.getByRole("link", { name: "Challenge someone to this game" }))
         .toHaveAttribute("href", `/challenge?variant=${id}`);
+      await expect(rules.getByRole("link", { name: "The full rules" })).toHaveAttribute("href", `/variants/${id}/rules`);
     }
     expect(Object.keys(expected).every((id) => variantIds().includes(id))).toBe(true);
+  });
+
+  test("a game's full rules are its file of the rule book, as text", async ({ page }) => {
+    const r = await page.request.get("/variants/companion-extended/rules");
+    expect(r.status()).toBe(200);
+    expect(r.headers()["content-type"]).toBe("text/plain; charset=utf-8");
+    const text = await r.text();
+    expect(text).toMatch(/^# Companion Chess\n/);
+    expect(text).toContain("\n## Extended\n");
+    expect((await page.request.get("/variants/nope/rules")).status()).toBe(404);
   });
 
   test("an unknown game or player is a 404", async ({ page }) => {

@@ -1,4 +1,4 @@
-// A real SMTP server on 127.0.0.1 for tests (STACK.md pitfall 12): records what it
+// A real SMTP server on 127.0.0.1 for tests (docs/stack-notes.md pitfall 12): records what it
 // receives, and can be told to refuse mail for a while or to answer slowly.
 import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";

@@ -1,5 +1,5 @@
 /**
- * Orthodox chess (RULES.md §1 and "Common to all games"): one focused test per
+ * Orthodox chess (docs/games/chess.md and docs/common-rules.md): one focused test per
  * rule, each on a position built for it, checking what must be legal and what
  * must not.
  */

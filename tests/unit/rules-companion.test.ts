@@ -1,6 +1,6 @@
 /**
- * Companion Chess in its three forms (RULES.md §2 and "Companion Chess Extended",
- * NOTATION.md): one focused test per rule and per Decision, each on a position
+ * Companion Chess in its three forms (docs/games/companion.md, docs/notation.md):
+ * one focused test per rule and per Decision, each on a position
  * built for it, checking what must be legal and what must not; FEN and move-text
  * round trips; perft cross-checked against an independent generator; the CLI.
  */

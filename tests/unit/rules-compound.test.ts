@@ -1,5 +1,5 @@
 /**
- * Compound Chess (RULES.md §5 and "Compound Chess setup"): 10×8, letters K king,
+ * Compound Chess (docs/games/compound.md): 10×8, letters K king,
  * Q Queen-Alfil-Dabbabah, R Rook-Alfil, B Bede, C Centaur, D Dragon, S Sergeant.
  */
 import { describe, expect, it } from "vitest";
@@ -17,7 +17,7 @@ const withAttacker = (file: string) => {
 };
 
 describe("compound: setup", () => {
-  it("the start position is the array of RULES.md and has 53 moves", () => {
+  it("the start position is the array of docs/games/compound.md#start-position and has 53 moves", () => {
     expect(Game.start(X).fen()).toBe(START);
     expect(moves(X, "start")).toHaveLength(53);
     expect(rawCount(X, "start")).toBe(53);

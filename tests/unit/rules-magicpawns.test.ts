@@ -1,5 +1,5 @@
 /**
- * Magicpawns Chess (RULES.md §3, NOTATION.md): one focused test per rule and per
+ * Magicpawns Chess (docs/games/magicpawns.md, docs/notation.md): one focused test per rule and per
  * Decision, each on a position built for it, checking what must be legal and what
  * must not; FEN and move-text round trips with the aliases; perft cross-checked
  * against an independent generator; the CLI.

@@ -1,5 +1,5 @@
 /**
- * Positions and moves as text (NOTATION.md): FEN parse/print round trips, every
+ * Positions and moves as text (docs/notation.md): FEN parse/print round trips, every
  * FEN rejection the contract lists with a clear message, move text read tolerantly
  * and printed canonically, and illegal moves refused with a reason.
  */
@@ -164,7 +164,7 @@ describe("FEN rejections", () => {
 });
 
 describe("move text", () => {
-  it("every form of NOTATION.md reads and prints back unchanged", () => {
+  it("every form of docs/notation.md reads and prints back unchanged", () => {
     for (const t of [
       "P e2-e4", "n b8-c6", "K e1-g1", "p d2-d1=n", "Q d1-d2", "Q d2-d5; P*d6", "P*d3", "N c6-e5; P*c6",
       "B c1-f4; N f4-d5", "P e8=Q; N b1-c3", "S b7-b8=D", "K f1-i1", "Q d4; P*d3", "Q d1; pass", "pass",

@@ -1,7 +1,8 @@
 /**
  * Move generation against published perft numbers: orthodox chess (the
  * chessprogramming.org "Perft Results" positions) and the start positions of
- * Compound and Royal Substitute Chess (RULES.md "Reference perft numbers").
+ * Compound and Royal Substitute Chess (docs/games/compound.md#perft,
+ * docs/games/royal-substitute.md#perft).
  */
 import { describe, expect, it } from "vitest";
 import { perft } from "@/lib/rules/movegen";
@@ -80,7 +81,7 @@ describe("perft", () => {
     expect([pos.turn, pos.castling, pos.ep, pos.halfmove, pos.fullmove]).toEqual([0, 15, -1, 0, 1]);
   });
 
-  it("Compound and Royal Substitute start positions match their FEN in RULES.md", () => {
+  it("Compound and Royal Substitute start positions match their FEN in the rule book (docs/games/)", () => {
     expect(getVariant("compound").decl.startFen).toBe("rdcbqkbcdr/ssssssssss/10/10/10/10/SSSSSSSSSS/RDCBQKBCDR w KQkq - 0 1");
     expect(getVariant("royal-substitute").decl.startFen).toBe("rphpqphpr/pnpqpqpnp/9/9/9/PNPQPQPNP/RPHPQPHPR w - - 0 1");
   });

@@ -1,7 +1,8 @@
 /**
  * An independent, deliberately naive move generator for the 8×8 games with
  * mechanics (Companion Chess in its three forms, Magicpawns Chess), written
- * straight from RULES.md and NOTATION.md for the tests only. It shares no code with
+ * straight from the rule book (docs/games/companion.md, docs/games/magicpawns.md,
+ * docs/notation.md) for the tests only. It shares no code with
  * lib/rules: plain arrays of pieces, brute-force attack tests, legality by playing
  * the whole move and looking at the king. There are no published perft numbers for
  * these games, so the engine's counts, move lists and resulting FENs are checked
@@ -338,7 +339,7 @@ export function legalMoves(s: State, form: Form): RefMove[] {
   // Legality: the whole move played, the own king not attacked.
   const legal = out.filter((m) => !attackedBy(m.board, kingSquare(m.board, us), !us));
 
-  // Naming (NOTATION.md): placements without moving that another queen could make
+  // Naming (docs/notation.md "Naming"): placements without moving that another queen could make
   // legally too; passes when two or more queens carry nothing.
   const idle = b.filter((x) => x && x.white === us && x.t === "Q" && !x.carry).length;
   const named = legal.map((m) => {

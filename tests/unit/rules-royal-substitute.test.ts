@@ -1,5 +1,5 @@
 /**
- * Royal Substitute Chess (RULES.md §6 and "Royal Substitute details"): 9×7, royal
+ * Royal Substitute Chess (docs/games/royal-substitute.md): 9×7, royal
  * pawns P, knight N, rook R, dragon horse H, halfqueen Q, king K (from promotion).
  */
 import { describe, expect, it } from "vitest";
@@ -13,7 +13,7 @@ const status = (fen: string) => Game.start(RS, fen).status();
 const pawnBoard = (r5: string, r4: string) => `7pp/9/${r5}/${r4}/4P4/9/P8 w - - 0 1`;
 
 describe("royal substitute: setup and pieces", () => {
-  it("the start position of RULES.md, 42 moves", () => {
+  it("the start position of docs/games/royal-substitute.md, 42 moves", () => {
     expect(Game.start(RS).fen()).toBe(START);
     expect(moves(RS, "start")).toHaveLength(42);
   });

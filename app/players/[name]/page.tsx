@@ -12,7 +12,7 @@ import { recordByVariant } from "@/lib/games/overview";
 import { listArchive } from "@/lib/games/archive";
 import { archiveSearch, parseArchiveQuery } from "@/lib/games/archive-params";
 
-// Reads the database on every request (STACK.md pitfall 8).
+// Reads the database on every request (docs/stack-notes.md pitfall 8).
 export const dynamic = "force-dynamic";
 
 type Params = Promise<{ name: string }>;

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { BoardDrawing, PieceSvg } from "@/app/_components/pieces";
 import { RulesText } from "@/app/_overview/format";
 import { Game, variantIds, variantInfo } from "@/lib/rules";
+import { ruleBookPath } from "../rule-book";
 
 type Params = Promise<{ id: string }>;
 
@@ -18,7 +19,10 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** A game's rules in short, its pieces, and its start position; one source: the rules module. */
+/**
+ * A game's rules in short, its pieces, and its start position, from the rules
+ * module; the full rules are the game's file of the project's rule book (docs/).
+ */
 export default async function VariantPage({ params }: { params: Params }) {
   const { id } = await params;
   const v = known(id);
@@ -41,6 +45,10 @@ export default async function VariantPage({ params }: { params: Params }) {
             <ul>
               {v.summary.map((line, i) => <li key={i}><RulesText text={line} /></li>)}
             </ul>
+            <p className="meta">
+              <a href={`/variants/${v.id}/rules`}>The full rules</a> are in the project&apos;s rule
+              book: <code>{ruleBookPath(v.id)}</code>.
+            </p>
           </section>
           <p>
             <Link className="call-to-action" href={`/challenge?${new URLSearchParams({ variant: v.id })}`}>

@@ -1,5 +1,5 @@
 /**
- * Companion Chess (RULES.md §2 and "Companion Chess Extended"): a queen carries a
+ * Companion Chess (docs/games/companion.md, its Extended form too): a queen carries a
  * pawn and puts it down later.
  *
  * - Attach: a queen carrying nothing moves (as a queen) onto a friendly pawn or

@@ -1,5 +1,5 @@
 /**
- * Magicpawns Chess (RULES.md §3): a piece other than a pawn — the king included —
+ * Magicpawns Chess (docs/games/magicpawns.md): a piece other than a pawn — the king included —
  * that could move to a square held by a friendly pawn by its normal move (the core
  * walks the move atoms, so sliders need a clear path; castling is not such a move)
  * may instead change places with that pawn, as one whole move.

@@ -1,6 +1,6 @@
 import type { VariantDecl } from "../variant";
 
-/** RULES.md "Compound Chess setup": keep the array in this one constant. */
+/** docs/games/compound.md#start-position: keep the array in this one constant. */
 export const COMPOUND_START = "rdcbqkbcdr/ssssssssss/10/10/10/10/SSSSSSSSSS/RDCBQKBCDR w KQkq - 0 1";
 
 /** Compound Chess (Kevin Pacey): 10×8, compound pieces, Sergeants taken en passant by Dragons only. */
