@@ -9,10 +9,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildAuthConfig } from "@/lib/auth/config";
 import { addressKey, clientAddress, signInAllowance, signInLimits } from "@/lib/auth/rate-limit";
 import type { Db } from "@/lib/db/client";
-import { emailOutbox, invitations, rateEvents } from "@/lib/db/schema";
+import { emailOutbox, invitations, rateEvents, users } from "@/lib/db/schema";
 import { createTestPostgres, testDrivers, type TestDb } from "@/lib/db/testing";
-import { createChallenge, GameError } from "@/lib/games";
-import { EMAIL_INVITATIONS_PER_ADDRESS_PER_DAY, EMAIL_INVITATIONS_PER_DAY } from "@/lib/games/service";
+import { acceptInvitation, createChallenge, GameError } from "@/lib/games";
+import { INVITATIONS_PER_DAY, INVITATIONS_PER_RECIPIENT_PER_DAY } from "@/lib/games/service";
 import { smtpTransport, type MailTransport } from "@/lib/mail/transport";
 import { DAY, T0, seedPlayers, wipe, type Players } from "../support/games";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
@@ -37,10 +37,16 @@ describe.each(testDrivers)("rate limits on $driver", ({ create }) => {
   let db: Db;
   let p: Players;
 
+  // Fifteen more players to challenge by name.
+  const crowd = Array.from({ length: 15 }, (_, i) => `Player${i}`);
+  const challenge = (from: string, name: string, now = T0) =>
+    createChallenge(db, from, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "user", name } }, now);
+
   beforeAll(async () => {
     handle = await create();
     db = handle.db;
     p = await seedPlayers(db);
+    await db.insert(users).values(crowd.map((name) => ({ name, email: `${name.toLowerCase()}@example.test` })));
   });
   afterAll(async () => {
     await handle?.close();
@@ -82,26 +88,70 @@ describe.each(testDrivers)("rate limits on $driver", ({ create }) => {
   it("invitations by email: 10 a day per player and 3 a day to one address; refused ones leave nothing behind", async () => {
     const invite = (email: string, now = T0) =>
       createChallenge(db, p.alice, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "email", email } }, now);
-    for (let i = 0; i < EMAIL_INVITATIONS_PER_ADDRESS_PER_DAY; i++) await invite("Target@example.test");
+    for (let i = 0; i < INVITATIONS_PER_RECIPIENT_PER_DAY; i++) await invite("Target@example.test");
     const same = await invite("target@example.test").then(() => null, (e: unknown) => e);
     expect(same).toBeInstanceOf(GameError);
     expect(same).toMatchObject({ code: "limited", message: expect.stringMatching(/that address has had 3 invitations/) });
-    for (let i = EMAIL_INVITATIONS_PER_ADDRESS_PER_DAY; i < EMAIL_INVITATIONS_PER_DAY; i++) await invite(`friend${i}@example.test`);
+    for (let i = INVITATIONS_PER_RECIPIENT_PER_DAY; i < INVITATIONS_PER_DAY; i++) await invite(`friend${i}@example.test`);
     const more = await invite("new@example.test").then(() => null, (e: unknown) => e);
-    expect(more).toMatchObject({ code: "limited", message: expect.stringMatching(/at most 10 people by email a day/) });
-    expect(await db.select().from(invitations)).toHaveLength(EMAIL_INVITATIONS_PER_DAY);
-    expect(await db.select().from(emailOutbox)).toHaveLength(EMAIL_INVITATIONS_PER_DAY);
-    // Other players, other kinds of challenge, and tomorrow are not limited.
+    expect(more).toMatchObject({ code: "limited", message: expect.stringMatching(/at most 10 people by name or email a day/) });
+    expect(await db.select().from(invitations)).toHaveLength(INVITATIONS_PER_DAY);
+    expect(await db.select().from(emailOutbox)).toHaveLength(INVITATIONS_PER_DAY);
+    // A challenge by name counts toward the same daily limit.
+    await expect(challenge(p.alice, "Bob")).rejects.toMatchObject({ code: "limited", message: expect.stringMatching(/at most 10 people/) });
+    // Other players, lobby and link challenges, and tomorrow are not limited.
     await createChallenge(db, p.bob, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "email", email: "new@example.test" } }, T0);
-    await createChallenge(db, p.alice, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "user", name: "Bob" } }, T0);
     await createChallenge(db, p.alice, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "link" } }, T0);
+    await createChallenge(db, p.alice, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "open" } }, T0);
     await invite("new@example.test", new Date(T0.getTime() + DAY + 1));
+  });
+
+  it("invitations by email: one mailbox is one recipient, whatever its case and +tags", async () => {
+    const sent = await Promise.allSettled(["a+1@x.test", "A+2@X.test", "a@x.test", "a+3@x.test", "a+4@x.test", "a+tag+more@x.test", "a+5@x.test"]
+      .map((email) => createChallenge(db, p.alice, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "email", email } }, T0)));
+    expect(sent.filter((r) => r.status === "fulfilled")).toHaveLength(INVITATIONS_PER_RECIPIENT_PER_DAY);
+    for (const r of sent) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "limited", message: expect.stringMatching(/that address has had 3/) });
+    expect(await db.select().from(emailOutbox)).toHaveLength(INVITATIONS_PER_RECIPIENT_PER_DAY);
+    // Another mailbox at the same domain is another recipient.
+    await createChallenge(db, p.alice, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "email", email: "b+1@x.test" } }, T0);
+  });
+
+  it("challenges by name: 3 a day to one player (by name or at their address), 10 a day in all; accepted ones do not count", async () => {
+    for (let i = 0; i < INVITATIONS_PER_RECIPIENT_PER_DAY; i++) await challenge(p.alice, i % 2 ? "bob" : "Bob");
+    await expect(challenge(p.alice, "BOB")).rejects.toMatchObject({ code: "limited", message: "Bob has had 3 challenges from you today; wait for an answer" });
+    // Bob's mailbox is Bob: an invitation by email to it (any spelling) is refused too.
+    await expect(createChallenge(db, p.alice, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "email", email: "Bob+chess@example.test" } }, T0))
+      .rejects.toMatchObject({ code: "limited" });
+    // ... and the other way round: invitations by email to Carol's address count when she is challenged by name.
+    for (let i = 0; i < INVITATIONS_PER_RECIPIENT_PER_DAY; i++) {
+      await createChallenge(db, p.alice, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "email", email: `carol+${i}@example.test` } }, T0);
+    }
+    await expect(challenge(p.alice, "Carol")).rejects.toMatchObject({ code: "limited", message: /Carol has had 3/ });
+    // Dave accepts each challenge: a welcome challenge is no flood.
+    for (let i = 0; i < 5; i++) await acceptInvitation(db, p.dave, { invitationId: (await challenge(p.alice, "Dave")).invitationId }, T0);
+    // Six challenges count; four more to other players, then none.
+    for (let i = 0; i < INVITATIONS_PER_DAY - 6; i++) await challenge(p.alice, crowd[i]);
+    await expect(challenge(p.alice, crowd[5])).rejects.toMatchObject({ code: "limited", message: expect.stringMatching(/at most 10 people by name or email a day/) });
+    expect((await db.select().from(emailOutbox)).filter((m) => m.kind === "invitation")).toHaveLength(INVITATIONS_PER_DAY + 5);
+    // Bob may still challenge Alice; a day later Alice may challenge Bob again.
+    await challenge(p.bob, "Alice");
+    await challenge(p.alice, "Bob", new Date(T0.getTime() + DAY + 1));
+  });
+
+  it("challenges by name sent at once: twenty to one player, exactly three go; fifteen to fifteen players, exactly ten go", async () => {
+    const toBob = await Promise.allSettled(Array.from({ length: 20 }, () => challenge(p.alice, "Bob")));
+    expect(toBob.filter((r) => r.status === "fulfilled")).toHaveLength(INVITATIONS_PER_RECIPIENT_PER_DAY);
+    for (const r of toBob) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "limited" });
+    expect(await db.select().from(emailOutbox)).toHaveLength(INVITATIONS_PER_RECIPIENT_PER_DAY);
+    const toMany = await Promise.allSettled(crowd.map((name) => challenge(p.bob, name)));
+    expect(toMany.filter((r) => r.status === "fulfilled")).toHaveLength(INVITATIONS_PER_DAY);
+    for (const r of toMany) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "limited" });
   });
 
   it("invitations by email: fifteen sent at once, exactly ten go", async () => {
     const results = await Promise.allSettled(Array.from({ length: 15 }, (_, i) =>
       createChallenge(db, p.alice, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "email", email: `rush${i}@example.test` } }, T0)));
-    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(EMAIL_INVITATIONS_PER_DAY);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(INVITATIONS_PER_DAY);
     for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "limited" });
   });
 });
