@@ -8,10 +8,8 @@
  * message; the email sender itself (Auth.js' sendVerificationRequest) counts and
  * enforces (record: true), so a direct POST to /api/auth/signin/email is limited too.
  *
- * The client address is the last entry of X-Forwarded-For: the one the nearest
- * proxy saw (`next start` sets the header to the socket's address when absent).
- * Exposed without a proxy, a client can choose that entry; the per-address limits
- * still hold (see SECURITY.md).
+ * The client address comes from lib/auth/client-address.ts: the connection's peer,
+ * and X-Forwarded-For only from proxies named in TRUSTED_PROXIES.
  */
 import { and, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { Db, Executor } from "@/lib/db/client";
@@ -44,12 +42,6 @@ export function addressKey(email: string): string {
   const at = e.lastIndexOf("@");
   if (at < 0) return e;
   return `${e.slice(0, at).split("+")[0]}${e.slice(at)}`;
-}
-
-/** The client's address as the nearest proxy (or `next start`) saw it. */
-export function clientAddress(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean);
-  return (forwarded?.at(-1) ?? headers.get("x-real-ip") ?? "unknown").slice(0, 100);
 }
 
 export type Allowance = { ok: true } | { ok: false; reason: "address" | "client"; message: string };
