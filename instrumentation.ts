@@ -1,8 +1,14 @@
-// Next.js calls register() once per server process: start the background worker
-// (game clock + outbox) there, unless the deployment runs workers separately
-// (OUTBOX_WORKER=off, `npm run worker`).
+// Next.js calls register() once per server process. There: stamp each request with
+// its connection's address (the client address of the sign-in limits; a malformed
+// TRUSTED_PROXIES throws here, and then every request fails with the reason in the
+// log), and start the background worker (game clock + outbox) unless the deployment
+// runs workers separately (OUTBOX_WORKER=off, `npm run worker`).
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.OUTBOX_WORKER === "off") return;
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { stampPeerAddresses, trustedProxies } = await import("./lib/auth/client-address");
+  trustedProxies(process.env.TRUSTED_PROXIES);
+  stampPeerAddresses();
+  if (process.env.OUTBOX_WORKER === "off") return;
   const [{ startOutboxWorker }, { runClock }] = await Promise.all([import("./lib/mail/worker"), import("./lib/games/clock")]);
   startOutboxWorker({ jobs: [runClock] });
 }

@@ -5,7 +5,8 @@ import { redirect } from "next/navigation";
 import { AuthError } from "next-auth";
 import { z } from "zod";
 import { safeCallbackPath, signIn } from "@/lib/auth";
-import { clientAddress, signInAllowance } from "@/lib/auth/rate-limit";
+import { clientAddress } from "@/lib/auth/client-address";
+import { signInAllowance } from "@/lib/auth/rate-limit";
 import { getDb } from "@/lib/db/client";
 
 export type SignInState = { error: string | null };

@@ -3,7 +3,8 @@ import type { NextAuthConfig } from "next-auth";
 import type { Db } from "@/lib/db/client";
 import { accounts, sessions, users, verificationTokens } from "@/lib/db/schema";
 import type { MailTransport } from "@/lib/mail/transport";
-import { clientAddress, signInAllowance, SignInRateLimited } from "./rate-limit";
+import { clientAddress } from "./client-address";
+import { signInAllowance, SignInRateLimited } from "./rate-limit";
 import { sendSignInEmail } from "./signin-email";
 
 export interface AuthDeps {

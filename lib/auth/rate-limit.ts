@@ -8,13 +8,11 @@
  * message; the email sender itself (Auth.js' sendVerificationRequest) counts and
  * enforces (record: true), so a direct POST to /api/auth/signin/email is limited too.
  *
- * The client address is the last entry of X-Forwarded-For: the one the nearest
- * proxy saw (`next start` sets the header to the socket's address when absent).
- * Exposed without a proxy, a client can choose that entry; the per-address limits
- * still hold (see SECURITY.md).
+ * The client address comes from lib/auth/client-address.ts: the connection's peer,
+ * and X-Forwarded-For only from proxies named in TRUSTED_PROXIES.
  */
 import { and, eq, gt, lt, or, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
+import type { Db, Executor } from "@/lib/db/client";
 import { rateEvents } from "@/lib/db/schema";
 
 const HOUR = 3_600_000;
@@ -44,12 +42,6 @@ export function addressKey(email: string): string {
   const at = e.lastIndexOf("@");
   if (at < 0) return e;
   return `${e.slice(0, at).split("+")[0]}${e.slice(at)}`;
-}
-
-/** The client's address as the nearest proxy (or `next start`) saw it. */
-export function clientAddress(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean);
-  return (forwarded?.at(-1) ?? headers.get("x-real-ip") ?? "unknown").slice(0, 100);
 }
 
 export type Allowance = { ok: true } | { ok: false; reason: "address" | "client"; message: string };
@@ -84,16 +76,23 @@ export async function signInAllowance(
     if (c.clientHour >= limits.perClientPerHour) {
       return { ok: false, reason: "client", message: "Too many sign-in emails were asked for from your network. Try again in an hour." } as const;
     }
-    if (record) {
-      await tx.insert(rateEvents).values([
-        { bucket: "signin-address", key: address, at: now },
-        { bucket: "signin-client", key: client, at: now },
-      ]);
-      // Nothing older than the longest window counts any more.
-      await tx.delete(rateEvents).where(lt(rateEvents.at, dayAgo));
-    }
+    if (record) await recordEvents(tx, [{ bucket: "signin-address", key: address }, { bucket: "signin-client", key: client }], now);
     return { ok: true } as const;
   });
+}
+
+/** Whether `bucket` has an event for `key` after `since` (the game service's limits use this too). */
+export async function hasEventSince(tx: Executor, bucket: string, key: string, since: Date): Promise<boolean> {
+  const [row] = await tx.select({ id: rateEvents.id }).from(rateEvents)
+    .where(and(eq(rateEvents.bucket, bucket), eq(rateEvents.key, key), gt(rateEvents.at, since))).limit(1);
+  return row !== undefined;
+}
+
+/** Counts events at `now`; the caller holds the lock that makes check and count one step. */
+export async function recordEvents(tx: Executor, events: { bucket: string; key: string }[], now: Date): Promise<void> {
+  await tx.insert(rateEvents).values(events.map((e) => ({ ...e, at: now })));
+  // Nothing older than the longest window (a day) counts any more.
+  await tx.delete(rateEvents).where(lt(rateEvents.at, new Date(now.getTime() - DAY)));
 }
 
 /** What the email sender throws when over a limit: Auth.js then sends nothing and reports an error. */

@@ -294,13 +294,14 @@ export const devMailbox = pgTable(
 // ---- Rate limits ----
 
 // One row per limited event (a sign-in email sent to an address, requested from a
-// client address), counted over a sliding window by lib/auth/rate-limit.ts; rows
+// client address; a vacation notice), counted over a sliding window (lib/auth/rate-limit.ts); rows
 // older than the longest window are deleted as new ones come.
 export const rateEvents = pgTable(
   "rate_events",
   {
     id: id(),
-    // What is counted: "signin-address" (key: the address), "signin-client" (key: the client address).
+    // What is counted: "signin-address" (key: the address), "signin-client" (key: the client address),
+    // "vacation-notice" (key: "<player id>><opponent id>", lib/games/clock.ts).
     bucket: text("bucket").notNull(),
     key: text("key").notNull(),
     at: at("at").notNull().defaultNow(),

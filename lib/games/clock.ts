@@ -8,6 +8,7 @@
 import { and, eq, isNotNull, isNull, lte, ne, or } from "drizzle-orm";
 import type { Db, Executor } from "@/lib/db/client";
 import { games, users, type Game as GameRow, type User } from "@/lib/db/schema";
+import { hasEventSince, recordEvents } from "@/lib/auth/rate-limit";
 import { GameError } from "./errors";
 import { gameActionInput } from "./inputs";
 import { queueCancelled, queueDigest, queueReminder, queueVacation } from "./notify";
@@ -181,10 +182,7 @@ export async function startVacation(db: Db, userId: string, now = new Date()): P
     const used = u.vacationYear === year ? u.vacationUsedSeconds : 0;
     if (used >= ALLOWANCE_S) throw new GameError("invalid", `you have used your ${VACATION_DAYS_PER_YEAR} vacation days for ${year}`);
     await tx.update(users).set({ vacationSince: now, vacationYear: year, vacationUsedSeconds: used }).where(eq(users.id, userId));
-    for (const g of await activeGamesOf(tx, userId)) {
-      const opponent = await userById(tx, otherPlayer(g, userId));
-      await queueVacation(tx, opponent, g, u.name ?? "your opponent", true);
-    }
+    await tellOpponents(tx, u, await activeGamesOf(tx, userId), true, now);
   });
 }
 
@@ -203,16 +201,42 @@ async function endVacationIn(tx: Executor, userId: string, now: Date): Promise<b
   const since = u.vacationSince;
   const usedNow = Math.min(ALLOWANCE_S, u.vacationUsedSeconds + Math.floor((now.getTime() - since.getTime()) / 1000));
   await tx.update(users).set({ vacationSince: null, vacationUsedSeconds: usedNow }).where(eq(users.id, userId));
-  for (const g of await activeGamesOf(tx, userId)) {
+  const active = await activeGamesOf(tx, userId);
+  for (const g of active) {
     if (playerToMove(g) === userId && g.deadline) {
       const turnStart = g.deadline.getTime() - g.daysPerMove * DAY_MS;
       const paused = now.getTime() - Math.max(since.getTime(), turnStart);
       if (paused > 0) await tx.update(games).set({ deadline: new Date(g.deadline.getTime() + paused) }).where(eq(games.id, g.id));
     }
-    const opponent = await userById(tx, otherPlayer(g, userId));
-    await queueVacation(tx, opponent, g, u.name ?? "your opponent", false);
   }
+  await tellOpponents(tx, u, active, false, now);
   return true;
+}
+
+/**
+ * Tells each opponent that the player went away or came back: one email for all the
+ * games they share, and at most one a day per opponent, so switching vacation on and
+ * off cannot flood anyone's mailbox. Decision: only the email is held back. The pause
+ * itself always applies (deadlines never depend on an email), and what an opponent
+ * misses is harmless to them: a vacation pauses only the clock of the player on
+ * vacation, and the game's deadline, moved on when the vacation ends, is the truth.
+ * Runs under the player's row lock, so check and count are one step.
+ */
+async function tellOpponents(tx: Executor, player: User, active: GameRow[], away: boolean, now: Date): Promise<void> {
+  const shared = new Map<string, GameRow[]>();
+  for (const g of active) {
+    const id = otherPlayer(g, player.id);
+    shared.set(id, [...(shared.get(id) ?? []), g]);
+  }
+  const dayAgo = new Date(now.getTime() - DAY_MS);
+  for (const [opponentId, games] of shared) {
+    const key = `${player.id}>${opponentId}`;
+    if (await hasEventSince(tx, "vacation-notice", key, dayAgo)) continue;
+    const opponent = await userById(tx, opponentId);
+    if (await queueVacation(tx, opponent, games, player.name ?? "your opponent", away)) {
+      await recordEvents(tx, [{ bucket: "vacation-notice", key }], now);
+    }
+  }
 }
 
 /** Vacations whose yearly allowance has run out end by themselves. */

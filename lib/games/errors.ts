@@ -10,7 +10,7 @@ export type GameErrorCode =
   | "stale" // the position changed since the page was loaded
   | "illegal" // the rules module refused the move
   | "over" // the game has ended or the invitation is no longer pending
-  | "limited"; // a rate limit (invitations by email)
+  | "limited"; // a rate limit (challenges by name or email)
 
 export class GameError extends Error {
   readonly code: GameErrorCode;

@@ -180,16 +180,16 @@ export async function queueDigest(
   });
 }
 
+/** One email about every game `to` plays against the opponent; false when `to` wants no mail. */
 export async function queueVacation(
-  tx: Executor, to: Recipient, g: { id: string; variant: string }, opponent: string, away: boolean,
-): Promise<void> {
-  if (!to.email || to.notify === "none") return;
-  const variantName = variantInfo(g.variant).name;
-  const body = await renderEmail(
-    createElement(Vacation, { siteUrl: mailSettings().siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, away }),
-  );
+  tx: Executor, to: Recipient, shared: { id: string; variant: string }[], opponent: string, away: boolean,
+): Promise<boolean> {
+  if (!to.email || to.notify === "none") return false;
+  const games = shared.map((g) => ({ url: gameUrl(g.id), variantName: variantInfo(g.variant).name }));
+  const body = await renderEmail(createElement(Vacation, { siteUrl: mailSettings().siteUrl, games, opponent, away }));
   await enqueueEmail(tx, {
     to: to.email, kind: "vacation", subject: `${opponent} is ${away ? "on vacation" : "back from vacation"}`, ...body,
-    payload: { gameId: g.id },
+    payload: { gameIds: shared.map((g) => g.id) },
   });
+  return true;
 }

@@ -4,7 +4,8 @@
  * tabs, two players or a worker acting at once are serialised, and the expected ply
  * turns a stale page into a clear refusal rather than a double move.
  */
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { addressKey } from "@/lib/auth/rate-limit";
 import type { Db, Executor } from "@/lib/db/client";
 import { games, invitations, moves, users, type Game as GameRow, type User } from "@/lib/db/schema";
 import { Game, RulesError, variantInfo, type Outcome } from "@/lib/rules";
@@ -91,19 +92,21 @@ export async function createChallenge(db: Db, userId: string, raw: ChallengeInpu
   return db.transaction(async (tx) => {
     const me = await userById(tx, userId);
     if (!me.name) throw new GameError("forbidden", "choose a display name first");
-    let toUserId: string | null = null;
+    let invitee: User | null = null;
     let toEmail: string | null = null;
     if (input.opponent.kind === "user") {
       const name = input.opponent.name;
       const [other] = await tx.select().from(users).where(sql`lower(${users.name}) = lower(${name})`);
       if (!other) throw new GameError("not-found", `there is no player called ${name}`);
       if (other.id === me.id) throw new GameError("invalid", "you cannot challenge yourself");
-      toUserId = other.id;
+      invitee = other;
+      await limitInvitations(tx, me.id, { player: other, email: other.email }, now);
     } else if (input.opponent.kind === "email") {
       toEmail = input.opponent.email.toLowerCase();
       if (toEmail === me.email?.toLowerCase()) throw new GameError("invalid", "you cannot challenge yourself");
-      await limitEmailInvitations(tx, me.id, toEmail, now);
+      await limitInvitations(tx, me.id, { email: toEmail }, now);
     }
+    const toUserId = invitee?.id ?? null;
     const colour = input.color === "random" ? (Math.random() < 0.5 ? "white" : "black") : input.color;
     const startFen = variantInfo(input.variant).startFen;
     const [g] = await tx.insert(games).values({
@@ -124,32 +127,43 @@ export async function createChallenge(db: Db, userId: string, raw: ChallengeInpu
     const inviteeColour = input.color === "random" ? "a random colour" : colour === "white" ? "Black" : "White";
     const invite = { token: inv.token, gameId: g.id, variant: g.variant, daysPerMove: g.daysPerMove, inviteeColour };
     if (toEmail) await queueInvitation(tx, toEmail, invite, me.name);
-    if (toUserId) {
-      const other = await userById(tx, toUserId);
-      if (other.email && other.notify !== "none") await queueInvitation(tx, other.email, invite, me.name);
-    }
+    if (invitee?.email && invitee.notify !== "none") await queueInvitation(tx, invitee.email, invite, me.name);
     return { gameId: g.id, invitationId: inv.id, token: inv.token };
   });
 }
 
-/** Invitations by email a player may send a day, in all and to one address: nobody mail-bombs through the service. */
-export const EMAIL_INVITATIONS_PER_DAY = 10;
-export const EMAIL_INVITATIONS_PER_ADDRESS_PER_DAY = 3;
+/**
+ * Challenges that mail someone (by email, or to a player by name) a player may send
+ * a day, in all and to one recipient, so nobody mail-bombs through the service. One
+ * recipient is one mailbox, as at sign-in (case and "+tags" fold: a+1@x and a+2@x are
+ * a@x), and a player named is also their own mailbox. Accepted challenges do not
+ * count: the recipient wanted them, so friends may start several games at once.
+ */
+export const INVITATIONS_PER_DAY = 10;
+export const INVITATIONS_PER_RECIPIENT_PER_DAY = 3;
 
-async function limitEmailInvitations(tx: Executor, userId: string, address: string, now: Date): Promise<void> {
+async function limitInvitations(
+  tx: Executor, userId: string, to: { player?: User; email: string | null }, now: Date,
+): Promise<void> {
   // The player's row lock makes two challenges sent at once count one after the other.
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-  const [sent] = await tx.select({
-    all: sql<number>`count(*)::int`,
-    same: sql<number>`(count(*) filter (where lower(${invitations.toEmail}) = ${address}))::int`,
-  }).from(invitations).where(and(
-    eq(invitations.fromId, userId), eq(invitations.kind, "email"), gt(invitations.createdAt, new Date(now.getTime() - DAY_MS)),
-  ));
-  if (sent.all >= EMAIL_INVITATIONS_PER_DAY) {
-    throw new GameError("limited", `you can invite at most ${EMAIL_INVITATIONS_PER_DAY} people by email a day; meanwhile challenge players by name, by link or in the lobby`);
+  // At most INVITATIONS_PER_DAY rows: a refused challenge is not stored, and statuses only leave "pending".
+  const sent = await tx.select({ toUserId: invitations.toUserId, toEmail: invitations.toEmail, playerEmail: users.email })
+    .from(invitations).leftJoin(users, eq(users.id, invitations.toUserId))
+    .where(and(
+      eq(invitations.fromId, userId), inArray(invitations.kind, ["email", "user"]), ne(invitations.status, "accepted"),
+      gt(invitations.createdAt, new Date(now.getTime() - DAY_MS)),
+    ));
+  if (sent.length >= INVITATIONS_PER_DAY) {
+    throw new GameError("limited", `you can challenge at most ${INVITATIONS_PER_DAY} people by name or email a day (accepted challenges do not count); meanwhile post a challenge in the lobby or share a link`);
   }
-  if (sent.same >= EMAIL_INVITATIONS_PER_ADDRESS_PER_DAY) {
-    throw new GameError("limited", `that address has had ${sent.same} invitations from you today; wait for an answer`);
+  const mailbox = to.email ? addressKey(to.email) : null;
+  const same = sent.filter((s) =>
+    (to.player && s.toUserId === to.player.id) || (mailbox && addressKey(s.toEmail ?? s.playerEmail ?? "") === mailbox)).length;
+  if (same >= INVITATIONS_PER_RECIPIENT_PER_DAY) {
+    throw new GameError("limited", to.player
+      ? `${to.player.name} has had ${same} challenges from you today; wait for an answer`
+      : `that address has had ${same} invitations from you today; wait for an answer`);
   }
 }
 

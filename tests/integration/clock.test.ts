@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
-import { emailOutbox, games, invitations, moves, users } from "@/lib/db/schema";
+import { emailOutbox, games, invitations, moves, rateEvents, users } from "@/lib/db/schema";
 import { testDrivers, type TestDb } from "@/lib/db/testing";
 import {
   acceptInvitation, createChallenge, endVacation, GameError, giveExtraDay, runClock, startVacation, submitMove,
@@ -30,7 +30,7 @@ describe.each(testDrivers)("correspondence clock and mail on $driver", ({ create
     await handle?.close();
   });
   beforeEach(async () => {
-    for (const t of [emailOutbox, moves, invitations, games, users]) await db.delete(t);
+    for (const t of [emailOutbox, moves, invitations, games, rateEvents, users]) await db.delete(t);
     smtp.received.length = 0;
     const rows = await db.insert(users).values([
       { name: "Alice", email: "alice@example.test" },
@@ -172,6 +172,31 @@ describe.each(testDrivers)("correspondence clock and mail on $driver", ({ create
     const [u] = await db.select().from(users).where(eq(users.id, bob));
     expect(u.vacationUsedSeconds).toBe((5 * DAY - HOUR) / 1000);
     expect((await runClock(db, at(7 * DAY))).timeouts).toBe(1);
+  });
+
+  it("switching vacation on and off mails each opponent once a day, about all their games; the pause itself always applies", async () => {
+    const [carol] = await db.insert(users).values({ name: "Carol", email: "carol@example.test" }).returning();
+    const withAlice = [await startGame(2), await startGame(2), await startGame(2)];
+    const c = await createChallenge(db, carol.id, { variant: "chess", color: "white", daysPerMove: 2, opponent: { kind: "user", name: "Bob" } }, T0);
+    await acceptInvitation(db, bob, { invitationId: c.invitationId }, T0);
+    // Bob to move in the first game with Alice.
+    await submitMove(db, alice, { gameId: withAlice[0], expectedPly: 0, move: "P e2-e4" }, T0);
+    await db.delete(emailOutbox);
+    for (let i = 0; i < 10; i++) {
+      await startVacation(db, bob, at(2 * i * HOUR));
+      await endVacation(db, bob, at((2 * i + 1) * HOUR));
+    }
+    const sent = await mails("vacation");
+    expect(sent.map((m) => m.toAddress).sort()).toEqual(["alice@example.test", "carol@example.test"]);
+    expect(sent.every((m) => m.subject === "Bob is on vacation")).toBe(true);
+    expect(sent.find((m) => m.toAddress === "alice@example.test")?.text).toMatch(/your 3 games with them/);
+    // Ten hours on vacation, each while Bob was to move: that game's deadline moved on by all ten.
+    expect((await game(withAlice[0])).deadline?.getTime()).toBe(T0.getTime() + 2 * DAY + 10 * HOUR);
+    const [u] = await db.select().from(users).where(eq(users.id, bob));
+    expect(u.vacationUsedSeconds).toBe((10 * HOUR) / 1000);
+    // A day after the first notice, the next switch is mailed again.
+    await startVacation(db, bob, at(DAY + HOUR));
+    expect((await mails("vacation")).length).toBe(4);
   });
 
   it("ends a vacation by itself when the yearly allowance is spent", async () => {

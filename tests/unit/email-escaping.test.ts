@@ -25,7 +25,7 @@ describe("emails escape what users wrote", () => {
       createElement(GameOver, { ...site, opponent: EVIL, variantName: "Chess", outcome: "You won", how: "by resignation", result: "1-0" }),
       createElement(Invitation, { siteUrl: site.siteUrl, acceptUrl: "https://courier.example/invitations/t", from: EVIL, variantName: "Chess", daysPerMove: 3, colour: "White" }),
       createElement(Reminder, { ...site, opponent: EVIL, variantName: "Chess", timeLeft: "about an hour", deadline: "2026-12-04 12:00 UTC" }),
-      createElement(Vacation, { ...site, opponent: EVIL, variantName: "Chess", away: true }),
+      createElement(Vacation, { siteUrl: site.siteUrl, opponent: EVIL, games: [{ url: site.gameUrl, variantName: "Chess" }], away: true }),
       createElement(Digest, { siteUrl: site.siteUrl, games: [{ url: site.gameUrl, opponent: EVIL, variantName: "Chess", deadline: "2026-12-04 12:00 UTC" }] }),
     ];
     for (const e of emails) {
