@@ -2,12 +2,16 @@
  * One move of each special mechanic, made by clicking on the board the way a
  * player would: Compound castling, Royal Substitute promotion to King, Companion
  * detach (both ways), a Magicpawns swap, a Friendly chain of two steps. The
- * positions are reached by typed moves (tested in play.spec.ts). Every game's page
- * is saved as a screenshot among the test artifacts, to be looked at.
+ * positions are reached by typed moves (tested in play.spec.ts). Each player sees
+ * their own side at the bottom of every game's board (9×7 and 10×8 included), and
+ * "Flip board" turns it. Every game's page is saved as a screenshot among the test
+ * artifacts, to be looked at.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { variantIds } from "../../lib/rules";
-import { clickSquares, confirmMove, newPlayer, pieceAt, startGame, status, typeMove, typeMoves, type Player } from "./support/play";
+import {
+  clickSquares, confirmMove, expectBoardOrientation, newPlayer, pieceAt, startGame, status, typeMove, typeMoves, type Player,
+} from "./support/play";
 
 let white: Player;
 let black: Player;
@@ -101,6 +105,8 @@ for (const c of CASES) {
     expect(variantIds()).toContain(c.variant);
     test.slow(); // two sign-ins' worth of setup: a game started by email and several moves
     await startGame(white, black, c.variant, "White");
+    await expectBoardOrientation(white.page, c.variant, "white");
+    await expectBoardOrientation(black.page, c.variant, "black");
     await typeMoves(white.page, black.page, c.setup);
     const page = white.page;
     await page.reload();
@@ -118,7 +124,7 @@ for (const c of CASES) {
   });
 }
 
-test("every other game's page, Black's side at the bottom", async () => {
+test("every other game's page, Black's side at the bottom until Black flips the board", async () => {
   const rest = variantIds().filter((v) => v !== "chess" && !CASES.some((c) => c.variant === v));
   // Companion Extended has no case of its own above: its pass is covered by unit tests.
   expect(rest).toEqual(["companion-extended"]);
@@ -127,6 +133,16 @@ test("every other game's page, Black's side at the bottom", async () => {
     await startGame(white, black, variant, "White");
     await typeMove(white.page, "P e2-e4");
     await expect(status(black.page)).toHaveText("Your move.");
+    await expectBoardOrientation(black.page, variant, "black");
     await shot(black.page, variant);
+    const flip = black.page.getByRole("button", { name: "Flip board" });
+    await flip.click();
+    await expect(flip).toHaveAttribute("aria-pressed", "true");
+    await expectBoardOrientation(black.page, variant, "white");
+    // Still Black's own board to play on: the move goes through.
+    await clickSquares(black.page, "e7", "e5");
+    await confirmMove(black.page, "p e7-e5");
+    await flip.click();
+    await expectBoardOrientation(black.page, variant, "black");
   }
 });

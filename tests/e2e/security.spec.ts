@@ -4,11 +4,48 @@
  * page and endpoint; unlisted games are viewable by link but listed nowhere; no
  * page, endpoint or email shows a player's address to anyone else; pages that need
  * a session redirect to sign-in; hostile paths and queries answer 4xx, never 500;
- * an invitation for someone else cannot be accepted; a server action posted from
- * another origin does nothing; sign-in emails to one address are rate limited.
+ * an invitation for someone else cannot be accepted; every server action posted from
+ * another origin does nothing; sign-in emails to one address are rate limited. The
+ * lists of server actions and routes are checked against the build's manifests, so
+ * a new action or route must be added here.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { APP_URL, linkIn, mailCount, mails, signIn, uniqueEmail, waitForMail } from "./support/fixtures";
+import { APP_URL, DIST, linkIn, mailCount, mails, signIn, uniqueEmail, waitForMail, workerIdle } from "./support/fixtures";
+
+/** Every server action the app has, as file#export: the cross-origin test posts each. */
+const SERVER_ACTIONS = [
+  "app/_actions/invitations.ts#acceptChallenge", "app/_actions/invitations.ts#declineChallenge",
+  "app/_actions/invitations.ts#withdrawChallenge", "app/_actions/session.ts#signOutFromHeader",
+  "app/challenge/actions.ts#createChallengeAction",
+  "app/games/[id]/actions.ts#acceptDrawAction", "app/games/[id]/actions.ts#claimDrawAction",
+  "app/games/[id]/actions.ts#declineDrawAction", "app/games/[id]/actions.ts#extraDayAction",
+  "app/games/[id]/actions.ts#moveAction", "app/games/[id]/actions.ts#offerDrawAction",
+  "app/games/[id]/actions.ts#resignAction", "app/games/[id]/actions.ts#withdrawAction",
+  "app/import/actions.ts#importGame", "app/invitations/[token]/actions.ts#answerInvitationAction",
+  "app/settings/actions.ts#saveSettings", "app/settings/actions.ts#setVacation", "app/settings/actions.ts#signOutAction",
+  "app/signin/actions.ts#requestSignIn", "app/welcome/actions.ts#chooseName",
+];
+
+const manifest = (name: string) => JSON.parse(readFileSync(path.join(DIST, "server", name), "utf8")) as Record<string, unknown>;
+/** The build's server actions by id: where each is defined and which pages have it. */
+const serverActions = () =>
+  manifest("server-reference-manifest.json").node as Record<string, { filename: string; exportedName: string; workers: Record<string, unknown> }>;
+/** The build's routes ("/games/[id]/state"), without Next.js' own error pages. */
+const appRoutes = () =>
+  Object.keys(manifest("app-paths-manifest.json"))
+    .map((key) => key.replace(/\/(page|route)$/, "") || "/")
+    .filter((route) => !route.startsWith("/_"));
+/** The paths a route answers: "[id]" is one segment, "[...rest]" one or more. */
+const routePattern = (route: string) => {
+  const segments = route.split("/").map((seg) =>
+    seg.startsWith("[...") ? ".+" : seg.startsWith("[") ? "[^/?]+" : seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`^${segments.join("/")}(\\?|$)`);
+};
+/** A page's path from its build name ("app/games/[id]/page"), with these values for its parameters. */
+const pagePath = (worker: string, params: Record<string, string>) =>
+  worker.replace(/^app/, "").replace(/\/page$/, "").replace(/\[(\w+)\]/g, (_, k: string) => params[k]) || "/";
 
 const suffix = Date.now().toString(36).slice(-5);
 
@@ -132,7 +169,7 @@ test.describe("authorization and hostile requests", () => {
     }
   });
 
-  test("hostile paths and queries answer 4xx, never 500", async () => {
+  test("hostile paths and queries, on every route, answer 4xx, never 500", async () => {
     const long = "a".repeat(300);
     const paths = [
       "/games/%00", `/games/${long}`, "/games/..%2F..%2Fetc%2Fpasswd", "/games/%E2%80%AE", "/games/%F0%9F%98%80",
@@ -142,13 +179,19 @@ test.describe("authorization and hostile requests", () => {
       "/players/%00", `/players/${long}`, "/players/%00/feed.xml", "/players/%3Cscript%3E", "/variants/%00", `/variants/${long}`,
       "/invitations/%00", "/invitations/not-a-token", "/dev/mailbox", `/games?variant=%00&player=%00&sort=%00&after=%00`, "/games?after=zzzz&sort=oldest",
       `/games/${publicGame}?ply=%00`, `/games/${publicGame}?ply=-5`, "/api/auth/callback/email?token=%00&email=%00", "/api/auth/nonsense",
+      "/?after=%00", "/lobby?variant=%00", `/challenge?variant=%00&opponent=${long}`, "/challenge?opponent=%00", "/import?x=%00",
+      "/settings?saved=%00", "/welcome?callbackUrl=%00", "/signin?callbackUrl=%00&error=%00", "/variants?x=%00", "/icon.svg?x=%00",
     ];
+    // Every route of the built app gets at least one (a new route without one fails).
+    const uncovered = appRoutes().filter((route) => !paths.some((path) => routePattern(route).test(path)));
+    expect(uncovered).toEqual([]);
     for (const path of paths) {
       for (const request of [anonymous, carol.page.request]) {
         const r = await request.get(path, { maxRedirects: 0 });
         expect(r.status(), `${path}: ${r.status()}`).toBeLessThan(500);
       }
     }
+    console.log(`hostile paths: ${paths.length}, covering all ${appRoutes().length} routes`);
   });
 
   test("an invitation for someone else cannot be accepted, and stays open", async () => {
@@ -160,31 +203,46 @@ test.describe("authorization and hostile requests", () => {
     expect(state).toMatchObject({ status: "open", black: null });
   });
 
-  test("a server action posted from another origin is refused and does nothing", async () => {
-    // The game page's actions: find the id of one in the page's scripts, as a browser would have it.
+  test("every server action of the built app, posted from another origin, is refused and does nothing", async () => {
+    // The build's own list of server actions: one missing here (a new action) fails the test.
+    const built = Object.values(serverActions()).map((a) => `${a.filename}#${a.exportedName}`).sort();
+    expect(built).toEqual([...SERVER_ACTIONS].sort());
+    // The ids are the ones browsers get: those in the game page's scripts are among them.
     const page = bob.page;
     await page.goto(`/games/${publicGame}`);
     const scripts = await page.locator("script[src]").evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).src));
-    const ids = new Set<string>();
+    const inPage = new Set<string>();
     for (const src of scripts) {
       const js = await (await page.request.get(src)).text();
-      for (const m of js.matchAll(/createServerReference\)?\(\s*"([0-9a-f]{40,})"/g)) ids.add(m[1]);
+      for (const m of js.matchAll(/createServerReference\)?\(\s*"([0-9a-f]{40,})"/g)) inPage.add(m[1]);
     }
-    expect(ids.size).toBeGreaterThan(0);
-    const before = await (await anonymous.get(`/games/${publicGame}/state`)).json();
+    expect(inPage.size).toBeGreaterThan(0);
+    expect(Object.keys(serverActions())).toEqual(expect.arrayContaining([...inPage]));
+    const snapshot = async () => ({
+      game: await (await anonymous.get(`/games/${publicGame}/state`)).json(),
+      mails: (await mails()).length,
+      // Bob is still signed in (neither sign-out action ran), under his name.
+      bobSignedIn: (await page.request.get("/settings", { maxRedirects: 0 })).status(),
+      bobsPage: (await anonymous.get(`/players/${bob.name}`)).status(),
+    });
+    const before = await snapshot();
     const statuses = new Set<number>();
-    for (const id of ids) {
-      const r = await page.request.post(`/games/${publicGame}`, {
+    for (const [id, action] of Object.entries(serverActions())) {
+      // Posted to a page that has the action, as that page's form would post it.
+      const pages = Object.keys(action.workers);
+      const path = pagePath(pages.find((p) => !p.startsWith("app/_")) ?? pages[0], { id: publicGame, token: "0".repeat(32), name: bob.name });
+      const r = await page.request.post(path, {
         headers: { "Next-Action": id, Origin: "https://evil.example", "Content-Type": "text/plain;charset=UTF-8" },
         data: JSON.stringify([{ gameId: publicGame }]),
         maxRedirects: 0,
       });
-      expect(r.status(), `action ${id}`).toBeGreaterThanOrEqual(400);
+      expect(r.status(), `${action.exportedName} on ${path}`).toBeGreaterThanOrEqual(400);
       statuses.add(r.status());
     }
-    const after = await (await anonymous.get(`/games/${publicGame}/state`)).json();
-    expect(after).toEqual(before);
-    console.log(`cross-origin server action calls: ${ids.size} action ids, answered ${[...statuses].join(", ")}`);
+    await workerIdle();
+    expect(await snapshot()).toEqual(before);
+    expect(before).toMatchObject({ bobSignedIn: 200, bobsPage: 200 });
+    console.log(`cross-origin server action calls: ${built.length} actions, answered ${[...statuses].join(", ")}`);
   });
 
   test("user text is shown as text: markup in an imported record's names runs nowhere", async () => {

@@ -6,6 +6,8 @@ const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
 const MAIL_API = `http://127.0.0.1:${APP_PORT + 1}`;
 /** The app's origin, as links in emails spell it. */
 export const APP_URL = `http://localhost:${APP_PORT}`;
+/** The folder serve.ts builds the app into (its manifests list the app's routes and server actions). */
+export const DIST = ".next-e2e";
 
 export async function mails(): Promise<ReceivedMail[]> {
   const r = await fetch(`${MAIL_API}/mails`);
@@ -19,6 +21,23 @@ export async function waitForMail(to: string, subject: RegExp, since = 0, timeou
     const list = (await mails()).filter((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject));
     if (list.length > since) return list[list.length - 1];
     if (Date.now() > deadline) throw new Error(`no email "${subject}" to ${to} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
+ * Waits until the app's worker is idle: the outbox holds nothing to send and the
+ * SMTP server's count of received emails stays the same across two looks.
+ */
+export async function workerIdle(timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let seen = -1;
+  for (;;) {
+    const { waiting } = (await (await fetch(`${MAIL_API}/outbox`)).json()) as { waiting: number };
+    const received = (await mails()).length;
+    if (waiting === 0 && received === seen) return;
+    seen = waiting === 0 ? received : -1;
+    if (Date.now() > deadline) throw new Error(`the outbox still has ${waiting} emails to send after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }

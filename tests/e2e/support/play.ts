@@ -4,6 +4,7 @@
  * on the invitation page from the emailed link), and moves made on the board.
  */
 import { expect, type Browser, type Page } from "@playwright/test";
+import { variantInfo } from "../../../lib/rules";
 import { APP_URL, linkIn, mailCount, signIn, uniqueEmail, waitForMail } from "./fixtures";
 
 export interface Player {
@@ -58,6 +59,37 @@ export const status = (page: Page) => page.getByRole("region", { name: "Game sta
 export const square = (page: Page, name: string) => page.locator(`[data-square="${name}"]`);
 export const moveList = (page: Page) => page.getByRole("table", { name: "Moves" });
 export const pieceAt = (page: Page, code: string, at: string) => page.locator(`[data-piece="${code}"][data-at="${at}"]`);
+
+/**
+ * Checks which way up the board is drawn on `page`: its label, the squares at its
+ * corners where they appear on screen (a1 bottom left with White at the bottom, the
+ * far corner there with Black), and the player bars (the bottom one is that side's).
+ */
+export async function expectBoardOrientation(page: Page, variant: string, bottom: "white" | "black"): Promise<void> {
+  const { files, ranks } = variantInfo(variant);
+  const board = page.getByRole("region", { name: "Board" });
+  // The board is an "application" where it takes moves, an "img" where it does not.
+  await expect(board.locator("svg[aria-label]")).toHaveAttribute("aria-label", new RegExp(`board, ${files}×${ranks}, ${bottom} at the bottom$`));
+  const last = String.fromCharCode(96 + files);
+  const white = { bottomLeft: "a1", bottomRight: `${last}1`, topLeft: `a${ranks}`, topRight: `${last}${ranks}` };
+  const expected = bottom === "white"
+    ? white
+    : { bottomLeft: white.topRight, bottomRight: white.topLeft, topLeft: white.bottomRight, topRight: white.bottomLeft };
+  const corners = await board.locator("[data-square]").evaluateAll((rects) => {
+    const boxes = rects.map((r) => ({ square: r.getAttribute("data-square")!, box: r.getBoundingClientRect() }));
+    const most = (score: (b: DOMRect) => number) => boxes.reduce((a, b) => (score(b.box) > score(a.box) ? b : a)).square;
+    return {
+      bottomLeft: most((b) => b.bottom - b.left), bottomRight: most((b) => b.bottom + b.right),
+      topLeft: most((b) => -b.top - b.left), topRight: most((b) => b.right - b.top),
+    };
+  });
+  expect(corners).toEqual(expected);
+  const other = bottom === "white" ? "black" : "white";
+  const bars = board.locator("p[data-colour]");
+  await expect(bars).toHaveCount(2);
+  await expect(bars.first()).toHaveAttribute("data-colour", other);
+  await expect(bars.last()).toHaveAttribute("data-colour", bottom);
+}
 
 /** Clicks the squares in order (pick up, put down, and any further steps of the move). */
 export async function clickSquares(page: Page, ...squares: string[]): Promise<void> {

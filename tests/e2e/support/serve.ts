@@ -7,6 +7,7 @@
  *
  *   GET  /ready          200 once the app answers
  *   GET  /mails          every email received, oldest first
+ *   GET  /outbox         {"waiting": n}: outbox rows not yet sent or given up (0: the worker is idle)
  *   POST /refuse?on=1    make the SMTP server refuse (451) until /refuse?on=0
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -15,11 +16,11 @@ import { createServer } from "node:http";
 import postgres from "postgres";
 import { TEST_POSTGRES_URL } from "../../../lib/db/testing";
 import { startSmtpServer } from "../../support/smtp";
+import { DIST } from "./fixtures";
 
 const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
 const MAIL_API_PORT = APP_PORT + 1;
 const LOCK = "/tmp/courier-variants-e2e.lock";
-const DIST = ".next-e2e";
 
 function alive(pid: number): boolean {
   try {
@@ -71,6 +72,7 @@ async function main() {
   const dbName = process.env.E2E_DB_NAME ?? `e2e_${Date.now().toString(36)}_${APP_PORT}`;
   const admin = postgres(`${TEST_POSTGRES_URL}/postgres`, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${dbName}"`);
+  const appDb = postgres(`${TEST_POSTGRES_URL}/${dbName}`, { max: 1, onnotice: () => {} });
 
   const app: ChildProcess = spawn("npx", ["next", "start", "-p", String(APP_PORT)], {
     stdio: "inherit",
@@ -108,6 +110,11 @@ async function main() {
       res.writeHead(ready ? 200 : 503).end();
     } else if (url.pathname === "/mails") {
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(smtp.received));
+    } else if (url.pathname === "/outbox") {
+      appDb`select count(*)::int as waiting from email_outbox where status in ('pending', 'sending')`.then(
+        ([row]) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(row)),
+        (error: unknown) => res.writeHead(503).end(String(error)),
+      );
     } else if (url.pathname === "/refuse" && req.method === "POST") {
       smtp.refusing = url.searchParams.get("on") === "1";
       res.writeHead(204).end();
@@ -126,6 +133,7 @@ async function main() {
     await new Promise((r) => setTimeout(r, 500));
     api.close();
     await smtp.close();
+    await appDb.end({ timeout: 1 }).catch(() => {});
     await admin.unsafe(`drop database if exists "${dbName}" with (force)`).catch(() => {});
     await admin.end();
     process.exit(0);
