@@ -103,6 +103,8 @@ function ChallengePanel({ challenge, gameId, busy, onResult }: {
     open: "Your challenge is listed in the lobby; the game starts when someone accepts it.",
   };
   const link = challenge.link;
+  // An open challenge with a link is unlisted or private: not in the lobby.
+  const listed = challenge.kind === "open" && !link;
   async function copy() {
     if (!link) return;
     try {
@@ -114,7 +116,7 @@ function ChallengePanel({ challenge, gameId, busy, onResult }: {
   }
   return (
     <section className={styles.panel} aria-label="Challenge">
-      <p>{waiting[challenge.kind]}</p>
+      <p>{challenge.kind === "open" && !listed ? "Your challenge is not listed in the lobby: anyone you give this link to may accept it." : waiting[challenge.kind]}</p>
       {link && (
         <p>
           <label>
@@ -126,7 +128,7 @@ function ChallengePanel({ challenge, gameId, busy, onResult }: {
           </button>
         </p>
       )}
-      {challenge.kind === "open" && (
+      {listed && (
         <p>
           <Link href="/lobby">See the lobby</Link>
         </p>
