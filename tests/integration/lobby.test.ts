@@ -11,6 +11,7 @@ import type { Db } from "@/lib/db/client";
 import { games, invitations, users, type User } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
 import { acceptInvitation, createChallenge, GameError, openChallenges } from "@/lib/games";
+import { challengesBy } from "@/lib/games/overview";
 import { T0, seedPlayers, wipe, type Players } from "../support/games";
 
 const ctx = vi.hoisted(() => ({ db: null as unknown, user: null as User | null }));
@@ -62,8 +63,10 @@ describe("the lobby and who may accept an open challenge", () => {
     const pub = await open("public", T0);
     await open("unlisted", new Date(T0.getTime() + 1000));
     await open("private", new Date(T0.getTime() + 2000));
-    await createChallenge(db, p.alice, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "link" } }, T0);
+    await createChallenge(db, p.alice, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "link" } }, new Date(T0.getTime() - 1000));
     expect((await openChallenges(db)).map((c) => c.gameId)).toEqual([pub.gameId]);
+    // The author's home page says which are in the lobby, and gives the others' links.
+    expect((await challengesBy(db, p.alice)).map((c) => [c.kind, c.listed])).toEqual([["open", false], ["open", false], ["open", true], ["link", false]]);
   });
 
   it("accepts an unlisted or private open challenge, or a private link, only with its token", async () => {
