@@ -7,6 +7,9 @@ export default defineConfig({
     alias: { "@": fileURLToPath(new URL(".", import.meta.url)) },
   },
   test: {
+    // next-auth imports "next/server" and "next/headers" without the extension Node's ESM needs;
+    // transformed by vitest, they resolve (tests/fuzz/routes.test.ts calls the real route).
+    server: { deps: { inline: ["next-auth"] } },
     include: ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx", "tests/integration/**/*.test.ts", "tests/fuzz/**/*.test.ts"],
     testTimeout: 60_000,
     // Starting a PGlite instance takes seconds, more on a busy machine.

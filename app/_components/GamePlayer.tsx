@@ -16,7 +16,7 @@ import { playerPath, relativeTime, utcStamp } from "@/app/_overview/format";
 import { Game, RulesError, movesText, parseActions, variantInfo, type Action, type DrawClaim } from "@/lib/rules";
 import { Board } from "./Board";
 import {
-  gameStateSchema, newer, type ChallengeInfo, type Colour, type GameActionResult, type GameState, type Viewer,
+  afterServerError, fetchGameState, newer, type ChallengeInfo, type Colour, type GameActionResult, type GameState, type SentMove, type Viewer,
 } from "./game-state";
 import { EMPTY_BUILDING, click, describeContinuation, drawnPosition, moveSquares, options, selectable, type Building, type Continuation } from "./move-builder";
 import { MoveChooser } from "./MoveChooser";
@@ -103,6 +103,8 @@ function ChallengePanel({ challenge, gameId, busy, onResult }: {
     open: "Your challenge is listed in the lobby; the game starts when someone accepts it.",
   };
   const link = challenge.link;
+  // An open challenge with a link is unlisted or private: not in the lobby.
+  const listed = challenge.kind === "open" && !link;
   async function copy() {
     if (!link) return;
     try {
@@ -114,7 +116,7 @@ function ChallengePanel({ challenge, gameId, busy, onResult }: {
   }
   return (
     <section className={styles.panel} aria-label="Challenge">
-      <p>{waiting[challenge.kind]}</p>
+      <p>{challenge.kind === "open" && !listed ? "Your challenge is not listed in the lobby: anyone you give this link to may accept it." : waiting[challenge.kind]}</p>
       {link && (
         <p>
           <label>
@@ -126,7 +128,7 @@ function ChallengePanel({ challenge, gameId, busy, onResult }: {
           </button>
         </p>
       )}
-      {challenge.kind === "open" && (
+      {listed && (
         <p>
           <Link href="/lobby">See the lobby</Link>
         </p>
@@ -209,14 +211,9 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
     let stopped = false;
     const poll = async () => {
       if (document.hidden) return;
-      try {
-        const r = await fetch(`/games/${encodeURIComponent(state.id)}/state?since=${state.version}`, { cache: "no-store" });
-        if (r.status !== 200 || stopped) return;
-        const parsed = gameStateSchema.safeParse(await r.json());
-        if (parsed.success && !stopped) setState((s) => newer(s, parsed.data));
-      } catch {
-        // Offline for a moment: the next poll tries again.
-      }
+      // Offline for a moment (null) or nothing new: the next poll tries again.
+      const fresh = await fetchGameState(state.id, state.version);
+      if (fresh !== null && fresh !== "unchanged" && !stopped) setState((s) => newer(s, fresh));
     };
     const timer = setInterval(poll, POLL_MS);
     const onVisible = () => {
@@ -237,10 +234,21 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
   const orientation = flipped ? other(viewer.orientation) : viewer.orientation;
   const shownChoices = choices ?? (opts.promotions.length > 0 ? opts.promotions : null);
 
-  function run(action: () => Promise<GameActionResult>, done?: string) {
+  function run(action: () => Promise<GameActionResult>, done?: string, move: SentMove | null = null) {
     setNotice(null);
     startTransition(async () => {
-      const r = await action();
+      // A throw is the request failing (a dropped connection, a 500); code "server" an
+      // outage the action caught. Either way it may have been carried out: read the game again.
+      const r = await action().catch(() => null);
+      if (r === null || (!r.ok && r.code === "server")) {
+        const fresh = await fetchGameState(state.id);
+        const known = fresh === "unchanged" ? null : fresh;
+        if (known) setState((s) => newer(s, known));
+        // The board shows the game as the server has it, not a move it may not have.
+        if (move) setDraft((d) => ({ ...d, ...NO_DRAFT }));
+        setNotice(afterServerError(known, move));
+        return;
+      }
       if (r.state) {
         const fresh = r.state;
         setState((s) => newer(s, fresh));
@@ -251,7 +259,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
 
   function send(text: string) {
     const expectedPly = state.moves.length;
-    run(() => moveAction({ gameId: state.id, expectedPly, move: text }));
+    run(() => moveAction({ gameId: state.id, expectedPly, move: text }), undefined, { ply: expectedPly, text });
   }
 
   function finish(actions: Action[]) {

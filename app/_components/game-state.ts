@@ -52,3 +52,47 @@ export interface Viewer {
 export type ChallengeInfo =
   | { role: "author"; invitationId: string; kind: "user" | "email" | "link" | "open"; link: string | null }
   | { role: "invitee"; answerPath: string };
+
+/**
+ * The game as the server has it now (the state endpoint, which the page also
+ * polls): "unchanged" when it answers 204 to `since`, null when it cannot be
+ * reached or answers nothing readable.
+ */
+export async function fetchGameState(id: string, since?: number): Promise<GameState | "unchanged" | null> {
+  try {
+    const r = await fetch(`/games/${encodeURIComponent(id)}/state${since === undefined ? "" : `?since=${since}`}`, { cache: "no-store" });
+    if (r.status === 204) return "unchanged";
+    if (r.status !== 200) return null;
+    const parsed = gameStateSchema.safeParse(await r.json());
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A move sent to the server: the position it was made in, and its text. */
+export interface SentMove {
+  ply: number;
+  text: string;
+}
+
+/**
+ * What to tell the player after a game action failed on the server's side (an
+ * error, a dropped connection): the action may have been carried out all the same,
+ * so the page has read the game again (`fresh`, null if that failed too).
+ */
+export function afterServerError(fresh: GameState | null, move: SentMove | null): { tone: "error" | "info"; text: string } {
+  if (fresh === null) {
+    return {
+      tone: "error",
+      text: move
+        ? "The server could not be reached, so it is not known whether your move was recorded. The page shows it as soon as the server answers again."
+        : "The server could not be reached. The page shows the game as soon as the server answers again.",
+    };
+  }
+  if (!move) return { tone: "error", text: "Something went wrong on the server. The game is shown as it stands now." };
+  if (fresh.moves.length > move.ply && fresh.moves[move.ply] === move.text) {
+    return { tone: "info", text: `Your move ${move.text} was recorded (the server's answer was lost on the way).` };
+  }
+  return { tone: "error", text: `Your move ${move.text} was not recorded: something went wrong on the server. Please try again.` };
+}

@@ -39,14 +39,15 @@ function Addressee({ c }: { c: OwnChallenge }) {
     case "email":
       return <>sent by email</>;
     case "open":
-      return <>open to anyone, in the <Link href="/lobby">lobby</Link></>;
+      if (c.listed) return <>open to anyone, in the <Link href="/lobby">lobby</Link></>;
+      return <>open to whoever holds the link <Link href={`/invitations/${c.token}`}>/invitations/{c.token}</Link> (not in the lobby)</>;
     case "link":
       return <>for whoever holds the link <Link href={`/invitations/${c.token}`}>/invitations/{c.token}</Link></>;
   }
 }
 
 function addresseeText(c: OwnChallenge): string {
-  return c.kind === "user" ? `to ${c.toName ?? "someone"}` : c.kind === "open" ? "in the lobby" : c.kind === "email" ? "by email" : "by link";
+  return c.kind === "user" ? `to ${c.toName ?? "someone"}` : c.kind === "open" ? (c.listed ? "in the lobby" : "by link") : c.kind === "email" ? "by email" : "by link";
 }
 
 export function YourChallenges({ list, from }: { list: OwnChallenge[]; from: "/" | "/lobby" }) {

@@ -24,7 +24,7 @@ const OPPONENTS = [
   ["user", "By name: a registered player"],
   ["email", "By email: an invitation with a link to accept"],
   ["link", "By private link: whoever I give it to"],
-  ["open", "Open: anyone, from the lobby"],
+  ["open", "Open: anyone; listed in the lobby if public, else by its link"],
 ] as const;
 
 type OpponentKind = (typeof OPPONENTS)[number][0];

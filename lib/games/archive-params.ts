@@ -69,8 +69,29 @@ export interface ArchiveQuery {
 
 export type RawSearch = URLSearchParams | Record<string, string | string[] | undefined>;
 
-const CURSOR_AT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
-const GAME_ID = /^[A-Za-z0-9-]{1,64}$/;
+// The years a date in a query may name: PostgreSQL takes more, but no game here is older or newer.
+const FIRST_YEAR = 1800;
+const LAST_YEAR = 2200;
+const yearInRange = (d: Date) => d.getUTCFullYear() >= FIRST_YEAR && d.getUTCFullYear() <= LAST_YEAR;
+
+const isoDate = z.string().regex(/^\d{4}-\d\d-\d\d$/, "a date like 2026-11-29").refine((s) => {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && yearInRange(d);
+}, "no such date");
+
+/**
+ * A decoded cursor, checked field by field before it reaches SQL: a forged one
+ * ("0000-01-01…", "2026-02-30…", "…T24:00…") would otherwise make PostgreSQL
+ * refuse the timestamp and the page fail. The time must be a real instant in
+ * range, written the one way encodeCursor writes it.
+ */
+const cursorSchema = z.object({
+  at: z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/).refine((at) => {
+    const d = new Date(`${at.slice(0, 23)}Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 23) === at.slice(0, 23) && yearInRange(d);
+  }),
+  id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/),
+}).strict();
 
 export function encodeCursor(c: Cursor): string {
   return Buffer.from(`${c.at}|${c.id}`, "utf8").toString("base64url");
@@ -78,16 +99,11 @@ export function encodeCursor(c: Cursor): string {
 
 export function decodeCursor(raw: string): Cursor | null {
   if (raw.length > 200 || !/^[A-Za-z0-9_-]+$/.test(raw)) return null;
-  const [at, id, extra] = Buffer.from(raw, "base64url").toString("utf8").split("|");
-  if (extra !== undefined || !at || !id || !CURSOR_AT.test(at) || !GAME_ID.test(id)) return null;
-  if (Number.isNaN(Date.parse(at))) return null;
-  return { at, id };
+  const parts = Buffer.from(raw, "base64url").toString("utf8").split("|");
+  if (parts.length !== 2) return null;
+  const parsed = cursorSchema.safeParse({ at: parts[0], id: parts[1] });
+  return parsed.success ? parsed.data : null;
 }
-
-const isoDate = z.string().regex(/^\d{4}-\d\d-\d\d$/, "a date like 2026-11-29").refine((s) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && d.getUTCFullYear() >= 1800 && d.getUTCFullYear() <= 2200;
-}, "no such date");
 
 // Names: registered ones are ASCII, an imported record's may be anything printable.
 const name = z.string().trim().min(1).max(100, "at most 100 characters").regex(/^[^\p{Cc}]+$/u, "no control characters");
@@ -181,25 +197,35 @@ export function parseArchiveQuery(raw: RawSearch, options: { playerFixed?: boole
     filters.result = filters.ended = undefined;
   }
 
-  const query: ArchiveQuery = { filters, problems, untidy };
+  const page = readPage(raw);
+  const lost = page.problems.map((p) => `${p}: showing the first page`);
+  return { filters, after: page.after, before: page.before, problems: [...problems, ...lost], untidy: untidy || page.untidy };
+}
+
+/**
+ * The page position of an archive address (after/before). A position that does
+ * not decode is a bad request: the archive pages answer 400 for it (proxy.ts)
+ * rather than guess which page was meant.
+ */
+export function readPage(raw: RawSearch): { after?: Cursor; before?: Cursor; problems: string[]; untidy: boolean } {
+  const out: { after?: Cursor; before?: Cursor; problems: string[]; untidy: boolean } = { problems: [], untidy: false };
   for (const key of ["after", "before"] as const) {
     let v = get(raw, key);
     if (Array.isArray(v)) v = v[0];
     if (v === undefined) continue;
     if (v.trim() === "") {
-      untidy = true;
+      out.untidy = true;
       continue;
     }
     const c = decodeCursor(v.trim());
-    if (c) query[key] = c;
-    else problems.push(`the page position (${key}) was not understood: showing the first page`);
+    if (c) out[key] = c;
+    else out.problems.push(`the page position (${key}=${show(v)}) was not understood`);
   }
-  if (query.after && query.before) {
-    problems.push("a page position cannot be both after and before: showing the first page");
-    query.after = query.before = undefined;
+  if (out.after && out.before) {
+    out.problems.push("a page position cannot be both after and before");
+    out.after = out.before = undefined;
   }
-  query.untidy = untidy;
-  return query;
+  return out;
 }
 
 /** The canonical query string of a search (defaults left out), with an optional page position. */

@@ -17,8 +17,10 @@ export interface OwnChallenge {
   kind: "user" | "email" | "link" | "open";
   /** The invited player's display name (kind "user"); never an address. */
   toName: string | null;
-  /** The secret of the accept link, for the author to pass on (kind "link"). */
+  /** The secret of the accept link, for the author to pass on (kind "link", or "open" when not listed). */
   token: string;
+  /** In the lobby: an open challenge to a public game. Any other open one is reached by its link. */
+  listed: boolean;
   challengerColour: "white" | "black";
   createdAt: Date;
 }
@@ -29,7 +31,7 @@ export async function challengesBy(db: Executor, userId: string, limit = 100): P
     .select({
       invitationId: invitations.id, gameId: games.id, variant: games.variant, daysPerMove: games.daysPerMove,
       kind: invitations.kind, toName: invitee.name, token: invitations.token, whiteId: games.whiteId,
-      createdAt: invitations.createdAt,
+      createdAt: invitations.createdAt, visibility: games.visibility,
     })
     .from(invitations)
     .innerJoin(games, eq(games.id, invitations.gameId))
@@ -37,7 +39,9 @@ export async function challengesBy(db: Executor, userId: string, limit = 100): P
     .where(and(eq(invitations.fromId, userId), eq(invitations.status, "pending"), eq(games.status, "open")))
     .orderBy(desc(invitations.createdAt))
     .limit(limit);
-  return rows.map(({ whiteId, ...r }) => ({ ...r, challengerColour: whiteId === userId ? "white" : "black" }));
+  return rows.map(({ whiteId, visibility, ...r }) => ({
+    ...r, listed: r.kind === "open" && visibility === "public", challengerColour: whiteId === userId ? "white" : "black",
+  }));
 }
 
 export interface VariantRecord {

@@ -119,12 +119,17 @@ function toChallenge(r: { invitationId: string; gameId: string; variant: string;
   return { ...rest, challengerColour: whiteId === r.fromId ? "white" : "black" };
 }
 
-/** The lobby: open invitations anyone may accept, newest first. */
+/**
+ * The lobby: open invitations to public games, newest first. An unlisted or
+ * private open challenge is reached by its link alone.
+ */
 export async function openChallenges(db: Executor, limit = 100): Promise<OpenChallenge[]> {
   const rows = await db.select(challengeColumns).from(invitations)
     .innerJoin(games, eq(games.id, invitations.gameId))
     .innerJoin(users, eq(users.id, invitations.fromId))
-    .where(and(eq(invitations.kind, "open"), eq(invitations.status, "pending"), eq(games.status, "open")))
+    .where(and(
+      eq(invitations.kind, "open"), eq(invitations.status, "pending"), eq(games.status, "open"), eq(games.visibility, "public"),
+    ))
     .orderBy(desc(invitations.createdAt)).limit(limit);
   return rows.map(toChallenge);
 }

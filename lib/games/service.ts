@@ -181,15 +181,30 @@ function mayAccept(inv: typeof invitations.$inferSelect, user: User): boolean {
   return true;
 }
 
+/**
+ * Whether an invitation may be answered by its id, without the token of its link:
+ * one addressed to a player (mayAccept checks who), or an open challenge listed in
+ * the lobby (a public game). A private link, or an unlisted or private open
+ * challenge, needs its token; without it, it looks like no invitation at all.
+ */
+async function answerableById(tx: Executor, inv: typeof invitations.$inferSelect): Promise<boolean> {
+  if (inv.kind === "user" || inv.kind === "email") return true;
+  if (inv.kind === "link") return false;
+  const [g] = await tx.select({ visibility: games.visibility }).from(games).where(eq(games.id, inv.gameId));
+  return g?.visibility === "public";
+}
+
 /** Accepts by invitation id (lobby, named player) or by the link's token; starts the game. */
 export async function acceptInvitation(
   db: Db, userId: string, raw: { invitationId: string } | { token: string }, now = new Date(),
 ): Promise<{ gameId: string }> {
-  const where = typeof raw === "object" && raw !== null && "token" in raw
+  const byToken = typeof raw === "object" && raw !== null && "token" in raw;
+  const where = byToken
     ? eq(invitations.token, parse(invitationTokenInput, raw).token)
     : eq(invitations.id, parse(invitationInput, raw).invitationId);
   return db.transaction(async (tx) => {
     const inv = await lockInvitation(tx, where);
+    if (!byToken && !(await answerableById(tx, inv))) throw new GameError("not-found", "no such invitation");
     const me = await userById(tx, userId);
     if (!me.name) throw new GameError("forbidden", "choose a display name first");
     if (inv.status !== "pending") throw new GameError("over", `this invitation was ${inv.status}`);

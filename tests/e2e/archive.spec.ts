@@ -79,9 +79,17 @@ test("imports records, finds them with the archive's filters, and keeps the sear
   await expect(page.getByText("No games match this search.")).toBeVisible();
 
   // Nonsense in the address is reported and ignored, never an error page.
-  const bad = await page.goto(`/games?player=${WHITE}&status=paused&from=2026-02-31&after=garbage`);
+  const bad = await page.goto(`/games?player=${WHITE}&status=paused&from=2026-02-31`);
   expect(bad?.status()).toBe(200);
   await expect(page.getByRole("status").filter({ hasText: "not understood" })).toContainText("status=paused was ignored");
+  await expect(rows).toHaveCount(2);
+  // A page position that does not decode (here a forged year 0000) is a bad request, said in words.
+  const forged = Buffer.from("0000-01-01T00:00:00.000000Z|g1").toString("base64url");
+  const position = await page.goto(`/games?player=${WHITE}&after=${forged}`);
+  expect(position?.status()).toBe(400);
+  await expect(page.getByRole("alert")).toContainText("The page position (after=");
+  await page.getByRole("link", { name: "Show the first page of this search" }).click();
+  await expect(page).toHaveURL(`/games?player=${WHITE}`);
   await expect(rows).toHaveCount(2);
 
   // Open a game from the list.

@@ -27,11 +27,12 @@ async function player(browser: Browser, who: string): Promise<Player> {
 /** Makes a challenge through the /challenge form, as a player does. */
 async function challenge(
   page: Page,
-  options: { variant: string; colour: "White" | "Black"; days: number; opponent: string | "lobby" },
+  options: { variant: string; colour: "White" | "Black"; days: number; opponent: string | "lobby"; visibility?: "Public" | "Unlisted" | "Private" },
 ): Promise<void> {
   await page.goto(`/challenge?variant=${options.variant}`);
   const form = page.getByRole("main");
   await expect(form.getByRole("combobox", { name: "Game", exact: true })).toHaveValue(options.variant);
+  if (options.visibility) await form.getByRole("radio", { name: new RegExp(`^${options.visibility}:`) }).check();
   await form.getByRole("group", { name: "Your colour" }).getByRole("radio", { name: options.colour }).check();
   await form.getByRole("combobox", { name: "Days per move" }).selectOption(String(options.days));
   const opponent = form.getByRole("group", { name: "Opponent" });
@@ -187,6 +188,22 @@ test.describe("home, lobby and players", () => {
 
     await bob.page.goto("/lobby");
     await expect(lobbyRow(bob.page, alice.name, "Royal Substitute Chess")).toHaveCount(0);
+  });
+
+  test("an open challenge to a private game is not in the lobby: its author passes on the link, through which it is accepted", async () => {
+    await challenge(alice.page, { variant: "compound", colour: "White", days: 5, opponent: "lobby", visibility: "Private" });
+    const gamePath = new URL(alice.page.url()).pathname;
+    const panel = alice.page.getByRole("region", { name: "Challenge" });
+    await expect(panel).toContainText("Your challenge is not listed in the lobby");
+    const link = await panel.getByLabel("Invitation link").inputValue();
+    expect(link).toMatch(/\/invitations\/[0-9a-f]{32}$/);
+
+    await bob.page.goto("/lobby");
+    await expect(lobbyRow(bob.page, alice.name, "Compound Chess")).toHaveCount(0);
+    await bob.page.goto(link);
+    await bob.page.getByRole("button", { name: "Accept and play" }).click();
+    await expect(bob.page).toHaveURL(gamePath);
+    await expect(bob.page.getByRole("region", { name: "Game status" }).locator("p").first()).toHaveText(`Waiting for ${alice.name} to move.`);
   });
 
   test("a challenge to a named player: they see it at home and decline it", async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { NextRequest } from "next/server";
 import { archiveSearch, decodeCursor, encodeCursor, parseArchiveQuery } from "@/lib/games/archive-params";
+import { proxy } from "@/proxy";
 
 describe("archive query strings", () => {
   it("reads every filter and writes the same search back canonically", () => {
@@ -84,5 +86,35 @@ describe("archive query strings", () => {
     expect(broken.after).toBeUndefined();
     expect(broken.problems[0]).toMatch(/first page/);
     expect(parseArchiveQuery({ after: encodeCursor(c), before: encodeCursor(c) }).after).toBeUndefined();
+  });
+
+  // Each decodes to the cursor's shape, and each made PostgreSQL refuse the timestamp (a 500).
+  const forged = [
+    "0000-01-01T00:00:00.000000Z", "2026-02-30T12:00:00.000000Z", "2026-01-01T24:00:00.000000Z", "1066-10-14T09:00:00.000000Z",
+    "9999-12-31T23:59:59.999999Z", "2026-13-01T00:00:00.000000Z", "2026-00-10T00:00:00.000000Z",
+  ].map((at) => encodeCursor({ at, id: "5b0e8c52-1a43-4f6e-9bd7-0b0c7cfb0a51" }));
+
+  it("refuses cursors that decode but name no real time in range", () => {
+    for (const bad of forged) expect(decodeCursor(bad), Buffer.from(bad, "base64url").toString()).toBeNull();
+    expect(decodeCursor(encodeCursor({ at: "2024-02-29T23:59:59.999999Z", id: "g1" }))).toEqual({ at: "2024-02-29T23:59:59.999999Z", id: "g1" });
+    expect(parseArchiveQuery({ before: forged[0] }).problems[0]).toMatch(/^the page position \(before=.*\) was not understood: showing the first page$/);
+  });
+
+  it("answers an archive address with a bad page position 400, with the reason and the first page's link", async () => {
+    for (const path of ["/games?variant=chess&after=", "/players/Alice?order=oldest&before="]) {
+      const response = proxy(new NextRequest(`http://localhost:3000${path}${forged[0]}`));
+      expect(response.status).toBe(400);
+      const page = await response.text();
+      expect(page).toContain("was not understood.");
+      expect(page).toContain(`href="${path.split("&")[0]}"`);
+    }
+    const garbage = await proxy(new NextRequest("http://localhost:3000/games?after=%3Cscript%3E")).text();
+    expect(garbage).toContain("(after=&lt;script&gt;)");
+    // A good cursor, or none, goes on to the page.
+    for (const path of ["/games", `/games?after=${encodeCursor({ at: "2026-11-29T12:34:56.123456Z", id: "g1" })}`]) {
+      const response = proxy(new NextRequest(`http://localhost:3000${path}`));
+      expect(response.status).toBe(200);
+      expect(response.headers.get("x-middleware-next")).toBe("1");
+    }
   });
 });

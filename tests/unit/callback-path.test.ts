@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeCallbackPath } from "@/lib/auth/callback-path";
+import { callbackPathOf, safeCallbackPath } from "@/lib/auth/callback-path";
 
 const site = "http://localhost:3000";
 
@@ -27,5 +27,12 @@ describe("safeCallbackPath", () => {
     expect(safeCallbackPath(undefined, "/", site)).toBe("/");
     expect(safeCallbackPath(["/a", "/b"], "/", site)).toBe("/");
     expect(safeCallbackPath("", "/", site)).toBe("/");
+  });
+
+  it("refuses control characters and overlong values rather than cleaning them up", () => {
+    for (const bad of ["\u0000", "/games\u0000", "/ga\tmes", "\n/games", `/${"x".repeat(2000)}`, "http://[", "http://localhost:3000:99999/"]) {
+      expect(callbackPathOf(bad, site), JSON.stringify(bad.slice(0, 20))).toBeNull();
+    }
+    expect(callbackPathOf(`/${"x".repeat(1999)}`, site)).toHaveLength(2000);
   });
 });

@@ -28,11 +28,14 @@ const isKind = (k: string): k is (typeof KINDS)[number] => (KINDS as readonly st
 function challengeFor(view: GameView, userId: string | null): ChallengeInfo | null {
   const inv = view.invitation;
   if (view.game.status !== "open" || !inv || !userId || !isKind(inv.kind)) return null;
+  // An open challenge that is not public is not in the lobby: like a private link, its link is the way in.
+  const byLink = inv.kind === "link" || (inv.kind === "open" && view.game.visibility !== "public");
   if (inv.fromId === userId) {
-    const link = inv.kind === "link" ? `${mailSettings().siteUrl}/invitations/${inv.token}` : null;
+    const link = byLink ? `${mailSettings().siteUrl}/invitations/${inv.token}` : null;
     return { role: "author", invitationId: inv.id, kind: inv.kind, link };
   }
-  // The token of a link invitation is its secret: only the lobby's and the named player's are shown.
+  // The token of a link invitation is its secret: only the lobby's and the named player's are shown
+  // (and an unlisted open challenge's, to whoever has the game's link).
   if (inv.kind === "open" || inv.toUserId === userId) return { role: "invitee", answerPath: `/invitations/${inv.token}` };
   return null;
 }
