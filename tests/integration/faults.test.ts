@@ -249,14 +249,17 @@ describe("faults", () => {
     const pairs: [string, string][] = [[p.alice, p.bob], [p.bob, p.dave], [p.dave, p.alice], [p.alice, p.dave], [p.bob, p.alice], [p.dave, p.bob]];
     const slots = pairs.slice(0, STRESS ? 6 : 3);
     // The fault script runs on the players' progress, not on the clock, so all of it happens on any
-    // machine: a fault after every MOVES_PER_FAULT acknowledged moves, one of them the outage; the
-    // players play on (a new game when one ends) until the script is done.
+    // machine: a fault after every MOVES_PER_FAULT moves begun and acknowledged since the last fault
+    // (so on connections opened since), one of them the outage; the players play on (a new game
+    // when one ends) until the script is done.
     const FAULTS = STRESS ? 40 : 8;
     const OUTAGE_AT = FAULTS / 2;
     const MOVES_PER_FAULT = 3;
     const ids: string[] = [];
     const acknowledged = new Map<string, string[]>();
     let moved = 0;
+    let epoch = 0; // faults so far
+    let fresh = 0; // moves begun and acknowledged since the last fault
     let driverErrors = 0;
     let failedInOutage = 0;
     const killed: number[] = [];
@@ -266,6 +269,7 @@ describe("faults", () => {
     const player = async ([white, black]: [string, string]) => {
       let id: string | null = null;
       while (!stop) {
+        const begun = epoch;
         try {
           if (!id) {
             id = await insertActiveGame(app, { white, black });
@@ -284,6 +288,7 @@ describe("faults", () => {
           const r = await submitMove(app, mover, { gameId: id, expectedPly: g.ply, move });
           acknowledged.get(id)!.push(`${r.ply}:${r.text}`);
           moved++;
+          if (begun === epoch) fresh++;
         } catch (e) {
           if (e instanceof GameError) continue;
           driverErrors++;
@@ -294,7 +299,7 @@ describe("faults", () => {
     const script = async () => {
       try {
         for (let fault = 1; fault <= FAULTS; fault++) {
-          await until(`move ${fault * MOVES_PER_FAULT} acknowledged`, () => moved >= fault * MOVES_PER_FAULT, 60_000);
+          await until(`${MOVES_PER_FAULT} moves after fault ${fault - 1}`, () => fresh >= MOVES_PER_FAULT, 60_000);
           if (fault === OUTAGE_AT) {
             const before = driverErrors;
             await outage();
@@ -306,6 +311,8 @@ describe("faults", () => {
           } else {
             killed.push(await killConnections());
           }
+          epoch++;
+          fresh = 0;
         }
       } finally {
         stop = true;
