@@ -32,7 +32,7 @@ import {
 import { variantIds } from "@/lib/rules";
 import { DAY, T0, expectConsistent } from "../support/games";
 import { fuzzCount, hostileShape, hostileString, mutate, Rng, SEED, wireValue } from "./random";
-import { buildWorld, validCall, type Doing, type World } from "./world";
+import { buildWorld, pendingInvitations, validCall, type Doing, type World } from "./world";
 
 const N = fuzzCount(120);
 const REBUILD_EVERY = 150;
@@ -89,7 +89,7 @@ describe(`service fuzz (${N} calls per function, FUZZ_SEED=${SEED})`, () => {
     /** Who should make the call `raw`, for half the calls. */
     actor?: (raw: unknown) => string | null;
     /** A call that should succeed, for VALID of the calls; the function must succeed at least once. */
-    valid?: Doing | (() => { user: string; input: unknown } | null);
+    valid?: Doing | (() => Promise<{ user: string; input: unknown } | null>);
   }
 
   /** Calls the service `fn` N times with inputs from `input`, judging each. */
@@ -108,7 +108,7 @@ describe(`service fuzz (${N} calls per function, FUZZ_SEED=${SEED})`, () => {
         before = built = await checksum();
       }
       const again: { user: string; input: unknown } | null = replayable && r.chance(0.1) ? last : null;
-      const good = !again && valid && r.chance(VALID) ? (typeof valid === "string" ? validCall(r, world, valid) : valid()) : null;
+      const good = !again && valid && r.chance(VALID) ? (typeof valid === "string" ? validCall(r, world, valid) : await valid()) : null;
       const raw: unknown = again ? again.input : good ? good.input : input();
       const user: string = again ? again.user : good ? good.user : (r.chance(0.5) && actor?.(raw)) || anyUser();
       const q0 = queries;
@@ -169,7 +169,7 @@ describe(`service fuzz (${N} calls per function, FUZZ_SEED=${SEED})`, () => {
         variant: ["checkers", "CHESS", "chess ", ...variantIds()], daysPerMove: [0, 4, -1, "3", "14", 1.5, 1e9], color: ["White", "none"], visibility: ["secret"], opponent: [opponents(), opponents()],
       }), {
       replayable: false,
-      valid: () => {
+      valid: async () => {
         const [me, other] = [r.pick(named), r.pick(named)];
         const opponent = me === other ? { kind: r.pick(["open", "link"]) } : { kind: "user", name: other[1] };
         return { user: me[0], input: { ...challenge(), opponent } };
@@ -183,16 +183,24 @@ describe(`service fuzz (${N} calls per function, FUZZ_SEED=${SEED})`, () => {
       reached("acceptInvitation", typeof x === "object" && x !== null && "token" in x ? "by token" : "by id");
     }, () =>
       r.chance(0.5) ? invitationInput() : hostileShape(r, { token: r.pick(world.tokens) }, { token: [...world.tokens.map((t) => t.toUpperCase()), ...ids()] }),
-    { valid: () => validCall(r, world, r.chance(0.5) ? "accept" : "acceptByToken") });
+    // One success per invitation: the valid calls take a pending one, the way not reached as often yet.
+    { valid: async () => {
+      const t = tally.acceptInvitation;
+      return validCall(r, world, (t["by token"] ?? 0) < (t["by id"] ?? 0) ? "acceptByToken" : "accept", await pendingInvitations(handle.db));
+    } });
     mustReach("acceptInvitation", ["by id", "by token"]);
   });
 
   it("declineInvitation", { timeout: T(N) }, async () => {
-    await fuzz("declineInvitation", (db, u, x) => declineInvitation(db, u, x as never, T0), invitationInput, { valid: "decline" });
+    await fuzz("declineInvitation", (db, u, x) => declineInvitation(db, u, x as never, T0), invitationInput, {
+      valid: async () => validCall(r, world, "decline", await pendingInvitations(handle.db)),
+    });
   });
 
   it("withdrawInvitation", { timeout: T(N) }, async () => {
-    await fuzz("withdrawInvitation", (db, u, x) => withdrawInvitation(db, u, x as never, T0), invitationInput, { valid: "withdraw" });
+    await fuzz("withdrawInvitation", (db, u, x) => withdrawInvitation(db, u, x as never, T0), invitationInput, {
+      valid: async () => validCall(r, world, "withdraw", await pendingInvitations(handle.db)),
+    });
   });
 
   it("submitMove", { timeout: T(N) }, async () => {
@@ -238,7 +246,7 @@ describe(`service fuzz (${N} calls per function, FUZZ_SEED=${SEED})`, () => {
       const [was] = await db.select({ since: schema.users.vacationSince }).from(schema.users).where(sql`${schema.users.id} = ${u}`);
       await endVacation(db, u, new Date(T0.getTime() + r.int(40) * DAY));
       if (was?.since) reached("vacation", "ended");
-    }, () => null, { valid: () => ({ user: r.pick(world.users.slice(0, 4)), input: null }) });
+    }, () => null, { valid: async () => ({ user: r.pick(world.users.slice(0, 4)), input: null }) });
     mustReach("vacation", ["started", "ended"]);
   });
 

@@ -5,7 +5,7 @@
  * kind, with the moves legal in each game; and calls that succeed in it as built
  * (validCall), so that each fuzz reaches its target's success path too.
  */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import * as schema from "@/lib/db/schema";
 import { createChallenge, resign } from "@/lib/games";
@@ -112,14 +112,15 @@ export type Doing = "move" | "resign" | "offerDraw" | "answerDraw" | "extraDay" 
 /**
  * A call that succeeds in the world as built: who makes it and its input (the
  * service's input; the game page's actions take the same). After a success the
- * world has moved on, so later ones may be refused; null when nothing qualifies.
+ * world has moved on, so later ones may be refused; `pending`, the invitations
+ * still pending now, keeps to those. Null when nothing qualifies.
  */
-export function validCall(r: Rng, w: World, doing: Doing): { user: string; input: Record<string, unknown> } | null {
+export function validCall(r: Rng, w: World, doing: Doing, pending?: Set<string>): { user: string; input: Record<string, unknown> } | null {
   const games = [...w.legal].filter(([, g]) => g.status === "active" && g.white && g.black);
   const pick = <T>(xs: T[]): T | null => (xs.length ? r.pick(xs) : null);
   const player = (g: GameFacts) => r.pick([g.white!, g.black!]);
   const game = (ok: (g: GameFacts) => boolean = () => true) => pick(games.filter(([, g]) => ok(g)));
-  const invitation = (ok: (i: InvitationFacts) => boolean) => pick(w.invitations.filter(ok));
+  const invitation = (ok: (i: InvitationFacts) => boolean) => pick(w.invitations.filter((i) => ok(i) && (!pending || pending.has(i.id))));
   switch (doing) {
     case "move": {
       const [gameId, g] = game((g) => g.moves.length > 0) ?? [];
@@ -157,4 +158,10 @@ export function validCall(r: Rng, w: World, doing: Doing): { user: string; input
       return inv ? { user: inv.from, input: { invitationId: inv.id, gameId: inv.gameId } } : null;
     }
   }
+}
+
+/** The ids of the invitations pending now. */
+export async function pendingInvitations(db: Db): Promise<Set<string>> {
+  const rows = await db.select({ id: schema.invitations.id }).from(schema.invitations).where(eq(schema.invitations.status, "pending"));
+  return new Set(rows.map((x) => x.id));
 }
