@@ -1,6 +1,6 @@
 /**
  * Faults, against real PostgreSQL and a real SMTP server: the mail server down,
- * slow; the database unreachable (its connections killed, new ones refused) in the
+ * slow, hung; the database unreachable (its connections killed, new ones refused) in the
  * middle of traffic; the worker process killed mid-batch; two app processes and
  * two worker processes on one database. outbox.test.ts already proves backoff on
  * refusal, leases and concurrent drainers within one process; this file adds what
