@@ -4,7 +4,9 @@
  * game's state, and when it is their turn load the game page and submit a random
  * legal move through the page's server action — bounded by DURATION seconds.
  * Peer, in the same run: GET /variants, a page that touches no game data (the
- * framework's floor on this machine). Errors must be zero.
+ * framework's floor on this machine). Errors must be zero, and every move
+ * acknowledged to a player must be stored (exactly those): otherwise the run
+ * exits non-zero.
  *
  *   npm run bench:load [-- --players 200 --seconds 60]
  */
@@ -166,7 +168,7 @@ console.log(`errors: ${errors}${errorSamples.length ? ` e.g. ${errorSamples.join
 const [{ n: stored }] = (await handle.db.execute<{ n: number }>(
   (await import("drizzle-orm")).sql`select count(*)::int as n from moves`,
 )) as unknown as { n: number }[];
-console.log(`moves stored: ${stored} (acknowledged to the players: ${accepted})`);
+console.log(`moves stored: ${stored} (acknowledged to the players: ${accepted})${stored === accepted ? "" : " — MISMATCH"}`);
 await handle.close();
 stopServer();
-process.exit(errors === 0 ? 0 : 1);
+process.exit(errors === 0 && stored === accepted ? 0 : 1);

@@ -3,7 +3,9 @@
  * 127.0.0.1): throughput in emails a second, beside a peer — nodemailer sending
  * the same emails straight to the same server with no outbox; and the delay from
  * a committed move to its email arriving, with the worker woken as the server
- * action wakes it (median, p99).
+ * action wakes it (median, p99). Every email must arrive exactly once: the
+ * Message-IDs received are checked against the outbox's, and the run exits
+ * non-zero on any loss or duplicate.
  *
  *   npm run bench:mail [-- --emails 500 --moves 100]
  */
@@ -22,6 +24,17 @@ const EMAILS = Number(args[args.indexOf("--emails") + 1]) || 500;
 const MOVES = Number(args[args.indexOf("--moves") + 1]) || 100;
 
 const [handle, smtp] = await Promise.all([createTestPostgres(), startSmtpServer()]);
+
+/** Each queued email received exactly once, by Message-ID; a loss or a duplicate fails the run. */
+function check(phase: string, queued: string[]) {
+  const received = smtp.received.map((m) => m.messageId);
+  const times = new Map<string, number>();
+  for (const id of received) times.set(id, (times.get(id) ?? 0) + 1);
+  const lost = queued.filter((id) => !times.has(id)).length;
+  const duplicates = [...times.values()].reduce((n, k) => n + k - 1, 0);
+  console.log(`${phase}: ${queued.length} queued, ${received.length} received; lost ${lost}, duplicates ${duplicates} (by Message-ID)`);
+  if (lost + duplicates > 0) process.exitCode = 1;
+}
 const db = handle.db;
 const transport = smtpTransport({ url: smtp.url }, "Bench <bench@localhost>");
 try {
@@ -38,6 +51,7 @@ try {
   let sent = 0;
   while (sent < EMAILS) sent += (await drainOutbox(db, transport, new Date(), { limit: 1000 })).sent;
   const outboxRate = EMAILS / ((performance.now() - t0) / 1000);
+  check("throughput", (await db.select({ id: emailOutbox.messageId }).from(emailOutbox)).map((r) => r.id));
 
   // Peer: the same emails sent straight through nodemailer, one after another.
   smtp.received.length = 0;
@@ -53,7 +67,9 @@ try {
   const delays: number[] = [];
   let rules = Game.start("chess");
   let gameId = "";
+  const queued: string[] = [];
   const newGame = async () => {
+    queued.push(...(await db.select({ id: emailOutbox.messageId }).from(emailOutbox)).map((r) => r.id));
     const c = await createChallenge(db, a.id, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "user", name: "B" } });
     await acceptInvitation(db, b.id, { invitationId: c.invitationId });
     await db.delete(emailOutbox);
@@ -82,6 +98,8 @@ try {
   console.log(`move committed → email at the SMTP server: median ${ms(d.median)}, p99 ${ms(d.p99)} (${d.n} moves)`);
   const pending = await db.select().from(emailOutbox).where(eq(emailOutbox.status, "pending"));
   console.log(`emails left unsent: ${pending.length}`);
+  queued.push(...(await db.select({ id: emailOutbox.messageId }).from(emailOutbox)).map((r) => r.id));
+  check("move → email", queued);
 } finally {
   await transport.close();
   await smtp.close();

@@ -9,6 +9,9 @@
  * A server action must answer every input with its state and a message for the
  * page, or a redirect to a path on this site — never an exception (a 500) and never
  * its "something went wrong on the server" path, which exists for outages and bugs.
+ * A quarter of the calls are ones that should succeed (world.ts validCall: the
+ * right player, a legal move, a real invitation…), and every action must succeed
+ * at least once: a redirect to sign in is a refusal, any other one a success.
  * FUZZ_INPUTS calls per action (a sample in `npm test`; `npm run fuzz`: 100,000).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -18,7 +21,7 @@ import { users } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
 import { variantIds } from "@/lib/rules";
 import { fuzzCount, hostileShape, hostileString, mutate, Rng, SEED } from "./random";
-import { buildWorld, type World } from "./world";
+import { buildWorld, pendingInvitations, validCall, type Doing, type World } from "./world";
 
 const ctx = vi.hoisted(() => {
   class Redirect extends Error {
@@ -76,6 +79,17 @@ import { chooseName } from "@/app/welcome/actions";
 
 const N = fuzzCount(60);
 const REBUILD_EVERY = 150;
+const VALID = 0.25;
+
+/** A call that should succeed: who makes it (a user id) and its input. */
+type Valid = { user: string; input: unknown } | null;
+interface Options {
+  valid?: () => Valid | Promise<Valid>;
+  /** How often `valid` is used (default VALID). */
+  share?: number;
+  /** Start on the world as built, not on what earlier actions left. */
+  fresh?: boolean;
+}
 
 describe(`server action fuzz (${N} calls per action, FUZZ_SEED=${SEED})`, () => {
   let handle: TestDb;
@@ -124,14 +138,24 @@ describe(`server action fuzz (${N} calls per action, FUZZ_SEED=${SEED})`, () => 
     return f;
   }
 
+  /** A form with exactly these fields. */
+  function exactly(fields: Record<string, string>): FormData {
+    const f = new FormData();
+    for (const [k, v] of Object.entries(fields)) f.append(k, v);
+    return f;
+  }
+  const person = (id: string) => people.find((u) => u?.id === id) ?? null;
+
   /** Calls the action N times as random people with inputs from `input`; judges every answer. */
-  async function fuzz(name: string, call: (input: unknown) => Promise<unknown>, input: () => unknown) {
+  async function fuzz(name: string, call: (input: unknown) => Promise<unknown>, input: () => unknown, { valid, share = VALID, fresh = false }: Options = {}) {
     const t = (tally[name] = {} as Record<string, number>);
+    if (fresh) await rebuild();
     for (let i = 0; i < N; i++) {
       if (i > 0 && i % REBUILD_EVERY === 0) await rebuild();
-      ctx.user = r.pick(people);
+      const good = valid && r.chance(share) ? await valid() : null;
+      ctx.user = good ? person(good.user) : r.pick(people);
       ctx.headers = new Headers({ "x-forwarded-for": `10.${r.int(4)}.0.${r.int(255)}` });
-      const raw = input();
+      const raw = good ? good.input : input();
       errors.mockClear();
       const shown = () => `${name} as ${ctx.user?.name ?? (ctx.user ? "nameless" : "signed out")} with ${show(raw)} (FUZZ_SEED=${SEED})`;
       let answer: unknown;
@@ -143,7 +167,9 @@ describe(`server action fuzz (${N} calls per action, FUZZ_SEED=${SEED})`, () => 
         }
         // Only to a path on this site.
         expect(e.url, shown()).toMatch(/^\/(?![/\\])/);
-        t.redirect = (t.redirect ?? 0) + 1;
+        // To sign in (or choose a name) first is a refusal; anywhere else, where the action leads on success.
+        const k = /^\/(signin\?callbackUrl=|welcome\?)/.test(e.url) ? "to sign-in" : "redirect";
+        t[k] = (t[k] ?? 0) + 1;
         continue;
       }
       expect(errors, `${shown()} logged an error: ${String(errors.mock.calls[0]?.[0])}`).not.toHaveBeenCalled();
@@ -161,7 +187,17 @@ describe(`server action fuzz (${N} calls per action, FUZZ_SEED=${SEED})`, () => 
       const k = a!.error ? ("code" in a! ? `refused:${a!.code}` : "refused") : "ok";
       t[k] = (t[k] ?? 0) + 1;
     }
+    expect((t.ok ?? 0) + (t.redirect ?? 0), `${name}: no call succeeded in ${N} (FUZZ_SEED=${SEED}): ${JSON.stringify(t)}`).toBeGreaterThan(0);
   }
+
+  /** A valid game-page call, for the service's Doing. */
+  const game = (doing: Doing) => () => validCall(r, world, doing);
+  /** A valid invitation form from the lobby or home page. */
+  const invitationForm = (doing: Doing) => async (): Promise<Valid> => {
+    const v = validCall(r, world, doing, await pendingInvitations(handle.db));
+    return v && { user: v.user, input: exactly({ invitationId: String(v.input.invitationId), from: r.pick(["/", "/lobby"]) }) };
+  };
+  const named = () => r.pick([world.p.alice, world.p.bob, world.p.carol, world.p.dave]);
 
   const T = 60_000 + N * 100;
   const prev = { error: null };
@@ -169,35 +205,43 @@ describe(`server action fuzz (${N} calls per action, FUZZ_SEED=${SEED})`, () => 
 
   it("lobby and home: accept, decline, withdraw a challenge", { timeout: T }, async () => {
     const input = () => form({ invitationId: r.pick(world.invitationIds), from: r.pick(["/", "/lobby"]) }, { invitationId: ids(), from: ["//evil.example", "https://evil.example", "/games"] });
-    await fuzz("acceptChallenge", (f) => acceptChallenge(prev, f as FormData), input);
-    await fuzz("declineChallenge", (f) => declineChallenge(prev, f as FormData), input);
-    await fuzz("withdrawChallenge", (f) => withdrawChallenge(prev, f as FormData), input);
+    await fuzz("acceptChallenge", (f) => acceptChallenge(prev, f as FormData), input, { valid: invitationForm("accept"), fresh: true });
+    await fuzz("declineChallenge", (f) => declineChallenge(prev, f as FormData), input, { valid: invitationForm("decline"), fresh: true });
+    await fuzz("withdrawChallenge", (f) => withdrawChallenge(prev, f as FormData), input, { valid: invitationForm("withdraw"), fresh: true });
   });
 
   it("new challenge", { timeout: T }, async () => {
-    await fuzz("createChallengeAction", (f) => createChallengeAction(prev, f as FormData), () => form({
+    const challenge = () => ({
       variant: r.pick(variantIds()), color: r.pick(["white", "black", "random"]), daysPerMove: String(r.pick([1, 2, 3, 5, 7, 10, 14])),
-      visibility: r.pick(["public", "unlisted", "private"]), opponentKind: r.pick(["user", "email", "link", "open"]),
+      visibility: r.pick(["public", "unlisted", "private"]),
+    });
+    await fuzz("createChallengeAction", (f) => createChallengeAction(prev, f as FormData), () => form({
+      ...challenge(), opponentKind: r.pick(["user", "email", "link", "open"]),
       opponentName: r.pick(["Bob", "Alice", "Nobody", "carol"]), opponentEmail: r.pick(["dave@example.test", "new@example.test", "alice@example.test"]),
-    }, { variant: ["checkers"], daysPerMove: ["0", "4", "-1", "1e9", "3.5"], opponentKind: ["robot", ""], opponentName: ["a\u0000b", "x".repeat(50)] }));
+    }, { variant: ["checkers"], daysPerMove: ["0", "4", "-1", "1e9", "3.5"], opponentKind: ["robot", ""], opponentName: ["a\u0000b", "x".repeat(50)] }), {
+      valid: () => ({ user: named(), input: exactly({ ...challenge(), opponentKind: r.pick(["link", "open"]) }) }),
+    });
   });
 
   it("game page: move, resign, draws, withdraw", { timeout: T }, async () => {
+    const play = { fresh: true };
     await fuzz("moveAction", (x) => moveAction(x as never), () => {
       const gameId = r.pick(world.gameIds);
       const here = world.legal.get(gameId)!;
       return hostileShape(r, { gameId, expectedPly: here.ply, move: here.moves.length ? r.pick(here.moves) : "P e2-e4" }, {
         gameId: ids(), expectedPly: [-1, here.ply + 1, "0", 1e9, 0.5], move: ["", "x".repeat(600), "P e2-e4; P e2-e4", hostileString(r)],
       });
-    });
-    await fuzz("resignAction", (x) => resignAction(x as never), gameRaw);
-    await fuzz("offerDrawAction", (x) => offerDrawAction(x as never), gameRaw);
-    await fuzz("acceptDrawAction", (x) => acceptDrawAction(x as never), gameRaw);
-    await fuzz("declineDrawAction", (x) => declineDrawAction(x as never), gameRaw);
+    }, { ...play, valid: game("move") });
+    await fuzz("resignAction", (x) => resignAction(x as never), gameRaw, { ...play, valid: game("resign") });
+    await fuzz("offerDrawAction", (x) => offerDrawAction(x as never), gameRaw, { ...play, valid: game("offerDraw") });
+    await fuzz("acceptDrawAction", (x) => acceptDrawAction(x as never), gameRaw, { ...play, valid: game("answerDraw") });
+    await fuzz("declineDrawAction", (x) => declineDrawAction(x as never), gameRaw, { ...play, valid: game("answerDraw") });
     await fuzz("claimDrawAction", (x) => claimDrawAction(x as never), () =>
-      hostileShape(r, { gameId: r.pick(world.gameIds), reason: r.pick(["threefold-repetition", "fifty-move-rule"]) }, { gameId: ids(), reason: ["agreement"] }));
+      hostileShape(r, { gameId: r.pick(world.gameIds), reason: r.pick(["threefold-repetition", "fifty-move-rule"]) }, { gameId: ids(), reason: ["agreement"] }),
+    { ...play, valid: game("claimDraw") });
     await fuzz("withdrawAction", (x) => withdrawAction(x as never), () =>
-      hostileShape(r, { gameId: r.pick(world.gameIds), invitationId: r.pick(world.invitationIds) }, { gameId: ids(), invitationId: ids() }));
+      hostileShape(r, { gameId: r.pick(world.gameIds), invitationId: r.pick(world.invitationIds) }, { gameId: ids(), invitationId: ids() }),
+    { ...play, valid: game("withdraw") });
   });
 
   it("invitation page: accept or decline by link", { timeout: T }, async () => {
@@ -206,15 +250,39 @@ describe(`server action fuzz (${N} calls per action, FUZZ_SEED=${SEED})`, () => 
       return form({ token: world.tokens[i], invitationId: world.invitationIds[i], answer: r.pick(["accept", "decline"]) }, {
         token: [...world.tokens, world.tokens[i].toUpperCase(), "0".repeat(32)], invitationId: ids(), answer: ["maybe", "ACCEPT"],
       });
+    }, {
+      fresh: true,
+      // Two ways to succeed, each once or twice per world: a pending invitation, answered the way reached less often yet.
+      share: 0.5,
+      valid: async () => {
+        const t = tally.answerInvitationAction;
+        const pending = await pendingInvitations(handle.db);
+        const prefer = (t.ok ?? 0) <= (t.redirect ?? 0) ? "decline" : "accept";
+        const answer = validCall(r, world, prefer, pending) ? prefer : prefer === "accept" ? "decline" : "accept";
+        const v = validCall(r, world, answer, pending);
+        const inv = v && world.invitations.find((x) => x.id === v.input.invitationId)!;
+        return v && inv && { user: v.user, input: exactly({ token: inv.token, invitationId: inv.id, answer }) };
+      },
     });
+    // Both answers: accepting leads to the game, declining shows the invitation again.
+    const t = tally.answerInvitationAction;
+    expect(t.redirect ?? 0, `no invitation accepted (FUZZ_SEED=${SEED}): ${JSON.stringify(t)}`).toBeGreaterThan(0);
+    expect(t.ok ?? 0, `no invitation declined (FUZZ_SEED=${SEED}): ${JSON.stringify(t)}`).toBeGreaterThan(0);
   });
 
   it("settings, vacation, sign-out", { timeout: T }, async () => {
     await fuzz("saveSettings", (f) => saveSettings({ error: null, saved: false }, f as FormData), () => form({
       name: r.pick(["Alice", "Bob", "New_name", "ab", "x".repeat(21)]), notify: r.pick(["every-move", "digest", "none"]),
       boardOrientation: r.pick(["player", "white"]), confirmMoves: r.pick(["on", "off"]),
-    }, { name: ["alice", "ALICE", "Bob", "<b>x</b>", "名前", "a b"], notify: ["all"], boardOrientation: ["black"] }));
-    await fuzz("setVacation", (f) => setVacation({ error: null }, f as FormData), () => form({ on: r.pick(["1", "0"]) }, { on: ["2", "true"] }));
+    }, { name: ["alice", "ALICE", "Bob", "<b>x</b>", "名前", "a b"], notify: ["all"], boardOrientation: ["black"] }), {
+      valid: () => {
+        const user = person(named())!;
+        return { user: user.id, input: exactly({ name: user.name!, notify: r.pick(["every-move", "digest", "none"]), boardOrientation: r.pick(["player", "white"]), confirmMoves: "on" }) };
+      },
+    });
+    await fuzz("setVacation", (f) => setVacation({ error: null }, f as FormData), () => form({ on: r.pick(["1", "0"]) }, { on: ["2", "true"] }), {
+      valid: () => ({ user: named(), input: exactly({ on: r.pick(["1", "0"]) }) }),
+    });
     await fuzz("signOutAction", () => signOutAction(), () => null);
     await fuzz("signOutFromHeader", () => signOutFromHeader(), () => null);
   });
@@ -222,13 +290,20 @@ describe(`server action fuzz (${N} calls per action, FUZZ_SEED=${SEED})`, () => 
   it("sign-in, first name, import", { timeout: T }, async () => {
     await fuzz("requestSignIn", (f) => requestSignIn({ error: null }, f as FormData), () => form({
       email: r.pick(["alice@example.test", "someone@example.test", `x${r.int(1e6)}@example.test`]), callbackUrl: r.pick(["/", "/games", "/settings"]),
-    }, { email: ["a@b", "@example.test", "a@b@c", `${"a".repeat(400)}@example.test`], callbackUrl: ["//evil.example", "https://evil.example/x", "javascript:alert(1)", "/\\evil.example"] }));
+    }, { email: ["a@b", "@example.test", "a@b@c", `${"a".repeat(400)}@example.test`], callbackUrl: ["//evil.example", "https://evil.example/x", "javascript:alert(1)", "/\\evil.example"] }), {
+      valid: () => ({ user: named(), input: exactly({ email: `x${r.int(1e6)}@example.test`, callbackUrl: "/games" }) }),
+    });
     await fuzz("chooseName", (f) => chooseName({ error: null }, f as FormData), () => form({
       name: r.pick(["Newbie", "Alice", "bob", "x_y-z"]), callbackUrl: r.pick(["/", "/games/x"]),
-    }, { name: ["ab", "a".repeat(21), "<script>", "a\u0000b", "Ａｌｉｃｅ"], callbackUrl: ["//evil.example", "https://evil.example"] }));
+    }, { name: ["ab", "a".repeat(21), "<script>", "a\u0000b", "Ａｌｉｃｅ"], callbackUrl: ["//evil.example", "https://evil.example"] }), {
+      fresh: true,
+      valid: () => ({ user: world.p.nameless, input: exactly({ name: `Newbie${r.int(1000)}`, callbackUrl: "/games" }) }),
+    });
     await fuzz("importGame", (f) => importGame({ error: null, text: "" }, f as FormData), () => form({
-      record: r.pick(['[Event "x"]\n[Variant "chess"]\n\n1. P e2-e4 p e7-e5 *\n', "1. e4 e5 2. Nf3 *", "P e2-e4", ""]), visibility: r.pick(["public", "unlisted", "private"]),
-    }, { record: [hostileString(r)], visibility: ["secret"] }));
+      record: r.pick(['[Event "x"]\n[Variant "chess"]\n\n1. P e2-e4 p e7-e5 *\n', '[Variant "chess"]\n\n1. P f2-f3 p e7-e5 2. P g2-g4 q d8-h4# 0-1\n', "1. e4 e5 2. Nf3 *", "P e2-e4", ""]), visibility: r.pick(["public", "unlisted", "private"]),
+    }, { record: [hostileString(r)], visibility: ["secret"] }), {
+      valid: () => ({ user: named(), input: exactly({ record: '[Event "x"]\n[Variant "chess"]\n\n1. P e2-e4 p e7-e5 1-0\n', visibility: r.pick(["public", "unlisted", "private"]) }) }),
+    });
   });
 });
 

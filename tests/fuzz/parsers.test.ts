@@ -4,7 +4,9 @@
  * records (parseGameRecord). FUZZ_INPUTS inputs per parser (a sample in `npm test`;
  * `npm run fuzz` runs 100,000), from random play-outs of every variant, mutated,
  * plus random and hostile strings. Each input must be accepted or refused with a
- * RulesError carrying a message — no other exception — and:
+ * RulesError carrying a message — no other exception; each parser must both
+ * accept and refuse some of its inputs (one that only refuses checks nothing
+ * below); and:
  *   - an accepted FEN gives a playable game (legal moves, status) whose FEN reads back the same;
  *   - parsed move text prints and parses back to the same actions;
  *   - a refused move leaves the game exactly as it was; an accepted one advances it by one ply;
@@ -98,8 +100,12 @@ class Stats {
     if (ms > this.slowestMs) [this.slowestMs, this.slowest] = [ms, input.length > 60 ? `${input.slice(0, 40)}… (${input.length} chars)` : input];
     return v;
   }
+  /** Prints the counts; both ways must have occurred (a fuzz that only ever refuses never checks an accepted input). */
   report(name: string) {
-    console.log(`fuzz ${name}: ${this.accepted + this.refused} inputs (seed ${SEED}), ${this.accepted} accepted, ${this.refused} refused; slowest ${this.slowestMs.toFixed(1)} ms on ${JSON.stringify(this.slowest)}`);
+    const line = `fuzz ${name}: ${this.accepted + this.refused} inputs (seed ${SEED}), ${this.accepted} accepted, ${this.refused} refused; slowest ${this.slowestMs.toFixed(1)} ms on ${JSON.stringify(this.slowest)}`;
+    console.log(line);
+    expect(this.accepted, line).toBeGreaterThan(0);
+    expect(this.refused, line).toBeGreaterThan(0);
   }
 }
 
