@@ -1,4 +1,5 @@
 import nodemailer from "nodemailer";
+import SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { Executor } from "@/lib/db/client";
 import { devMailbox } from "@/lib/db/schema";
 import type { SmtpSettings } from "./settings";
@@ -20,15 +21,23 @@ export interface MailTransport {
   close(): Promise<void>;
 }
 
-/**
- * SMTP through nodemailer. Timeouts are far below nodemailer's defaults (up to 10
- * minutes) so a hung server cannot outlast the outbox's claim on a row.
- */
-export function smtpTransport(smtp: SmtpSettings, from: string): MailTransport {
-  const timeouts = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+export interface SmtpTimeouts {
+  connectionTimeout: number;
+  greetingTimeout: number;
+  socketTimeout: number;
+}
+
+/** Far below nodemailer's defaults (up to 10 minutes), so a hung server cannot outlast the outbox's claim on a row. */
+export const SMTP_TIMEOUTS: SmtpTimeouts = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+
+/** SMTP through nodemailer, with the timeouts above whether the server is given as a URL or as parts. */
+export function smtpTransport(smtp: SmtpSettings, from: string, timeouts: SmtpTimeouts = SMTP_TIMEOUTS): MailTransport {
   // `auth` is passed only when configured: an empty one makes servers that
   // advertise AUTH fail with "Missing credentials" (docs/stack-notes.md pitfall 7).
-  const transporter = nodemailer.createTransport({ ...smtp, ...timeouts });
+  // An SMTPTransport, not createTransport's options: given a `url`, createTransport
+  // keeps only what the URL says and drops every other option, the timeouts too;
+  // SMTPTransport merges the two.
+  const transporter = nodemailer.createTransport(new SMTPTransport({ ...smtp, ...timeouts }));
   return {
     kind: "smtp",
     async send(email) {
