@@ -1,5 +1,6 @@
 "use server";
 
+import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { getCurrentUser, safeCallbackPath } from "@/lib/auth";
 import { chooseDisplayName, displayNameSchema } from "@/lib/auth/profile";
@@ -16,5 +17,7 @@ export async function chooseName(_prev: NameState, formData: FormData): Promise<
   const result = await chooseDisplayName(await getDb(), user.id, name.data);
   // "name-already-chosen": a second tab got there first; carry on as if done.
   if (!result.ok && result.error === "name-taken") return { error: `"${name.data}" is taken. Choose another.` };
+  // The header (in the root layout) still says "Choose a name": render it anew with the page we go to.
+  revalidatePath("/", "layout");
   redirect(callbackUrl);
 }

@@ -87,6 +87,10 @@ test("with no SMTP server, a sign-in email lands in the dev mailbox and its link
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).not.toHaveURL(/\/welcome/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Hello, ${name}`);
+  // The header follows at once, without a reload.
+  const account = page.getByRole("navigation", { name: "Account" });
+  await expect(account.getByRole("link", { name, exact: true })).toBeVisible();
+  await expect(account.getByRole("link", { name: "Choose a name" })).toHaveCount(0);
   // Signed in for good: a fresh load of a page that needs a session.
   await page.goto(`${origin}/settings`);
   await expect(page).toHaveURL(`${origin}/settings`);
