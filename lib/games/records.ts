@@ -136,12 +136,11 @@ export async function importRecord(
   if (text.length > MAX_RECORD_CHARS) return { ok: false, error: `The record is too long (at most ${MAX_RECORD_CHARS.toLocaleString("en")} characters).` };
   let parsed: ReturnType<typeof parseGameRecord>;
   try {
-    parsed = parseGameRecord(text);
+    parsed = parseGameRecord(text, { maxMoves: MAX_IMPORT_PLIES });
   } catch (e) {
     if (e instanceof RulesError) return { ok: false, error: `This record cannot be imported: ${e.message}` };
     throw e;
   }
-  if (parsed.moves.length > MAX_IMPORT_PLIES) return { ok: false, error: `Too many moves (at most ${MAX_IMPORT_PLIES} plies).` };
 
   const outcome = parsed.game.status();
   let result: Exclude<RecordResult, "*">;
