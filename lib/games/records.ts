@@ -17,9 +17,8 @@ import type { Db, Executor } from "@/lib/db/client";
 import { games, moves, type Game as GameRow } from "@/lib/db/schema";
 import { Game, RulesError, chessPgn, gameRecord, parseGameRecord, type Outcome, type RecordResult } from "@/lib/rules";
 import { visibleGame } from "./archive";
+import { MAX_RECORD_BYTES, RECORD_TOO_LARGE, recordBytes } from "./record-limits";
 
-/** Larger than any real game (a 1000-move game is ~20 kB), small enough for a form post. */
-export const MAX_RECORD_CHARS = 500_000;
 export const MAX_IMPORT_PLIES = 5_000;
 
 /** Reasons the service gives that a record may name in its Ending tag. */
@@ -133,15 +132,14 @@ export async function importRecord(
   db: Db, userId: string, text: string, visibility: GameRow["visibility"], now = new Date(),
 ): Promise<ImportResult> {
   if (text.trim() === "") return { ok: false, error: "The record is empty: paste one or choose a file." };
-  if (text.length > MAX_RECORD_CHARS) return { ok: false, error: `The record is too long (at most ${MAX_RECORD_CHARS.toLocaleString("en")} characters).` };
+  if (recordBytes(text) > MAX_RECORD_BYTES) return { ok: false, error: RECORD_TOO_LARGE };
   let parsed: ReturnType<typeof parseGameRecord>;
   try {
-    parsed = parseGameRecord(text);
+    parsed = parseGameRecord(text, { maxMoves: MAX_IMPORT_PLIES });
   } catch (e) {
     if (e instanceof RulesError) return { ok: false, error: `This record cannot be imported: ${e.message}` };
     throw e;
   }
-  if (parsed.moves.length > MAX_IMPORT_PLIES) return { ok: false, error: `Too many moves (at most ${MAX_IMPORT_PLIES} plies).` };
 
   const outcome = parsed.game.status();
   let result: Exclude<RecordResult, "*">;

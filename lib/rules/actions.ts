@@ -37,7 +37,7 @@ const NAME = new RegExp(`^([A-Za-z])\\s+${SQUARE}$`);
 /** Reads move text tolerantly (spacing, case of `pass`); null when it is not move text at all. */
 export function parseActions(text: string): Action[] | null {
   if (text.length > 2000) return null;
-  const parts = text.trim().split(/\s*;\s*/);
+  const parts = text.split(";");
   const actions: Action[] = [];
   for (const raw of parts) {
     const part = raw.trim();

@@ -2,9 +2,10 @@
  * The archive in real Chromium: games imported from records (pasted and uploaded),
  * found again with the archive's filters, opened, linked at a ply with link-preview
  * meta whose picture is a PNG of the stated size; a record downloaded, imported
- * again and compared; and the visibility rules seen from a stranger's browser.
+ * again and compared; the visibility rules seen from a stranger's browser; and
+ * the import's size limit, in the browser and without JavaScript.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type Request } from "@playwright/test";
 import { APP_URL, signIn, uniqueEmail } from "./support/fixtures";
 
 const suffix = Date.now().toString(36).slice(-5);
@@ -163,6 +164,43 @@ test("a downloaded record imports again as the same game; a broken one names its
   await expect(page.getByRole("alert").filter({ hasText: "cannot be imported" })).toContainText("move 4 (n b8-b6)");
   await expect(page).toHaveURL("/import");
   await expect(page.getByLabel("Paste a record")).toHaveValue(/n b8-b6/);
+});
+
+test("a file over the size limit: the browser says so before sending; without JavaScript, the server does", async ({ browser }) => {
+  const big = (bytes: number) => ({ name: "big.pgn", mimeType: "text/plain", buffer: Buffer.from(`${scholar}{${"x".repeat(bytes)}}`) });
+  const posts: string[] = [];
+  const onRequest = (r: Request) => {
+    if (r.method() === "POST") posts.push(r.url());
+  };
+  page.on("request", onRequest);
+  await page.goto("/import");
+  await page.getByLabel(/upload a file/).setInputFiles(big(1_500_000));
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("The file is too large (limit 500 kB).");
+  await page.getByRole("button", { name: "Import the game" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("The file is too large (limit 500 kB).");
+  await expect(page).toHaveURL("/import");
+  expect(posts).toEqual([]);
+  page.off("request", onRequest);
+  // A file that fits clears the message and imports.
+  await page.getByLabel(/upload a file/).setInputFiles({ name: "game.pgn", mimeType: "text/plain", buffer: Buffer.from(scholar) });
+  await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
+  await page.getByRole("button", { name: "Import the game" }).click();
+  await expect(page).toHaveURL(/\/games\/[0-9a-f-]{36}$/);
+
+  // Without JavaScript the form posts whatever is chosen: over the file limit, the
+  // action answers; over the request limit too, the proxy does (not a bare 500).
+  const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const p = await plain.newPage();
+  await p.goto("/import");
+  await p.getByLabel(/upload a file/).setInputFiles(big(700_000));
+  await p.getByRole("button", { name: "Import the game" }).click();
+  await expect(p.getByRole("main").getByRole("alert")).toHaveText("The file is too large (limit 500 kB).");
+  await p.getByLabel(/upload a file/).setInputFiles(big(1_500_000));
+  const [response] = await Promise.all([p.waitForResponse((r) => r.request().method() === "POST"), p.getByRole("button", { name: "Import the game" }).click()]);
+  expect(response.status()).toBe(413);
+  await expect(p.getByText("The file is too large (limit 500 kB).")).toBeVisible();
+  await expect(p.getByRole("link", { name: "Import a game" })).toHaveAttribute("href", "/import");
+  await plain.close();
 });
 
 test("a private game is not found by a stranger: not listed, no picture, no record, no preview", async ({ browser }) => {

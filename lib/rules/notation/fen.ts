@@ -40,6 +40,16 @@ export function parseFen(variant: Variant, text: string): Position {
   return pos;
 }
 
+// Sticky: each matches where the placement is read, so no part of it is copied or read twice.
+const EMPTY_COUNT = /\d+/y;
+const UNION_MARK = /\(([A-Za-z])([A-Za-z])\)/y;
+const CARRY_MARK = /\[([A-Za-z])\]/y;
+
+function at(re: RegExp, text: string, index: number): RegExpExecArray | null {
+  re.lastIndex = index;
+  return re.exec(text);
+}
+
 function parsePlacement(pos: Position, placement: string): void {
   const v = pos.variant;
   const { files, ranks } = v.geo;
@@ -66,14 +76,14 @@ function parsePlacement(pos: Position, placement: string): void {
     while (j < row.length) {
       const ch = row[j];
       if (/\d/.test(ch)) {
-        const m = /^\d+/.exec(row.slice(j))![0];
+        const m = at(EMPTY_COUNT, row, j)![0];
         const n = Number(m);
         if (n < 1 || m.startsWith("0")) throw new RulesError(`bad empty-square count ${quote(m)} on rank ${rank + 1}`);
         file += n;
         if (file > files) throw new RulesError(`rank ${rank + 1} has more than ${files} squares`);
         j += m.length;
       } else if (ch === "(") {
-        const m = /^\(([A-Za-z])([A-Za-z])\)/.exec(row.slice(j));
+        const m = at(UNION_MARK, row, j);
         if (!m) throw new RulesError(`bad union mark on rank ${rank + 1}: write it like (Nb)`);
         if (!marks.unions) throw new RulesError(`${v.decl.name} has no unions`);
         const [s1, t1] = letterType(m[1]);
@@ -85,7 +95,7 @@ function parsePlacement(pos: Position, placement: string): void {
         const [s, t] = letterType(ch);
         let code = pieceCode(s, t);
         if (row[j + 1] === "[") {
-          const m = /^\[([A-Za-z])\]/.exec(row.slice(j + 1));
+          const m = at(CARRY_MARK, row, j + 1);
           if (!m) throw new RulesError(`bad carrying mark on rank ${rank + 1}: write it like Q[P]`);
           if (!marks.carrying) throw new RulesError(`${v.decl.name} has no carried pieces`);
           const expected = s === 0 ? "P" : "p";

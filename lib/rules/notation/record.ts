@@ -114,10 +114,47 @@ function variantFromTag(value: string | undefined): string {
   return id;
 }
 
-/** Splits movetext into moves: actions run on while a token ends with ";". */
-function splitMoves(text: string): { moves: string[]; result: RecordResult } {
-  const body = text.replace(/\{[^}]*\}/g, " ").replace(/\$\d+/g, " ");
-  const tokens = body.split(/\s+/).filter(Boolean);
+const SPACE = /\s/;
+const isDigit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";
+
+/**
+ * The movetext's tokens, in one pass: whitespace, `{comments}` and NAGs (`$14`)
+ * separate them. A scanner rather than regular expressions, so that hostile text
+ * (a `{` that is never closed, a megabyte of one token) costs time in proportion
+ * to its length: `/\{[^}]*\}/g` rescans the rest of the text from every unclosed `{`.
+ */
+function movetextTokens(text: string): string[] {
+  const tokens: string[] = [];
+  let start = -1;
+  const endToken = (at: number) => {
+    if (start >= 0) tokens.push(text.slice(start, at));
+    start = -1;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "{") {
+      const close = text.indexOf("}", i + 1);
+      if (close < 0) throw new RulesError(`a comment is never closed: the '{' at character ${i + 1} of the moves has no '}'`);
+      endToken(i);
+      i = close;
+    } else if (c === "$" && isDigit(text[i + 1])) {
+      endToken(i);
+      while (isDigit(text[i + 1])) i++;
+    } else if (c === "(" || c === ")") {
+      throw new RulesError(`variations in parentheses cannot be imported: remove the '${c}' at character ${i + 1} of the moves, and what it encloses`);
+    } else if (SPACE.test(c)) {
+      endToken(i);
+    } else if (start < 0) {
+      start = i;
+    }
+  }
+  endToken(text.length);
+  return tokens;
+}
+
+/** Splits movetext into moves: actions run on while a token ends with ";". At most `maxMoves` moves. */
+function splitMoves(text: string, maxMoves: number): { moves: string[]; result: RecordResult } {
+  const tokens = movetextTokens(text);
   let result: RecordResult = "*";
   const moves: string[] = [];
   let current: string[] = [];
@@ -126,6 +163,7 @@ function splitMoves(text: string): { moves: string[]; result: RecordResult } {
     current.push(action.join(" "));
     action = [];
     if (!continues) {
+      if (moves.length === maxMoves) throw new RulesError(`too many moves (at most ${maxMoves.toLocaleString("en")} plies)`);
       moves.push(current.join("; "));
       current = [];
     }
@@ -153,7 +191,7 @@ function splitMoves(text: string): { moves: string[]; result: RecordResult } {
  * Reads a record in the project's notation or, for orthodox chess, standard PGN
  * with SAN; replays every move and names the first one that is not legal.
  */
-export function parseGameRecord(text: string): ParsedRecord {
+export function parseGameRecord(text: string, { maxMoves = Infinity }: { maxMoves?: number } = {}): ParsedRecord {
   if (text.length > 1_000_000) throw new RulesError("the record is too long");
   const lines = text.replace(/\r\n?/g, "\n").split("\n");
   const tags: Tags = {};
@@ -169,7 +207,7 @@ export function parseGameRecord(text: string): ParsedRecord {
   const variant = variantFromTag(tags.Variant);
   const v = getVariant(variant);
   const startFen = tags.FEN ? toFen(parseFen(v, tags.FEN)) : v.decl.startFen;
-  const { moves: written, result } = splitMoves(lines.slice(i).join("\n"));
+  const { moves: written, result } = splitMoves(lines.slice(i).join("\n"), maxMoves);
   const game = Game.start(variant, startFen);
   const moves = written.map((w, n) => {
     try {

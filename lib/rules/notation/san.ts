@@ -40,7 +40,13 @@ export function san(pos: Position, m: Move, legal: Move[] = legalMoves(pos)): st
   return text;
 }
 
+const MARKS = "+#!?";
+
 /** SAN without check marks and annotations, for matching input. */
 export function sanKey(text: string): string {
-  return text.replace(/[+#!?]+$/, "").replace(/^0-0-0$/, "O-O-O").replace(/^0-0$/, "O-O");
+  // Trimmed by hand: /[+#!?]+$/ retries from every mark of a long run that is not at the end (quadratic).
+  let end = text.length;
+  while (end > 0 && MARKS.includes(text[end - 1])) end--;
+  const bare = text.slice(0, end);
+  return bare === "0-0-0" ? "O-O-O" : bare === "0-0" ? "O-O" : bare;
 }
