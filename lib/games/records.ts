@@ -1,6 +1,6 @@
 /**
  * Game records: export any game a viewer may see as a record in the project's
- * notation (NOTATION.md "Game record") or, for orthodox chess, as PGN with SAN;
+ * notation (docs/notation.md "Game record") or, for orthodox chess, as PGN with SAN;
  * import a record as a finished, archived game after the rules module has replayed
  * and checked every move. The codec itself is lib/rules (gameRecord, chessPgn,
  * parseGameRecord); this module adds the tags, the checks of the result, and the

@@ -1,6 +1,6 @@
 /**
- * FEN, extended (NOTATION.md): `(Nb)` unions, `Q[P]` carrying queens, boards up to
- * 12×12 with two-digit empty counts. Parsing checks everything NOTATION.md lists and
+ * FEN, extended (docs/notation.md#fen): `(Nb)` unions, `Q[P]` carrying queens, boards up to
+ * 12×12 with two-digit empty counts. Parsing checks everything docs/notation.md lists and
  * names the problem in its error.
  */
 import { RulesError } from "../errors";

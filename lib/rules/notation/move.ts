@@ -1,4 +1,4 @@
-/** Moves as actions and canonical text (NOTATION.md, "Moves: Game Courier style"). */
+/** Moves as actions and canonical text (docs/notation.md "Moves"). */
 import type { Action } from "../actions";
 import { MoveKind, type Move } from "../move";
 import type { Position } from "../position";

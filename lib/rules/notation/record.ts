@@ -1,5 +1,5 @@
 /**
- * The game record (NOTATION.md "Game record"): PGN-style tag pairs, then the
+ * The game record (docs/notation.md "Game record"): PGN-style tag pairs, then the
  * numbered moves in the project's notation, then the result. Orthodox chess also
  * exports as standard PGN with SAN. Import reads both and replays every move.
  */
