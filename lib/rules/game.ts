@@ -241,11 +241,13 @@ export class Game {
     return { actions: [...next.values()], complete };
   }
 
-  /** Result with history: position status, then fivefold repetition. */
+  /** Result with history: position status, then fivefold repetition (threefold where draws are automatic). */
   status(): Outcome {
     const s = positionStatus(this.pos, this.stepwise ? this.sampleMoves() : this.legal().legal);
     if (s.result !== "ongoing") return s;
-    if (this.repetitions() >= 5) return { result: "draw", reason: "fivefold-repetition" };
+    if (this.variant.decl.automaticDraws) {
+      if (this.repetitions() >= 3) return { result: "draw", reason: "threefold-repetition" };
+    } else if (this.repetitions() >= 5) return { result: "draw", reason: "fivefold-repetition" };
     return s;
   }
 
