@@ -62,7 +62,7 @@ interface UnionMove {
   steps: number[];
 }
 
-/** Listing stops with a RulesError beyond this many states in one turn (memory). */
+/** Listing stops with a RulesError beyond this many states in one turn (memory); the rules tool lifts it. */
 export const LISTING_LIMIT = { states: 400_000 };
 
 /**
@@ -805,11 +805,7 @@ function listFrom(c: Ctx, pos: Position, b: Int16Array, promos: number[], out: M
   const st = turn.store;
   const v = c.v;
   const k = turn.k;
-  // Results: the state they leave from, the last step; deduplicated by key, then by board.
-  const endParent: number[] = [];
-  const endStep: number[] = [];
-  const endInfo: number[] = []; // castling | reset << 4 | (ep + 1) << 5
-  const endIndex = new Map<number, number[]>();
+  const ends = new Ends();
   const a = new Int16Array(b.length);
   const e2 = new Int16Array(b.length);
   const steps: number[] = [];
@@ -828,28 +824,95 @@ function listFrom(c: Ctx, pos: Position, b: Int16Array, promos: number[], out: M
       }
       const info = turn.rCast | (turn.rReset ? 16 : 0) | ((turn.rEp + 1) << 5);
       const key = turn.rh ^ k.cast[turn.rCast] ^ (turn.rEp === -1 ? 0 : k.ep[turn.rEp]) ^ (turn.rReset ? k.reset : 0);
-      const same = endIndex.get(key);
-      if (same) {
+      const same = ends.find(key);
+      if (same >= 0) {
         a.set(turn.scratch);
-        const dup = same.some((e) => {
-          if (endInfo[e] !== info) return false;
-          turn.play(endParent[e], endStep[e], e2);
-          return sameBoard(v, e2, a);
-        });
+        let dup = false;
+        for (let e = same; e >= 0 && !dup; e = ends.next[e]) {
+          if (ends.info[e] !== info) continue;
+          turn.play(ends.parent[e], ends.step[e], e2);
+          dup = sameBoard(v, e2, a);
+        }
         if (dup) continue;
       }
-      const e = endParent.length;
-      endParent.push(i);
-      endStep.push(s);
-      endInfo.push(info);
-      if (same) same.push(e);
-      else endIndex.set(key, [e]);
+      ends.add(key, i, s, info, same);
     }
   }
-  for (let e = 0; e < endParent.length; e++) {
-    const path = [endStep[e]];
-    for (let j = endParent[e]; j > 0; j = st.parent[j]) path.push(st.step[j]);
+  for (let e = 0; e < ends.n; e++) {
+    const path = [ends.step[e]];
+    for (let j = ends.parent[e]; j > 0; j = st.parent[j]) path.push(st.step[j]);
     out.push(unionMove(promos, path.reverse()));
+  }
+}
+
+/**
+ * The results of one listing: the state each leaves from and its last step, found
+ * by a key (board, castling, en passant, fifty-move clock); results sharing a key
+ * are chained (`next`), and told apart by comparing boards.
+ */
+class Ends {
+  n = 0;
+  key = new Int32Array(64);
+  parent = new Int32Array(64);
+  step = new Int32Array(64);
+  /** castling | reset << 4 | (ep + 1) << 5 */
+  info = new Int32Array(64);
+  next = new Int32Array(64);
+  private table = new Int32Array(256); // 1 + the first result with a key, 0 free
+  private mask = 255;
+
+  /** The first result with this key, -1 for none. */
+  find(key: number): number {
+    for (let s = key & this.mask; ; s = (s + 1) & this.mask) {
+      const e = this.table[s] - 1;
+      if (e < 0 || this.key[e] === key) return e;
+    }
+  }
+
+  /** Adds a result; `same` is the first result with its key (from `find`), or -1. */
+  add(key: number, parent: number, step: number, info: number, same: number): void {
+    if (this.n === this.key.length) this.grow();
+    const e = this.n++;
+    this.key[e] = key;
+    this.parent[e] = parent;
+    this.step[e] = step;
+    this.info[e] = info;
+    if (same >= 0) {
+      this.next[e] = this.next[same];
+      this.next[same] = e;
+      return;
+    }
+    this.next[e] = -1;
+    this.place(e);
+    if (this.n * 2 > this.table.length) this.rehash();
+  }
+
+  private place(e: number): void {
+    let s = this.key[e] & this.mask; // Zobrist keys: the low bits are random already
+    while (this.table[s] !== 0) s = (s + 1) & this.mask;
+    this.table[s] = e + 1;
+  }
+
+  private grow(): void {
+    const more = (a: Int32Array) => {
+      const b = new Int32Array(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.key = more(this.key);
+    this.parent = more(this.parent);
+    this.step = more(this.step);
+    this.info = more(this.info);
+    this.next = more(this.next);
+  }
+
+  private rehash(): void {
+    this.table = new Int32Array(this.table.length * 2);
+    this.mask = this.table.length - 1;
+    // The first result of each key is the one not reached through another's `next`.
+    const chained = new Uint8Array(this.n);
+    for (let e = 0; e < this.n; e++) if (this.next[e] >= 0) chained[this.next[e]] = 1;
+    for (let e = 0; e < this.n; e++) if (!chained[e]) this.place(e);
   }
 }
 
