@@ -299,7 +299,10 @@ class Store {
   cast = new Uint8Array(0);
   parent = new Int32Array(0);
   step = new Int32Array(0);
-  /** The fifty-move count restarts on the way here: a pending promotion or one in the chain. */
+  /**
+   * The fifty-move count restarts on the way here: a pending promotion or one in the chain
+   * (the same on every path to a state, as a promotion changes the pieces).
+   */
   reset = new Uint8Array(0);
   private index = new Int32Array(0);
   private mask = 0;
