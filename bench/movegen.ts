@@ -13,7 +13,7 @@
  */
 import { Chess } from "chessops/chess";
 import { parseFen as chessopsFen } from "chessops/fen";
-import { Game, variantIds } from "../lib/rules";
+import { Game, RulesError, variantIds, type LegalMove } from "../lib/rules";
 import { perft } from "../lib/rules/movegen";
 import { parseFen } from "../lib/rules/notation/fen";
 import { getVariant } from "../lib/rules/variants";
@@ -37,13 +37,24 @@ function timeListing(variant: string, fen: string): number {
   return t.sort((a, b) => a - b)[1];
 }
 
+/** The legal moves; null beyond the listing limit (a dense Friendly position, which the game never lists). */
+function listed(g: Game): LegalMove[] | null {
+  try {
+    return g.legalMoves();
+  } catch (e) {
+    if (e instanceof RulesError) return null;
+    throw e;
+  }
+}
+
 function positions(variant: string, greedy: boolean): string[] {
   const out: string[] = [];
   for (let n = 0; n < GAMES; n++) {
     const g = Game.start(variant);
     for (let ply = 0; ply < PLIES; ply++) {
+      const moves = listed(g);
+      if (!moves) break;
       out.push(g.fen());
-      const moves = g.legalMoves();
       if (moves.length === 0) break;
       let pick = moves[Math.floor(random() * moves.length)].text;
       if (greedy && random() < 0.7) {
@@ -53,7 +64,7 @@ function positions(variant: string, greedy: boolean): string[] {
           const cand = moves[Math.floor(random() * moves.length)].text;
           const next = Game.start(variant, g.fen());
           next.play(cand);
-          const count = next.legalMoves().length;
+          const count = listed(next)?.length ?? -1;
           if (count > best) [best, pick] = [count, cand];
         }
       }

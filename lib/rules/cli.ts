@@ -1,17 +1,22 @@
 /**
- * The rules tool on the command line (shared rules-cli-contract.md):
+ * The rules tool on the command line (docs/rules-tool.md):
  *   variants | moves <variant> <fen> | perft <variant> <fen> <depth>
  *   play <variant> <fen> <move>… | status <variant> <fen>
  * Bad input: one line on stderr, exit 2. An illegal move in `play`: exit 1.
  */
 import { parseActions } from "./actions";
 import { RulesError } from "./errors";
-import { Game, listMoves } from "./game";
+import { forEachMove, Game } from "./game";
+import { LISTING_LIMIT } from "./mechanics/unions";
 import { perft } from "./movegen";
 import { parseFen } from "./notation/fen";
 import { getVariant, variantIds } from "./variants";
 
 class UsageError extends Error {}
+
+// `moves` and `perft` list every move of a legal position, however long it takes (the
+// limit guards the app, which never needs every Friendly move at once).
+LISTING_LIMIT.states = Infinity;
 
 const USAGE = "usage: rules variants | moves <variant> <fen> | perft <variant> <fen> <depth> | play <variant> <fen> <move>... | status <variant> <fen>";
 
@@ -28,9 +33,11 @@ function run(args: string[]): string[] {
       return variantIds();
     case "moves": {
       if (rest.length) throw new UsageError(USAGE);
-      // Pure move generation: listed even where a draw or a bare royal ended the game.
-      const texts = listMoves(position(variantId, fen)).listed.map((m) => m.text);
-      return [...texts].sort();
+      // Pure move generation: listed even where a draw or a bare royal ended the game. Only the
+      // texts are kept: a Friendly position may have millions of moves.
+      const texts: string[] = [];
+      forEachMove(position(variantId, fen), (_m, _a, text) => texts.push(text));
+      return texts.sort();
     }
     case "perft": {
       if (rest.length !== 1 || !/^\d{1,2}$/.test(rest[0])) throw new UsageError("perft needs a depth (a whole number)");

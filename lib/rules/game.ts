@@ -44,19 +44,26 @@ interface MoveList {
   listed: LegalMove[];
 }
 
-/** Legal moves with their canonical actions and text; a move reached two ways is listed once. */
-export function listMoves(pos: Position): MoveList {
-  const legal: Move[] = [];
-  const listed: LegalMove[] = [];
+/** Each legal move with its canonical actions and text, in generation order; a move reached two ways once. */
+export function forEachMove(pos: Position, f: (move: Move, actions: Action[], text: string) => void): void {
   const seen = new Set<string>();
   for (const m of legalMoves(pos)) {
     const actions = moveActions(pos, m);
     const text = movesText(actions);
     if (seen.has(text)) continue;
     seen.add(text);
+    f(m, actions, text);
+  }
+}
+
+/** Legal moves with their canonical actions and text; a move reached two ways is listed once. */
+export function listMoves(pos: Position): MoveList {
+  const legal: Move[] = [];
+  const listed: LegalMove[] = [];
+  forEachMove(pos, (m, actions, text) => {
     legal.push(m);
     listed.push({ actions, text });
-  }
+  });
   return { legal, listed };
 }
 
@@ -241,11 +248,13 @@ export class Game {
     return { actions: [...next.values()], complete };
   }
 
-  /** Result with history: position status, then fivefold repetition. */
+  /** Result with history: position status, then fivefold repetition (threefold where draws are automatic). */
   status(): Outcome {
     const s = positionStatus(this.pos, this.stepwise ? this.sampleMoves() : this.legal().legal);
     if (s.result !== "ongoing") return s;
-    if (this.repetitions() >= 5) return { result: "draw", reason: "fivefold-repetition" };
+    if (this.variant.decl.automaticDraws) {
+      if (this.repetitions() >= 3) return { result: "draw", reason: "threefold-repetition" };
+    } else if (this.repetitions() >= 5) return { result: "draw", reason: "fivefold-repetition" };
     return s;
   }
 

@@ -1,6 +1,7 @@
 /**
  * How a game stands, judged from one position: checkmate, stalemate by the
- * variant's rule, extinction, bare royal, dead positions and the 75-move rule.
+ * variant's rule, extinction, bare royal, dead positions and the 75-move rule
+ * (the fifty-move rule where the variant's draws are automatic).
  * Repetition needs the game's history and lives in game.ts.
  */
 import { inCheck, legalMoves, makeMove } from "./movegen";
@@ -11,7 +12,7 @@ import type { Side } from "./variant";
 export type EndReason =
   | "checkmate" | "stalemate" | "extinction" | "bare-royal" | "union-with-king"
   | "insufficient-material" | "seventy-five-move-rule" | "all-pieces-in-unions" | "no-legal-move"
-  | "fivefold-repetition";
+  | "fivefold-repetition" | "threefold-repetition" | "fifty-move-rule";
 
 export type Outcome =
   | { result: "ongoing" }
@@ -57,6 +58,7 @@ export function positionStatus(pos: Position, legal: Move[] = legalMoves(pos)): 
     if (!rebares) return win(them, "bare-royal");
   }
   if (deadPosition(pos)) return { result: "draw", reason: "insufficient-material" };
+  if (v.decl.automaticDraws && pos.halfmove >= 100) return { result: "draw", reason: "fifty-move-rule" };
   if (pos.halfmove >= 150) return { result: "draw", reason: "seventy-five-move-rule" };
   return { result: "ongoing" };
 }

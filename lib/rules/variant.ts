@@ -43,6 +43,8 @@ export interface VariantDecl {
   enPassant?: { victims: string[]; capturers: string[] };
   /** What a side to move with no legal move and not in check gets. */
   stalemate: "draw" | "loss";
+  /** Threefold repetition and fifty moves (100 plies) end the game by themselves, nobody claims them (Friendly). */
+  automaticDraws?: boolean;
   /** Royal Substitute: a bare royal loses unless it bares the opponent next move. */
   bareRoyalLoses?: boolean;
   /** Letters of minor pieces for dead positions: K v K, K + one minor v K, bishops all on one colour. */

@@ -1,5 +1,5 @@
 /**
- * An independent, deliberately naive reading of Friendly Chess (RULES.md §4), to
+ * An independent, deliberately naive reading of Friendly Chess (docs/games/friendly.md), to
  * check the engine against: string boards, every chain enumerated path by path
  * with its own set of visited states (the termination rule taken literally), no
  * memoisation, no shared code with lib/rules. Slow; fine for small positions.
@@ -180,9 +180,9 @@ function step(w: Walk, s: Side, letter: string, from: number, t: Target, promo: 
       const beyond = at(t.to, 0, -d);
       target = board[beyond];
       board[beyond] = "";
-      n.reset = true;
     }
-    if (target !== "") n.reset = true;
+    // Progress is a new union (onto a single piece); stepping into a union is not.
+    if (target !== "" && !union(target)) n.reset = true;
     const mine = promo || letter;
     const prev = ours(target, s);
     if (theirs(target, s).toUpperCase() === "K") n.win = true;
@@ -193,7 +193,7 @@ function step(w: Walk, s: Side, letter: string, from: number, t: Target, promo: 
     }
   }
   if (promo) n.reset = true;
-  if (letter.toUpperCase() === "P" && Math.abs(t.to - from) === 16) n.ep = (t.to + from) / 2;
+  if (letter.toUpperCase() === "P" && relRank(from, s) === 1 && Math.abs(t.to - from) === 16) n.ep = (t.to + from) / 2;
   n.texts.push(`${letter} ${name(from)}-${name(t.to)}${promo ? "=" + promo : ""}`);
   checkRights(n);
   return n;
@@ -220,13 +220,11 @@ function choices(board: Cell[], s: Side, letter: string, sq: number, onlyEmpty: 
 function turns(
   p: RefPos, s: Side, board0: Cell[], ep: number, withCastling: boolean, onEnd: (w: Walk) => boolean | void, shared = false,
 ): boolean {
-  const start: Walk = { board: board0, released: null, texts: [], seen: new Set([key(board0, null)]), lost: new Set(), reset: false, ep: -1, win: false };
+  const start: Walk = { board: board0, released: null, texts: [], seen: new Set(), lost: new Set(), reset: false, ep: -1, win: false };
   const king = s === "w" ? "K" : "k";
   const cont = (w: Walk): boolean => {
-    if (!w.released) {
-      if (w.seen.has(key(w.board, null))) return false; // back to the start
-      return onEnd(w) === true;
-    }
+    // The start has no released piece: ending with the board as it began repeats no state.
+    if (!w.released) return onEnd(w) === true;
     const k = key(w.board, w.released) + (shared ? "|" + [...w.lost].sort().join("") : "");
     if (w.seen.has(k)) return false;
     // Per path (the rule taken literally), or one set for the whole turn (enough for

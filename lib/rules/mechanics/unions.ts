@@ -1,5 +1,5 @@
 /**
- * Friendly Chess (RULES.md §4): nothing is ever captured. A piece moving onto an
+ * Friendly Chess (docs/games/friendly.md): nothing is ever captured. A piece moving onto an
  * opponent's single piece forms a union; either player moves a union by their own
  * piece in it, taking the partner along, to empty squares only; a single piece
  * moving onto a union takes the place of its own colour's piece there, which is
@@ -7,7 +7,8 @@
  *
  * A turn is a walk through states: the board, plus the released piece and its
  * square while a chain runs. The rule book forbids passing through a state twice
- * in a turn, and a step after which the move cannot be finished.
+ * in a turn, and a step after which the move cannot be finished. The start has no
+ * released piece, so a chain may end with the board as it began (a loop).
  *
  * Two ways to use that walk:
  *  - Step by step (what the game does: the board's builder, reading and judging a
@@ -61,7 +62,7 @@ interface UnionMove {
   steps: number[];
 }
 
-/** Listing stops with a RulesError beyond this many states in one turn (memory). */
+/** Listing stops with a RulesError beyond this many states in one turn (memory); the rules tool lifts it. */
 export const LISTING_LIMIT = { states: 400_000 };
 
 /**
@@ -122,6 +123,9 @@ const ends = (c: Ctx, w: number) => w === 0 || (w & c.ourMask) === 0;
 /** What a step lands on: for en passant, what comes back from beyond the passed square. */
 const landing = (c: Ctx, b: Int16Array, s: number) => (kindOf(s) === EP ? b[toOf(s) - c.fwd] : b[toOf(s)]);
 const relRank = (c: Ctx, sq: number) => (c.us === 0 ? c.v.geo.rankOf[sq] : c.v.geo.ranks - 1 - c.v.geo.rankOf[sq]);
+/** A pawn's double step from its 2nd rank, which gives the en passant right (not one from its 1st rank). */
+const doubleStep = (c: Ctx, t: number, kind: number, from: number, to: number) =>
+  t === c.pawn && kind !== EP && relRank(c, from) === 1 && Math.abs(to - from) === 2 * c.v.geo.stride;
 
 /**
  * The steps of our piece of type `t` on `s`. `onlyEmpty`: a union (or the king)
@@ -295,6 +299,11 @@ class Store {
   cast = new Uint8Array(0);
   parent = new Int32Array(0);
   step = new Int32Array(0);
+  /**
+   * The fifty-move count restarts on the way here: a pending promotion or one in the chain
+   * (the same on every path to a state, as a promotion changes the pieces).
+   */
+  reset = new Uint8Array(0);
   private index = new Int32Array(0);
   private mask = 0;
 
@@ -317,6 +326,7 @@ class Store {
     this.cast = copy(this.cast, cap);
     this.parent = copy(this.parent, cap);
     this.step = copy(this.step, cap);
+    this.reset = copy(this.reset, cap);
     this.cap = cap;
     this.index = new Int32Array(cap * 4);
     this.mask = cap * 4 - 1;
@@ -355,7 +365,7 @@ class Store {
     }
   }
 
-  add(b: Int16Array, h: number, piece: number, at: number, cast: number, parent: number, step: number): number {
+  add(b: Int16Array, h: number, piece: number, at: number, cast: number, parent: number, step: number, reset: boolean): number {
     if (this.n === this.cap) this.grow(this.cap * 2);
     const i = this.n++;
     const base = i * this.nsq;
@@ -367,6 +377,7 @@ class Store {
     this.cast[i] = cast;
     this.parent[i] = parent;
     this.step[i] = step;
+    this.reset[i] = reset ? 1 : 0;
     this.insert(i);
     return i;
   }
@@ -386,15 +397,11 @@ class Turn {
   readonly pos: Position;
   readonly k: Keys;
   readonly root: Int16Array;
-  readonly h0: number;
-  /** The fifty-move clock restarts whatever the step (pending promotions came first). */
-  readonly startReset: boolean;
   readonly store: Store;
   /** The board of state `loaded`. */
   private cur: Int16Array;
   private loaded = -1;
   readonly scratch: Int16Array;
-  private other: Int16Array;
   // Result of the last `play`.
   rh = 0;
   rReleased = 0;
@@ -403,18 +410,16 @@ class Turn {
   rEp = -1;
   private dst: Int16Array | null = null;
 
+  /** `startReset`: the fifty-move count restarts whatever the step (pending promotions came first). */
   constructor(c: Ctx, pos: Position, root: Int16Array, startReset: boolean) {
     this.c = c;
     this.pos = pos;
     this.k = keysFor(c.v.geo.size);
     this.root = root;
-    this.h0 = boardKey(this.k, c.v, root);
-    this.startReset = startReset;
     this.store = new Store(c.v.geo.squares);
     this.cur = root.slice();
     this.scratch = root.slice();
-    this.other = root.slice();
-    this.store.add(root, this.h0, 0, 0, pos.castling, -1, 0);
+    this.store.add(root, boardKey(this.k, c.v, root), 0, 0, pos.castling, -1, 0, startReset);
     this.loaded = 0;
   }
 
@@ -446,7 +451,7 @@ class Turn {
     this.rh = this.store.hash[i];
     this.rCast = this.store.cast[i];
     this.rReleased = 0;
-    this.rReset = this.startReset || i !== 0; // a chain state has entered a union already
+    this.rReset = this.store.reset[i] === 1;
     this.rEp = -1;
     const kind = kindOf(step);
     const from = fromOf(step);
@@ -475,7 +480,8 @@ class Turn {
         w = b[to - c.fwd];
         this.write(b, to - c.fwd, 0);
       }
-      if (w !== 0) this.rReset = true;
+      // A new union restarts the count; entering a union only changes its partner.
+      if (w !== 0 && (w & c.ourMask) === 0) this.rReset = true;
       this.write(b, to, (w & ~c.ourMask) | pieceCode(c.us, promo || t));
       const x = typeOn(w, c.us);
       if (x) {
@@ -485,7 +491,7 @@ class Turn {
         if (g && this.rCast) for (const [bit, side, type] of g) if (side === c.us && type === x) this.rCast &= ~bit;
       }
     }
-    if (t === c.pawn && kind !== EP && Math.abs(to - from) === 2 * c.v.geo.stride) this.rEp = (from + to) / 2;
+    if (doubleStep(c, t, kind, from, to)) this.rEp = (from + to) / 2;
   }
 
   /** The steps of the piece released in state `i` (i > 0). */
@@ -518,14 +524,7 @@ class Turn {
     if (st.n >= LISTING_LIMIT.states) {
       throw new RulesError(`more than ${LISTING_LIMIT.states} chain states in one turn: too many moves to list here; play moves step by step`);
     }
-    return st.add(this.scratch, this.rh, piece, at, this.rCast, i, step);
-  }
-
-  /** The end reached by `step` from state `i` goes back to the start board (a repeated state). */
-  private backToStart(i: number, step: number): boolean {
-    if (i === 0) return false;
-    this.play(i, step, this.other);
-    return this.rh === this.h0 && sameBoard(this.c.v, this.other, this.root);
+    return st.add(this.scratch, this.rh, piece, at, this.rCast, i, step, this.rReset);
   }
 
   /**
@@ -538,7 +537,7 @@ class Turn {
     this.chainSteps(i, steps);
     const b = this.board(i);
     for (const s of steps) {
-      if (ends(c, landing(c, b, s)) && !this.backToStart(i, s)) {
+      if (ends(c, landing(c, b, s))) {
         this.found = [i, s];
         return true;
       }
@@ -548,7 +547,7 @@ class Turn {
     const first = this.store.n;
     this.good = good;
     try {
-      return this.expandChains(i, steps) && this.search(first, (j, s, w) => ends(c, w) && !this.backToStart(j, s));
+      return this.expandChains(i, steps) && this.search(first, (_j, _s, w) => ends(c, w));
     } catch (e) {
       if (e instanceof OverBudget) return true; // the over-approximation's answer
       throw e;
@@ -809,11 +808,7 @@ function listFrom(c: Ctx, pos: Position, b: Int16Array, promos: number[], out: M
   const st = turn.store;
   const v = c.v;
   const k = turn.k;
-  // Results: the state they leave from, the last step; deduplicated by key, then by board.
-  const endParent: number[] = [];
-  const endStep: number[] = [];
-  const endInfo: number[] = []; // castling | reset << 4 | (ep + 1) << 5
-  const endIndex = new Map<number, number[]>();
+  const ends = new Ends();
   const a = new Int16Array(b.length);
   const e2 = new Int16Array(b.length);
   const steps: number[] = [];
@@ -830,32 +825,97 @@ function listFrom(c: Ctx, pos: Position, b: Int16Array, promos: number[], out: M
         turn.chainState(i, s);
         continue;
       }
-      // Back to the position the turn started from: a state passed through already.
-      if (i !== 0 && turn.rh === turn.h0 && sameBoard(v, turn.scratch, turn.root)) continue;
       const info = turn.rCast | (turn.rReset ? 16 : 0) | ((turn.rEp + 1) << 5);
       const key = turn.rh ^ k.cast[turn.rCast] ^ (turn.rEp === -1 ? 0 : k.ep[turn.rEp]) ^ (turn.rReset ? k.reset : 0);
-      const same = endIndex.get(key);
-      if (same) {
+      const same = ends.find(key);
+      if (same >= 0) {
         a.set(turn.scratch);
-        const dup = same.some((e) => {
-          if (endInfo[e] !== info) return false;
-          turn.play(endParent[e], endStep[e], e2);
-          return sameBoard(v, e2, a);
-        });
+        let dup = false;
+        for (let e = same; e >= 0 && !dup; e = ends.next[e]) {
+          if (ends.info[e] !== info) continue;
+          turn.play(ends.parent[e], ends.step[e], e2);
+          dup = sameBoard(v, e2, a);
+        }
         if (dup) continue;
       }
-      const e = endParent.length;
-      endParent.push(i);
-      endStep.push(s);
-      endInfo.push(info);
-      if (same) same.push(e);
-      else endIndex.set(key, [e]);
+      ends.add(key, i, s, info, same);
     }
   }
-  for (let e = 0; e < endParent.length; e++) {
-    const path = [endStep[e]];
-    for (let j = endParent[e]; j > 0; j = st.parent[j]) path.push(st.step[j]);
+  for (let e = 0; e < ends.n; e++) {
+    const path = [ends.step[e]];
+    for (let j = ends.parent[e]; j > 0; j = st.parent[j]) path.push(st.step[j]);
     out.push(unionMove(promos, path.reverse()));
+  }
+}
+
+/**
+ * The results of one listing: the state each leaves from and its last step, found
+ * by a key (board, castling, en passant, fifty-move clock); results sharing a key
+ * are chained (`next`), and told apart by comparing boards.
+ */
+class Ends {
+  n = 0;
+  key = new Int32Array(64);
+  parent = new Int32Array(64);
+  step = new Int32Array(64);
+  /** castling | reset << 4 | (ep + 1) << 5 */
+  info = new Int32Array(64);
+  next = new Int32Array(64);
+  private table = new Int32Array(256); // 1 + the first result with a key, 0 free
+  private mask = 255;
+
+  /** The first result with this key, -1 for none. */
+  find(key: number): number {
+    for (let s = key & this.mask; ; s = (s + 1) & this.mask) {
+      const e = this.table[s] - 1;
+      if (e < 0 || this.key[e] === key) return e;
+    }
+  }
+
+  /** Adds a result; `same` is the first result with its key (from `find`), or -1. */
+  add(key: number, parent: number, step: number, info: number, same: number): void {
+    if (this.n === this.key.length) this.grow();
+    const e = this.n++;
+    this.key[e] = key;
+    this.parent[e] = parent;
+    this.step[e] = step;
+    this.info[e] = info;
+    if (same >= 0) {
+      this.next[e] = this.next[same];
+      this.next[same] = e;
+      return;
+    }
+    this.next[e] = -1;
+    this.place(e);
+    if (this.n * 2 > this.table.length) this.rehash();
+  }
+
+  private place(e: number): void {
+    let s = this.key[e] & this.mask; // Zobrist keys: the low bits are random already
+    while (this.table[s] !== 0) s = (s + 1) & this.mask;
+    this.table[s] = e + 1;
+  }
+
+  private grow(): void {
+    const more = (a: Int32Array) => {
+      const b = new Int32Array(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.key = more(this.key);
+    this.parent = more(this.parent);
+    this.step = more(this.step);
+    this.info = more(this.info);
+    this.next = more(this.next);
+  }
+
+  private rehash(): void {
+    this.table = new Int32Array(this.table.length * 2);
+    this.mask = this.table.length - 1;
+    // The first result of each key is the one not reached through another's `next`.
+    const chained = new Uint8Array(this.n);
+    for (let e = 0; e < this.n; e++) if (this.next[e] >= 0) chained[this.next[e]] = 1;
+    for (let e = 0; e < this.n; e++) if (!chained[e]) this.place(e);
   }
 }
 
@@ -915,14 +975,14 @@ function make(pos: Position, m: Move): void {
         w = board[to - c.fwd];
         pos.put(to - c.fwd, 0);
       }
-      if (w !== 0) reset = true;
+      if (w !== 0 && (w & c.ourMask) === 0) reset = true; // a new union
       pos.put(to, (w & ~c.ourMask) | pieceCode(c.us, promo || t));
       const x = typeOn(w, c.us);
       const g = c.v.castleGuard[to];
       // The released rook leaves its home square, even if another rook took its place.
       if (x && g) for (const [bit, side, type] of g) if (side === c.us && type === x) pos.castling &= ~bit;
     }
-    if (t === c.pawn && kind !== EP && Math.abs(to - from) === 2 * pos.geo.stride) pos.ep = (from + to) / 2;
+    if (doubleStep(c, t, kind, from, to)) pos.ep = (from + to) / 2;
   }
   if (reset) pos.halfmove = 0;
 }
@@ -1033,9 +1093,6 @@ function walk(pos: Position, actions: readonly Action[], complete: boolean): Wal
     w.steps.push(step);
     turn.play(w.state, step, turn.scratch);
     if (!turn.rReleased) {
-      if (w.state !== 0 && turn.rh === turn.h0 && sameBoard(v, turn.scratch, turn.root)) {
-        return `${text}: the chain would bring back the position the turn started from (a state it passed through)`;
-      }
       w.state = -1;
       continue;
     }
@@ -1045,7 +1102,7 @@ function walk(pos: Position, actions: readonly Action[], complete: boolean): Wal
     if (seen >= 0 || turn.onPath(w.state, turn.scratch, turn.rh, piece, to)) {
       return `${text}: the chain passes through the same state twice (this board with the released ${v.types[piece].name} on ${a.to})`;
     }
-    w.state = st.add(turn.scratch, turn.rh, piece, to, turn.rCast, w.state, step);
+    w.state = st.add(turn.scratch, turn.rh, piece, to, turn.rCast, w.state, step, turn.rReset);
   }
   if (complete && w.state !== -1) {
     const st = turn.store;
@@ -1135,9 +1192,7 @@ function next(pos: Position, prefix: readonly Action[]): { actions: Action[]; co
 function stepFinishable(turn: Turn, i: number, step: number, keep: number): boolean {
   turn.store.n = keep; // forget what earlier searches added
   turn.play(i, step, turn.scratch);
-  if (!turn.rReleased) {
-    return i === 0 || !(turn.rh === turn.h0 && sameBoard(turn.c.v, turn.scratch, turn.root));
-  }
+  if (!turn.rReleased) return true;
   const j = turn.chainState(i, step);
   return j >= 0 && turn.finishable(j);
 }
@@ -1263,6 +1318,10 @@ function validate(pos: Position): void {
         throw new RulesError(`the ${name} king stands in a union on ${names[sq]}: the game is over, and ${name} would be to move`);
       }
     }
+  }
+  // The passed square of a double step from the 2nd rank lies on the 3rd.
+  if (pos.ep !== -1 && pos.relativeRank(pos.ep, (1 - pos.turn) as Side) !== 2) {
+    throw new RulesError(`en passant square ${names[pos.ep]} is impossible here: only a pawn's double step from its 2nd rank gives the right`);
   }
 }
 
