@@ -151,8 +151,8 @@ test("a threefold repetition is claimed as a draw", async () => {
   // The start position a third time.
   await expect(claim(a)).toBeVisible();
   await claim(a).click();
-  await expect(status(a)).toHaveText("Drawn by threefold repetition (claimed) (½–½).");
-  await expect(status(b)).toHaveText("Drawn by threefold repetition (claimed) (½–½).");
+  await expect(status(a)).toHaveText("Drawn by threefold repetition (½–½).");
+  await expect(status(b)).toHaveText("Drawn by threefold repetition (½–½).");
 });
 
 test("a promotion asks which piece; a private game is not found for others; without confirmation a move goes at once", async ({ browser }) => {
