@@ -328,6 +328,14 @@ describe.each(invitationOps)("$name", (op) => {
   });
 });
 
+it("accepting needs a display name; on a private game a nameless stranger learns nothing", async () => {
+  const [nameless] = await db.insert(users).values({ email: "nameless@example.test" }).returning();
+  const pub = await challenge("open", "public");
+  const priv = await challenge("user", "private");
+  await expectRefused(() => acceptInvitation(db, nameless.id, { invitationId: pub.invitationId }), { code: "forbidden", message: "choose a display name first" });
+  await expectRefused(() => acceptInvitation(db, nameless.id, { invitationId: priv.invitationId }), NO_INVITATION);
+});
+
 it("declining from another game's page is refused as an unknown invitation", async () => {
   const c = await challenge("user", "public");
   const other = await challenge("open", "public");
