@@ -18,14 +18,14 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db/client";
-import { games, users, type User } from "@/lib/db/schema";
+import { games, users, type Game as GameRow, type User } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
 import {
   acceptDraw, acceptInvitation, claimDraw, createChallenge, declineDraw, declineInvitation, endVacation, GameError,
   giveExtraDay, offerDraw, resign, startVacation, submitMove, withdrawInvitation, type CreatedChallenge,
 } from "@/lib/games";
 import { importRecord } from "@/lib/games/records";
-import { insertActiveGame, seedPlayers, T0, type Players } from "../support/games";
+import { DAY, insertActiveGame, seedPlayers, T0, type Players } from "../support/games";
 
 // The framework around the server actions is replaced, as in tests/fuzz/actions.test.ts; the session is ctx.user.
 const ctx = vi.hoisted(() => {
@@ -75,6 +75,7 @@ const NOT_A_PLAYER: Refusal = { code: "forbidden", message: "only the players of
 const NO_GAME: Refusal = { code: "not-found", message: "no such game" };
 const NO_INVITATION: Refusal = { code: "not-found", message: "no such invitation" };
 const OVER: Refusal = { code: "over", message: "this game is over" };
+const NO_OFFER: Refusal = { code: "invalid", message: "there is no draw offer from your opponent" };
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 const UNKNOWN_TOKEN = "0".repeat(32);
 const REPETITION = ["N g1-f3", "n g8-f6", "N f3-g1", "n f6-g8", "N g1-f3", "n g8-f6", "N f3-g1", "n f6-g8"];
@@ -141,8 +142,9 @@ interface GameOp {
   /** The game in which the rightful player's call succeeds (Alice White, Bob Black). */
   moves?: string[];
   drawOfferBy?: Colour;
-  /** Who may do it there. */
+  /** Who may do it there, and the game afterwards. */
   may: Colour[];
+  after: (who: Colour) => Partial<GameRow>;
   /** The player who may not do it there, and the refusal. */
   notNow?: { who: Colour; refusal: Refusal };
 }
@@ -150,25 +152,34 @@ interface GameOp {
 const gameOps: GameOp[] = [
   {
     name: "submitMove", call: (d, u, gameId, ply) => submitMove(d, u, { gameId, expectedPly: ply, move: "P e2-e4" }),
-    may: ["white"], notNow: { who: "black", refusal: { code: "not-your-turn", message: "it is your opponent's turn" } },
+    may: ["white"], after: () => ({ status: "active", ply: 1 }),
+    notNow: { who: "black", refusal: { code: "not-your-turn", message: "it is your opponent's turn" } },
   },
-  { name: "resign", call: (d, u, gameId) => resign(d, u, { gameId }), may: ["white", "black"] },
-  { name: "offerDraw", call: (d, u, gameId) => offerDraw(d, u, { gameId }), may: ["white", "black"] },
+  {
+    name: "resign", call: (d, u, gameId) => resign(d, u, { gameId }), may: ["white", "black"],
+    after: (who) => ({ status: "finished", result: who === "white" ? "0-1" : "1-0", endReason: "resignation" }),
+  },
+  {
+    name: "offerDraw", call: (d, u, gameId) => offerDraw(d, u, { gameId }), may: ["white", "black"],
+    after: (who) => ({ status: "active", drawOfferBy: playerOf(who) }),
+  },
   {
     name: "acceptDraw", call: (d, u, gameId) => acceptDraw(d, u, { gameId }), drawOfferBy: "white",
-    may: ["black"], notNow: { who: "white", refusal: { code: "invalid", message: "there is no draw offer from your opponent" } },
+    may: ["black"], after: () => ({ status: "finished", result: "1/2-1/2", endReason: "agreement" }), notNow: { who: "white", refusal: NO_OFFER },
   },
   {
     name: "declineDraw", call: (d, u, gameId) => declineDraw(d, u, { gameId }), drawOfferBy: "white",
-    may: ["black"], notNow: { who: "white", refusal: { code: "invalid", message: "there is no draw offer from your opponent" } },
+    may: ["black"], after: () => ({ status: "active", drawOfferBy: null }), notNow: { who: "white", refusal: NO_OFFER },
   },
   {
     name: "claimDraw", call: (d, u, gameId) => claimDraw(d, u, { gameId, reason: "threefold-repetition" }),
-    moves: REPETITION, may: ["white", "black"],
+    moves: REPETITION, may: ["white", "black"], after: () => ({ status: "finished", result: "1/2-1/2", endReason: "threefold-repetition" }),
   },
   {
-    name: "giveExtraDay", call: (d, u, gameId) => giveExtraDay(d, u, { gameId }),
-    may: ["black"], notNow: { who: "white", refusal: { code: "invalid", message: "you can give time only while your opponent is to move" } },
+    // At T0, well before the deadline (T0 + 3 days): one more day on it.
+    name: "giveExtraDay", call: (d, u, gameId) => giveExtraDay(d, u, { gameId }, T0),
+    may: ["black"], after: () => ({ status: "active", deadline: new Date(T0.getTime() + 4 * DAY) }),
+    notNow: { who: "white", refusal: { code: "invalid", message: "you can give time only while your opponent is to move" } },
   },
 ];
 
@@ -195,6 +206,8 @@ describe.each(gameOps)("$name", (op) => {
   it.each(op.may)("succeeds for the rightful player (%s) in the game set up here", async (who) => {
     const g = await gameFor(op, "private");
     await expectAllowed(() => op.call(db, playerOf(who), g.id, g.ply));
+    const [row] = await db.select().from(games).where(eq(games.id, g.id));
+    expect(row).toMatchObject(op.after(who));
   });
 
   it.each(["public", "unlisted"] as const)("refuses a stranger on a %s game: not a player", async (visibility) => {
@@ -217,6 +230,13 @@ describe.each(gameOps)("$name", (op) => {
         const g = await gameFor(op, visibility);
         await expectRefused(() => op.call(db, playerOf(who), g.id, g.ply), refusal);
       }
+    });
+  }
+
+  if (op.drawOfferBy) {
+    it("refuses both players when nobody offered a draw", async () => {
+      const g = await gameFor({ ...op, drawOfferBy: undefined }, "public");
+      for (const who of ["white", "black"] as const) await expectRefused(() => op.call(db, playerOf(who), g.id, g.ply), NO_OFFER);
     });
   }
 
@@ -334,6 +354,14 @@ it("accepting needs a display name; on a private game a nameless stranger learns
   const priv = await challenge("user", "private");
   await expectRefused(() => acceptInvitation(db, nameless.id, { invitationId: pub.invitationId }), { code: "forbidden", message: "choose a display name first" });
   await expectRefused(() => acceptInvitation(db, nameless.id, { invitationId: priv.invitationId }), NO_INVITATION);
+});
+
+it("offering a draw twice leaves one offer, and the game goes on", async () => {
+  const g = await gameFor({}, "public");
+  expect(await offerDraw(db, p.alice, { gameId: g.id })).toBe("offered");
+  expect(await offerDraw(db, p.alice, { gameId: g.id })).toBe("offered");
+  const [row] = await db.select().from(games).where(eq(games.id, g.id));
+  expect(row).toMatchObject({ status: "active", drawOfferBy: p.alice });
 });
 
 it("declining from another game's page is refused as an unknown invitation", async () => {
