@@ -12,7 +12,7 @@ export default mergeConfig(base, defineConfig({
   test: {
     include: [
       "tests/unit/{archive-params,callback-path,email-escaping,feed,overview-format}.test.ts",
-      "tests/integration/{authorization,games,clock,archive,overview,auth,profile,rate-limits,hostile-input,cookies}.test.ts",
+      "tests/integration/{authorization,authorization-session,games,clock,archive,overview,auth,profile,rate-limits,hostile-input,cookies}.test.ts",
     ],
     env: { TEST_DRIVERS: "postgres" },
   },

@@ -356,6 +356,13 @@ it("accepting needs a display name; on a private game a nameless stranger learns
   await expectRefused(() => acceptInvitation(db, nameless.id, { invitationId: priv.invitationId }), NO_INVITATION);
 });
 
+it("an invitation by email is for that address in any case, and never for a user without one", async () => {
+  const [eve, noAddress] = await db.insert(users).values([{ name: "Eve", email: "Eve@Example.test" }, { name: "Nomail" }]).returning();
+  const c = await createChallenge(db, p.alice, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "email", email: "eve@EXAMPLE.test" } }, T0);
+  await expectRefused(() => acceptInvitation(db, noAddress.id, { token: c.token }), { code: "forbidden", message: "this invitation is for someone else" });
+  await expectAllowed(() => acceptInvitation(db, eve.id, { token: c.token }, T0));
+});
+
 it("offering a draw twice leaves one offer, and the game goes on", async () => {
   const g = await gameFor({}, "public");
   expect(await offerDraw(db, p.alice, { gameId: g.id })).toBe("offered");
