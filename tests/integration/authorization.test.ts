@@ -24,6 +24,7 @@ import {
   acceptDraw, acceptInvitation, claimDraw, createChallenge, declineDraw, declineInvitation, endVacation, GameError,
   giveExtraDay, offerDraw, resign, startVacation, submitMove, withdrawInvitation, type CreatedChallenge,
 } from "@/lib/games";
+import { visibleGame } from "@/lib/games/archive";
 import { importRecord } from "@/lib/games/records";
 import { DAY, insertActiveGame, seedPlayers, T0, type Players } from "../support/games";
 
@@ -156,6 +157,11 @@ const gameOps: GameOp[] = [
     notNow: { who: "black", refusal: { code: "not-your-turn", message: "it is your opponent's turn" } },
   },
   {
+    name: "submitMove, Black to move", call: (d, u, gameId, ply) => submitMove(d, u, { gameId, expectedPly: ply, move: "p e7-e5" }),
+    moves: ["P e2-e4"], may: ["black"], after: () => ({ status: "active", ply: 2 }),
+    notNow: { who: "white", refusal: { code: "not-your-turn", message: "it is your opponent's turn" } },
+  },
+  {
     name: "resign", call: (d, u, gameId) => resign(d, u, { gameId }), may: ["white", "black"],
     after: (who) => ({ status: "finished", result: who === "white" ? "0-1" : "1-0", endReason: "resignation" }),
   },
@@ -180,6 +186,11 @@ const gameOps: GameOp[] = [
     name: "giveExtraDay", call: (d, u, gameId) => giveExtraDay(d, u, { gameId }, T0),
     may: ["black"], after: () => ({ status: "active", deadline: new Date(T0.getTime() + 4 * DAY) }),
     notNow: { who: "white", refusal: { code: "invalid", message: "you can give time only while your opponent is to move" } },
+  },
+  {
+    name: "giveExtraDay, Black to move", call: (d, u, gameId) => giveExtraDay(d, u, { gameId }, T0),
+    moves: ["P e2-e4"], may: ["white"], after: () => ({ status: "active", deadline: new Date(T0.getTime() + 4 * DAY) }),
+    notNow: { who: "black", refusal: { code: "invalid", message: "you can give time only while your opponent is to move" } },
   },
 ];
 
@@ -258,6 +269,10 @@ describe.each(gameOps)("$name", (op) => {
     const c = await createChallenge(db, p.alice, { variant: "chess", color: "white", daysPerMove: 3, visibility: "private", opponent: { kind: "user", name: "Bob" } }, T0);
     await expectRefused(() => op.call(db, p.carol, c.gameId, 0), NO_GAME);
     await expectRefused(() => op.call(db, p.alice, c.gameId, 0), { code: "over", message: "this game has not started yet" });
+    // Withdrawn: the game is cancelled, over for its author too.
+    await withdrawInvitation(db, p.alice, { invitationId: c.invitationId }, T0);
+    await expectRefused(() => op.call(db, p.alice, c.gameId, 0), OVER);
+    await expectRefused(() => op.call(db, p.carol, c.gameId, 0), NO_GAME);
   });
 });
 
@@ -361,6 +376,29 @@ it("an invitation by email is for that address in any case, and never for a user
   const c = await createChallenge(db, p.alice, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "email", email: "eve@EXAMPLE.test" } }, T0);
   await expectRefused(() => acceptInvitation(db, noAddress.id, { token: c.token }), { code: "forbidden", message: "this invitation is for someone else" });
   await expectAllowed(() => acceptInvitation(db, eve.id, { token: c.token }, T0));
+});
+
+it("offering a draw when the opponent has offered one agrees to it", async () => {
+  const g = await gameFor({ drawOfferBy: "white" }, "public");
+  expect(await offerDraw(db, p.bob, { gameId: g.id })).toBe("agreed");
+  const [row] = await db.select().from(games).where(eq(games.id, g.id));
+  expect(row).toMatchObject({ status: "finished", result: "1/2-1/2", endReason: "agreement" });
+});
+
+it("a pending invitation whose game is no longer open cannot be accepted", async () => {
+  const c = await challenge("user", "public");
+  await db.update(games).set({ status: "cancelled" }).where(eq(games.id, c.gameId));
+  await expectRefused(() => acceptInvitation(db, p.bob, { invitationId: c.invitationId }), { code: "over", message: "this challenge is no longer open" });
+});
+
+it("records and pictures: a private game for its players and importer only, never for the signed-out", async () => {
+  const played = await gameFor({}, "private");
+  const imported = await importedBy(p.carol, "private");
+  const sees = async (id: string, viewer: string | null) => (await visibleGame(db, id, viewer)) !== null;
+  expect([await sees(played.id, p.alice), await sees(played.id, p.bob), await sees(played.id, p.carol), await sees(played.id, null)])
+    .toEqual([true, true, false, false]);
+  // An imported record has no player accounts: its empty seats must not match a visitor without one.
+  expect([await sees(imported.id, p.carol), await sees(imported.id, p.alice), await sees(imported.id, null)]).toEqual([true, false, false]);
 });
 
 it("offering a draw twice leaves one offer, and the game goes on", async () => {
