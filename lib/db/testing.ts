@@ -47,8 +47,11 @@ export async function createTestPglite(): Promise<TestDb> {
   return { ...(await openPglite()), url: null };
 }
 
-/** Both drivers, for `describe.each(testDrivers)` so one suite runs against each. */
-export const testDrivers = [
+/**
+ * Both drivers, for `describe.each(testDrivers)` so one suite runs against each;
+ * TEST_DRIVERS=postgres (comma-separated names) narrows it, for mutation testing.
+ */
+export const testDrivers = ([
   { driver: "postgres", create: createTestPostgres },
   { driver: "pglite", create: createTestPglite },
-] as const;
+] as const).filter((d) => !process.env.TEST_DRIVERS || process.env.TEST_DRIVERS.split(",").includes(d.driver));

@@ -9,6 +9,7 @@ import { addressKey } from "@/lib/auth/rate-limit";
 import type { Db, Executor } from "@/lib/db/client";
 import { games, invitations, moves, users, type Game as GameRow, type User } from "@/lib/db/schema";
 import { Game, RulesError, variantInfo, type Outcome } from "@/lib/rules";
+import { mayView } from "./archive";
 import { GameError } from "./errors";
 import {
   challengeInput, closeInvitationInput, drawClaimInput, gameActionInput, invitationInput, invitationTokenInput, moveInput,
@@ -36,9 +37,17 @@ export async function userById(tx: Executor, id: string): Promise<User> {
   return u;
 }
 
+/**
+ * The refusals for a game or invitation that does not exist. A private game this
+ * user may not see gets exactly these too (same code, same words), so a stranger
+ * holding its id learns nothing, not even that it exists.
+ */
+const noSuchGame = () => new GameError("not-found", "no such game");
+const noSuchInvitation = () => new GameError("not-found", "no such invitation");
+
 export async function lockGame(tx: Executor, gameId: string): Promise<GameRow> {
   const [g] = await tx.select().from(games).where(eq(games.id, gameId)).for("update");
-  if (!g) throw new GameError("not-found", "no such game");
+  if (!g) throw noSuchGame();
   return g;
 }
 
@@ -48,9 +57,15 @@ export async function loadRules(tx: Executor, g: GameRow): Promise<Game> {
   return Game.replay(g.variant, g.startFen, rows.map((r) => r.text));
 }
 
+/**
+ * The acting player's colour: every action on a game asks this first. Others are
+ * refused: on a private game as if it did not exist; on a public or unlisted game,
+ * which they may watch anyway, with "forbidden".
+ */
 export function colourOf(g: GameRow, userId: string): "white" | "black" {
   if (g.whiteId === userId) return "white";
   if (g.blackId === userId) return "black";
+  if (!mayView(g, userId)) throw noSuchGame();
   throw new GameError("forbidden", "only the players of this game may do that");
 }
 
@@ -167,10 +182,17 @@ async function limitInvitations(
   }
 }
 
-async function lockInvitation(tx: Executor, where: ReturnType<typeof eq>) {
-  const [inv] = await tx.select().from(invitations).where(where).for("update");
-  if (!inv) throw new GameError("not-found", "no such invitation");
-  return inv;
+/**
+ * Locks an invitation for `me`. On a private game, an invitation that does not
+ * concern them (they neither sent it nor may accept it) is refused as a missing one,
+ * before anything else about it (its status included) is told.
+ */
+async function lockInvitation(tx: Executor, where: ReturnType<typeof eq>, me: User) {
+  const [row] = await tx.select({ inv: invitations, visibility: games.visibility }).from(invitations)
+    .innerJoin(games, eq(games.id, invitations.gameId)).where(where).for("update", { of: invitations });
+  if (!row) throw noSuchInvitation();
+  if (row.visibility === "private" && row.inv.fromId !== me.id && !mayAccept(row.inv, me)) throw noSuchInvitation();
+  return row;
 }
 
 /** Who may accept: the named player, the holder of the email address, anyone with the link or in the lobby. */
@@ -187,11 +209,10 @@ function mayAccept(inv: typeof invitations.$inferSelect, user: User): boolean {
  * the lobby (a public game). A private link, or an unlisted or private open
  * challenge, needs its token; without it, it looks like no invitation at all.
  */
-async function answerableById(tx: Executor, inv: typeof invitations.$inferSelect): Promise<boolean> {
+function answerableById(inv: typeof invitations.$inferSelect, visibility: GameRow["visibility"]): boolean {
   if (inv.kind === "user" || inv.kind === "email") return true;
   if (inv.kind === "link") return false;
-  const [g] = await tx.select({ visibility: games.visibility }).from(games).where(eq(games.id, inv.gameId));
-  return g?.visibility === "public";
+  return visibility === "public";
 }
 
 /** Accepts by invitation id (lobby, named player) or by the link's token; starts the game. */
@@ -203,9 +224,9 @@ export async function acceptInvitation(
     ? eq(invitations.token, parse(invitationTokenInput, raw).token)
     : eq(invitations.id, parse(invitationInput, raw).invitationId);
   return db.transaction(async (tx) => {
-    const inv = await lockInvitation(tx, where);
-    if (!byToken && !(await answerableById(tx, inv))) throw new GameError("not-found", "no such invitation");
     const me = await userById(tx, userId);
+    const { inv, visibility } = await lockInvitation(tx, where, me);
+    if (!byToken && !answerableById(inv, visibility)) throw noSuchInvitation();
     if (!me.name) throw new GameError("forbidden", "choose a display name first");
     if (inv.status !== "pending") throw new GameError("over", `this invitation was ${inv.status}`);
     if (!mayAccept(inv, me)) {
@@ -230,10 +251,10 @@ export async function acceptInvitation(
 async function closeInvitation(db: Db, userId: string, raw: unknown, status: "declined" | "withdrawn", now: Date) {
   const { invitationId, gameId } = parse(closeInvitationInput, raw);
   await db.transaction(async (tx) => {
-    const inv = await lockInvitation(tx, eq(invitations.id, invitationId));
-    if (gameId !== undefined && inv.gameId !== gameId) throw new GameError("not-found", "no such invitation");
-    if (inv.status !== "pending") throw new GameError("over", `this invitation was already ${inv.status}`);
     const me = await userById(tx, userId);
+    const { inv } = await lockInvitation(tx, eq(invitations.id, invitationId), me);
+    if (gameId !== undefined && inv.gameId !== gameId) throw noSuchInvitation();
+    if (inv.status !== "pending") throw new GameError("over", `this invitation was already ${inv.status}`);
     if (status === "withdrawn" && inv.fromId !== me.id) throw new GameError("forbidden", "only its author may withdraw an invitation");
     if (status === "declined" && (inv.kind === "open" || inv.kind === "link" || !mayAccept(inv, me))) {
       throw new GameError("forbidden", "only the invited player may decline");
@@ -270,7 +291,7 @@ export interface MoveResult {
 export async function submitMove(db: Db, userId: string, raw: MoveInput, now = new Date()): Promise<MoveResult> {
   const input = parse(moveInput, raw);
   const [seen] = await db.select().from(games).where(eq(games.id, input.gameId));
-  if (!seen) throw new GameError("not-found", "no such game");
+  if (!seen) throw noSuchGame();
   const colour = colourOf(seen, userId);
   requireActive(seen);
   const stale = () => new GameError("stale", "the position changed since your page was loaded; here is the new position");
