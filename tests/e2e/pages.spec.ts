@@ -3,26 +3,9 @@
  * Two players in two browser contexts, signed in through magic links from the test
  * SMTP server; challenges are made through the /challenge page, as people make them.
  */
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { variantIds, variantInfo } from "../../lib/rules";
-import { signIn, uniqueEmail } from "./support/fixtures";
-
-const suffix = Date.now().toString(36).slice(-5);
-
-interface Player {
-  page: Page;
-  name: string;
-  email: string;
-}
-
-async function player(browser: Browser, who: string): Promise<Player> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const email = uniqueEmail(who.toLowerCase());
-  const name = `${who}${suffix}`;
-  await signIn(page, email, name);
-  return { page, name, email };
-}
+import { newPlayer, type Player } from "./support/play";
 
 /** Makes a challenge through the /challenge form, as a player does. */
 async function challenge(
@@ -102,8 +85,8 @@ test.describe("home, lobby and players", () => {
   let bob: Player;
 
   test.beforeAll(async ({ browser }) => {
-    alice = await player(browser, "Alice");
-    bob = await player(browser, "Bob");
+    alice = await newPlayer(browser, "Alice");
+    bob = await newPlayer(browser, "Bob");
   });
   test.afterAll(async () => {
     await alice?.page.context().close();

@@ -11,8 +11,9 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { APP_URL, DIST, linkIn, mailCount, mails, signIn, uniqueEmail, waitForMail, workerIdle } from "./support/fixtures";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { APP_URL, DIST, linkIn, mailCount, mails, uniqueEmail, waitForMail, workerIdle } from "./support/fixtures";
+import { newPlayer, type Player } from "./support/play";
 
 /** Every server action the app has, as file#export: the cross-origin test posts each. */
 const SERVER_ACTIONS = [
@@ -47,22 +48,6 @@ const routePattern = (route: string) => {
 const pagePath = (worker: string, params: Record<string, string>) =>
   worker.replace(/^app/, "").replace(/\/page$/, "").replace(/\[(\w+)\]/g, (_, k: string) => params[k]) || "/";
 
-const suffix = Date.now().toString(36).slice(-5);
-
-interface Player {
-  page: Page;
-  name: string;
-  email: string;
-}
-
-async function player(browser: Browser, who: string): Promise<Player> {
-  const page = await (await browser.newContext()).newPage();
-  const email = uniqueEmail(who.toLowerCase());
-  const name = `${who}${suffix}`;
-  await signIn(page, email, name);
-  return { page, name, email };
-}
-
 /** `from` challenges `to` by name with this visibility; `to` accepts from the emailed link (unless `accept` is false). */
 async function challenge(from: Player, to: Player, visibility: "Public" | "Unlisted" | "Private", accept = true): Promise<{ id: string; link: string }> {
   const before = await mailCount(to.email, /invites you/);
@@ -93,7 +78,7 @@ test.describe("authorization and hostile requests", () => {
 
   test.beforeAll(async ({ browser, playwright }) => {
     test.setTimeout(180_000);
-    [alice, bob, carol] = [await player(browser, "Alice"), await player(browser, "Bob"), await player(browser, "Carol")];
+    [alice, bob, carol] = [await newPlayer(browser, "Alice"), await newPlayer(browser, "Bob"), await newPlayer(browser, "Carol")];
     privateGame = (await challenge(alice, bob, "Private")).id;
     unlistedGame = (await challenge(alice, bob, "Unlisted")).id;
     publicGame = (await challenge(alice, bob, "Public")).id;
@@ -176,7 +161,7 @@ test.describe("authorization and hostile requests", () => {
       "/games/%00/state", `/games/${publicGame}/state?since=abc`, `/games/${publicGame}/state?since=-1`, `/games/${publicGame}/state?since=1e400`,
       `/games/${publicGame}/board.png?ply=-1`, `/games/${publicGame}/board.png?ply=99999999`, `/games/${publicGame}/board.svg?size=100000`,
       `/games/${publicGame}/board.svg?flip=%00`, "/games/%00/board.png", "/games/%00/record", "/games/%00/pgn",
-      "/players/%00", `/players/${long}`, "/players/%00/feed.xml", "/players/%3Cscript%3E", "/variants/%00", `/variants/${long}`,
+      "/players/%00", `/players/${long}`, "/players/%00/feed.xml", "/players/%3Cscript%3E", "/variants/%00", `/variants/${long}`, "/variants/%00/rules", `/variants/${long}/rules`,
       "/invitations/%00", "/invitations/not-a-token", "/dev/mailbox", `/games?variant=%00&player=%00&sort=%00&after=%00`, "/games?after=zzzz&sort=oldest",
       `/games/${publicGame}?ply=%00`, `/games/${publicGame}?ply=-5`, "/api/auth/callback/email?token=%00&email=%00", "/api/auth/nonsense",
       "/?after=%00", "/lobby?variant=%00", `/challenge?variant=%00&opponent=${long}`, "/challenge?opponent=%00", "/import?x=%00",

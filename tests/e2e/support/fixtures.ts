@@ -59,6 +59,18 @@ export function uniqueEmail(who: string): string {
   return `${who}.${Date.now().toString(36)}${counter++}@example.test`;
 }
 
+// Drawn once per worker process; with the counter, no two calls in a run share a name.
+const RUN = Math.random().toString(36).slice(2, 6);
+
+/**
+ * A display name nobody else in this run has (3–20 letters and digits for a `who`
+ * of up to 12). A suffix fixed per module would repeat when two spec files sign in
+ * the same `who` through one shared helper: the second sign-up is then "taken".
+ */
+export function uniqueName(who: string): string {
+  return `${who}${RUN}${(counter++).toString(36)}`;
+}
+
 /**
  * Signs in through the real flow: the sign-in form, the email from the SMTP
  * server, the magic link, and (first time) the display-name form.

@@ -5,7 +5,7 @@
  */
 import { expect, type Browser, type Page } from "@playwright/test";
 import { variantInfo } from "../../../lib/rules";
-import { APP_URL, linkIn, mailCount, signIn, uniqueEmail, waitForMail } from "./fixtures";
+import { APP_URL, linkIn, mailCount, signIn, uniqueEmail, uniqueName, waitForMail } from "./fixtures";
 
 export interface Player {
   page: Page;
@@ -13,12 +13,10 @@ export interface Player {
   email: string;
 }
 
-const suffix = Date.now().toString(36).slice(-5);
-
 export async function newPlayer(browser: Browser, who: string): Promise<Player> {
   const page = await (await browser.newContext()).newPage();
   const email = uniqueEmail(who.toLowerCase());
-  const name = `${who}${suffix}`;
+  const name = uniqueName(who);
   await signIn(page, email, name);
   return { page, name, email };
 }
