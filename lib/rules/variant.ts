@@ -14,6 +14,8 @@ export type Side = 0 | 1; // 0 = White, 1 = Black
 export interface PieceDecl {
   letter: string; // uppercase FEN letter
   name: string;
+  /** The drawing the board uses (app/_components/pieces): the same letter is different pieces in different games. */
+  art: string;
   betza: string;
   /** Ranks (1-based, from the owner's side) where `i` moves are allowed. Default [2]. */
   initialRanks?: number[];
