@@ -1,15 +1,16 @@
 /** Small server-safe pieces the overview pages share: names, links, deadlines. */
 import Link from "next/link";
-import { variantIds, variantInfo } from "@/lib/rules";
+import { findVariantInfo } from "@/lib/rules";
 
 /** A game's display name; an id the rules module no longer knows shows as itself. */
 export function variantName(id: string): string {
-  return variantIds().includes(id) ? variantInfo(id).name : id;
+  return findVariantInfo(id)?.name ?? id;
 }
 
 export function VariantLink({ id }: { id: string }) {
-  if (!variantIds().includes(id)) return <>{id}</>;
-  return <Link href={`/variants/${id}`}>{variantInfo(id).name}</Link>;
+  const info = findVariantInfo(id);
+  if (!info) return <>{id}</>;
+  return <Link href={`/variants/${id}`}>{info.name}</Link>;
 }
 
 export function playerPath(name: string): string {

@@ -4,7 +4,7 @@
  * shows instead of failing the whole search (never a 500). Written back in one
  * canonical order without defaults, so a search is a short, shareable address.
  *
- *   variant   a game id (lib/rules variantIds)
+ *   variant   a game id the rules module knows (lib/rules findVariantInfo)
  *   player    a name: a registered player, or a White/Black name of an imported record
  *   opponent  a second name: games between the two
  *   status    open | ongoing | finished            (default: all three)
@@ -17,7 +17,7 @@
  *   after, before   keyset cursors (opaque) of the next and previous page
  */
 import { z } from "zod";
-import { variantIds } from "@/lib/rules";
+import { findVariantInfo } from "@/lib/rules";
 
 export const PAGE_SIZE = 20;
 
@@ -110,7 +110,7 @@ const name = z.string().trim().min(1).max(100, "at most 100 characters").regex(/
 const moves = z.coerce.number({ error: "a whole number" }).int("a whole number").min(0, "0 or more").max(10_000, "at most 10000");
 
 const fields = {
-  variant: z.string().refine((v) => variantIds().includes(v), "not a game played here"),
+  variant: z.string().refine((v) => findVariantInfo(v) !== undefined, "not a game played here"),
   player: name,
   opponent: name,
   status: z.enum(STATUSES, { error: `one of ${STATUSES.join(", ")}` }),

@@ -7,7 +7,7 @@
 import { aliasedTable, and, desc, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { games, moves, users } from "@/lib/db/schema";
-import { variantIds, variantInfo } from "@/lib/rules";
+import { findVariantInfo } from "@/lib/rules";
 import { describeEnd } from "./notify";
 import { playerByName } from "./queries";
 
@@ -33,7 +33,7 @@ export function xmlEscape(s: string): string {
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "");
 }
 
-const variantName = (id: string) => (variantIds().includes(id) ? variantInfo(id).name : id);
+const variantName = (id: string) => findVariantInfo(id)?.name ?? id;
 const moveLabel = (ply: number) => `${Math.floor((ply + 1) / 2)}.${ply % 2 === 0 ? ".." : ""}`;
 
 function entryTitle(e: FeedEntry): string {

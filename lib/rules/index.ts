@@ -20,4 +20,5 @@ export type { EndReason, Outcome } from "./status";
 export { RulesError } from "./errors";
 export { variantIds } from "./variants";
 export { variantInfo, type VariantInfo } from "./info";
+export { findVariantInfo } from "./info";
 export { gameRecord, chessPgn, parseGameRecord, type ParsedRecord, type RecordInput, type RecordResult } from "./notation/record";

@@ -1,4 +1,4 @@
-import { getVariant } from "./variants";
+import { getVariant, variantIds } from "./variants";
 
 /** What the variant pages and the board need to know about a game. */
 export interface VariantInfo {
@@ -22,4 +22,9 @@ export function variantInfo(id: string): VariantInfo {
     pieces: decl.pieces.map(({ letter, name, betza }) => ({ letter, name, betza })),
     summary: decl.summary,
   };
+}
+
+/** The game with this id, or undefined for an id the rules module does not know (an old game's, a typed address's). */
+export function findVariantInfo(id: string): VariantInfo | undefined {
+  return variantIds().includes(id) ? variantInfo(id) : undefined;
 }

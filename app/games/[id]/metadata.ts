@@ -12,7 +12,7 @@ import { getDb } from "@/lib/db/client";
 import { describeEnd } from "@/lib/games";
 import { positionAt } from "@/lib/games/pictures";
 import { mailSettings } from "@/lib/mail";
-import { variantIds, variantInfo } from "@/lib/rules";
+import { findVariantInfo } from "@/lib/rules";
 
 type Props = {
   params: Promise<{ id: string }>;
@@ -37,7 +37,7 @@ export async function gamePreview(id: string, ply: number | undefined, viewerId:
   const p = lookup.position;
   const g = p.view.game;
   const siteUrl = mailSettings().siteUrl;
-  const info = variantIds().includes(g.variant) ? variantInfo(g.variant) : null;
+  const info = findVariantInfo(g.variant);
   const name = info?.name ?? g.variant;
   const players = `${p.view.whiteName ?? "?"} vs ${p.view.blackName ?? "?"}`;
   const at = p.moveText ? `after ${moveLabel(p.ply)} ${p.moveText}` : "at the start";

@@ -3,17 +3,13 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BoardDrawing, PieceSvg } from "@/app/_components/pieces";
 import { RulesText } from "@/app/_overview/format";
-import { Game, variantIds, variantInfo } from "@/lib/rules";
+import { Game, findVariantInfo } from "@/lib/rules";
 import { ruleBookPath } from "../rule-book";
 
 type Params = Promise<{ id: string }>;
 
-function known(id: string) {
-  return variantIds().includes(id) ? variantInfo(id) : null;
-}
-
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const v = known((await params).id);
+  const v = findVariantInfo((await params).id);
   return { title: v ? `${v.name} · Courier Variants` : "No such game · Courier Variants" };
 }
 
@@ -25,7 +21,7 @@ const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  */
 export default async function VariantPage({ params }: { params: Params }) {
   const { id } = await params;
-  const v = known(id);
+  const v = findVariantInfo(id);
   if (!v) notFound();
   const squares = Game.start(v.id).board();
   return (
