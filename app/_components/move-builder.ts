@@ -5,6 +5,7 @@
  * of per-variant code here. Pure functions: the GamePlayer holds the state.
  */
 import { Game, movesText, variantInfo, type Action, type Color, type PieceOnBoard, type SquareContent } from "@/lib/rules";
+import { pieceNoun } from "@/lib/rules/variant";
 
 /** What the player has chosen so far for the move being built. */
 export interface Building {
@@ -175,7 +176,8 @@ export function moveSquares(actions: readonly Action[]): string[] {
 
 function pieceNameOf(variant: string, letter: string): string {
   const upper = letter.toUpperCase();
-  return variantInfo(variant).pieces.find((p) => p.letter === upper)?.name ?? upper;
+  const name = variantInfo(variant).pieces.find((p) => p.letter === upper)?.name;
+  return name ? pieceNoun(name) : upper;
 }
 
 /** A continuation in words, for choice buttons: "Queen d2 to d3", "Place the pawn on d3", "Knight". */

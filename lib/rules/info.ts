@@ -7,7 +7,8 @@ export interface VariantInfo {
   files: number;
   ranks: number;
   startFen: string;
-  pieces: { letter: string; name: string; betza: string }[];
+  /** `name` is the piece's display name ("King", "Royal pawn"); `art` names its drawing (app/_components/pieces). */
+  pieces: { letter: string; name: string; art: string; betza: string }[];
   summary: string[];
 }
 
@@ -19,7 +20,7 @@ export function variantInfo(id: string): VariantInfo {
     files: decl.files,
     ranks: decl.ranks,
     startFen: decl.startFen,
-    pieces: decl.pieces.map(({ letter, name, betza }) => ({ letter, name, betza })),
+    pieces: decl.pieces.map(({ letter, name, art, betza }) => ({ letter, name, art, betza })),
     summary: decl.summary,
   };
 }

@@ -13,6 +13,7 @@ export type Side = 0 | 1; // 0 = White, 1 = Black
 
 export interface PieceDecl {
   letter: string; // uppercase FEN letter
+  /** As players write it on its own, capitalised: "King", "Royal pawn", "Queen-Alfil-Dabbabah". */
   name: string;
   /** The drawing the board uses (app/_components/pieces): the same letter is different pieces in different games. */
   art: string;
@@ -59,6 +60,7 @@ export interface VariantDecl {
 export interface PieceType {
   index: number; // 1..31
   letter: string;
+  /** The name inside a sentence (pieceNoun): "a royal pawn cannot stand on a7". */
   name: string;
   betza: string;
   atoms: [CompiledAtom[], CompiledAtom[]]; // per side
@@ -114,6 +116,14 @@ export interface Variant {
   extenders: Mechanic[];
 }
 
+/**
+ * A piece's name inside a sentence: a common noun ("the pawn", "a royal pawn", "a sergeant"),
+ * except a name with capitals inside, made of other pieces' names ("a Queen-Alfil-Dabbabah").
+ */
+export function pieceNoun(name: string): string {
+  return /[A-Z]/.test(name.slice(1)) ? name : name.charAt(0).toLowerCase() + name.slice(1);
+}
+
 export function compileVariant(decl: VariantDecl): Variant {
   const geo = makeGeometry(decl.files, decl.ranks);
   const byLetter = new Map<string, number>();
@@ -150,7 +160,7 @@ export function compileVariant(decl: VariantDecl): Variant {
     types.push({
       index: i + 1,
       letter: p.letter,
-      name: p.name,
+      name: pieceNoun(p.name),
       betza: p.betza,
       atoms: [forSide(0), forSide(1)],
       initialRanks: (p.initialRanks ?? [2]).map((r) => r - 1),

@@ -1,9 +1,10 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import Board from "@/app/_components/Board";
+import { variantIds, variantInfo } from "@/lib/rules";
 import {
+  ART,
   BoardDrawing,
-  PIECE_TABLE,
   PieceSvg,
   artFor,
   boardSvgString,
@@ -28,29 +29,27 @@ const attr = (markup: string, tag: string, name: string, value: string): Record<
 };
 const render = (p: BoardDrawingProps) => renderToStaticMarkup(<BoardDrawing {...p} />);
 
-const EXPECTED_LETTERS: Record<string, string> = {
-  chess: "BKNPQR",
-  companion: "BIKNPQR",
-  "companion-way2": "BIKNPQR",
-  "companion-extended": "BIKNPQR",
-  magicpawns: "BKNPQR",
-  friendly: "BKNPQR",
-  compound: "BCDKQRS",
-  "royal-substitute": "HKNPQR",
-};
+const LETTERS = Object.fromEntries(variantIds().map((id) => [id, variantInfo(id).pieces.map((p) => p.letter).join("")]));
 
 describe("piece artwork", () => {
-  it("has a drawing for every piece of every game", () => {
-    for (const [variant, letters] of Object.entries(EXPECTED_LETTERS)) {
-      expect(Object.keys(PIECE_TABLE[variant]).sort().join(""), variant).toBe(letters);
+  it("has a drawing for every declared piece of every game, and a display name", () => {
+    expect(LETTERS).toMatchObject({ chess: "KQRBNP", companion: "KQRBNPI", compound: "KQRBCDS", "royal-substitute": "PNRHQK" });
+    for (const id of variantIds()) {
+      const names = new Set<string>();
+      for (const p of variantInfo(id).pieces) {
+        expect(Object.hasOwn(ART, p.art), `${id} ${p.letter}: no drawing "${p.art}" in app/_components/pieces/art.ts`).toBe(true);
+        expect(p.name, `${id} ${p.letter}: a display name starts with a capital`).toMatch(/^[A-Z][A-Za-z -]*$/);
+        expect(names.has(p.name), `${id}: two pieces named ${p.name}`).toBe(false);
+        names.add(p.name);
+      }
     }
   });
 
   it("draws every piece type of a game differently (path data), in both colours", () => {
-    for (const variant of Object.keys(EXPECTED_LETTERS)) {
+    for (const variant of variantIds()) {
       for (const color of ["white", "black"] as const) {
         const seen = new Map<string, string>();
-        for (const letter of EXPECTED_LETTERS[variant]) {
+        for (const letter of LETTERS[variant]) {
           const markup = renderToStaticMarkup(<PieceSvg variant={variant} color={color} letter={letter} />);
           const d = pathData(markup);
           expect(d.length, `${variant} ${letter}`).toBeGreaterThan(2);
@@ -63,18 +62,22 @@ describe("piece artwork", () => {
     }
   });
 
-  it("chooses artwork by (variant, letter), not by letter alone", () => {
-    expect(artFor("chess", "R")).toBe("rook");
-    expect(artFor("compound", "R")).toBe("rookAlfil");
-    expect(artFor("chess", "Q")).toBe("queen");
-    expect(artFor("compound", "Q")).toBe("qad");
-    expect(artFor("royal-substitute", "Q")).toBe("halfqueen");
-    expect(artFor("chess", "P")).toBe("pawn");
-    expect(artFor("royal-substitute", "P")).toBe("royalPawn");
-    expect(artFor("companion", "I")).toBe("prince");
-    expect(artFor("chess", "I")).toBeNull();
+  it("chooses artwork and name by (variant, letter) from the declaration, not by letter alone", () => {
+    expect(artFor("chess", "R")).toBe(ART.rook);
+    expect(artFor("compound", "R")).toBe(ART.rookAlfil);
+    expect(artFor("chess", "Q")).toBe(ART.queen);
+    expect(artFor("compound", "Q")).toBe(ART.qad);
+    expect(artFor("royal-substitute", "Q")).toBe(ART.halfqueen);
+    expect(artFor("chess", "p")).toBe(ART.pawn);
+    expect(artFor("royal-substitute", "P")).toBe(ART.royalPawn);
+    expect(artFor("companion", "I")).toBe(ART.prince);
+    expect(artFor("chess", "I")).toBeUndefined();
+    expect(artFor("no-such-game", "K")).toBeUndefined();
+    expect(pieceName("chess", "k")).toBe("King");
+    expect(pieceName("compound", "Q")).toBe("Queen-Alfil-Dabbabah");
     expect(pieceName("compound", "C")).toBe("Centaur");
     expect(pieceName("royal-substitute", "H")).toBe("Dragon horse");
+    expect(pieceName("chess", "z")).toBe("Z");
     const rook = (v: string) => pathData(renderToStaticMarkup(<PieceSvg variant={v} color="white" letter="R" />)).join("|");
     expect(rook("compound")).not.toBe(rook("chess"));
     expect(rook("royal-substitute")).toBe(rook("chess"));
@@ -83,6 +86,14 @@ describe("piece artwork", () => {
   it("keeps the Prince apart from both King and Pawn, the royal pawn apart from the pawn", () => {
     const d = (v: string, l: string) => pathData(renderToStaticMarkup(<PieceSvg variant={v} color="white" letter={l} />)).join("|");
     expect(new Set([d("companion", "I"), d("companion", "K"), d("companion", "P"), d("royal-substitute", "P")]).size).toBe(4);
+  });
+
+  it("names the board and every piece on it as the game declares them", () => {
+    const m = render({ variant: "compound", files: 10, ranks: 8, squares: [on("e1", "wK"), on("d8", "bQ"), on("a1", "wR")], orientation: "black" });
+    expect(m).toContain('aria-label="Compound Chess board, 10×8, black at the bottom"');
+    expect(attr(m, "g", "data-piece", "wK")["data-name"]).toBe("White King");
+    expect(attr(m, "g", "data-piece", "bQ")["data-name"]).toBe("Black Queen-Alfil-Dabbabah");
+    expect(attr(m, "g", "data-piece", "wR")["data-name"]).toBe("White Rook-Alfil");
   });
 
   it("draws a foreign letter as a lettered disc instead of failing", () => {

@@ -27,7 +27,7 @@ describe("companion: the variants", () => {
       const info = variantInfo(id);
       expect(info.startFen).toBe(START);
       expect(info.pieces.map((p) => p.letter)).toEqual(["K", "Q", "R", "B", "N", "P", "I"]);
-      expect(info.pieces.find((p) => p.letter === "I")).toEqual({ letter: "I", name: "prince", betza: "mKcF" });
+      expect(info.pieces.find((p) => p.letter === "I")).toEqual({ letter: "I", name: "Prince", art: "prince", betza: "mKcF" });
       expect(info.summary.join(" ")).toMatch(/Prince/);
     }
     expect(variantInfo(W2).summary.join(" ")).toMatch(/way 2 only/);

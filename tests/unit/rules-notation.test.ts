@@ -125,8 +125,8 @@ describe("FEN rejections", () => {
     expect(rejection("chess", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1")).toMatch(/pawn cannot stand on a8/);
     expect(rejection("chess", "p3k3/8/8/8/8/8/8/4K3 w - - 0 1")).toMatch(/pawn cannot stand on a8/);
     expect(rejection("chess", "4k3/8/8/8/8/8/8/p3K3 w - - 0 1")).toMatch(/pawn cannot stand on a1/);
-    expect(rejection("compound", "5k4/10/10/10/10/10/10/S4K4 w - - 0 1")).toMatch(/Sergeant cannot stand on a1/);
-    expect(rejection("compound", "S4k4/10/10/10/10/10/10/5K4 w - - 0 1")).toMatch(/Sergeant cannot stand on a8/);
+    expect(rejection("compound", "5k4/10/10/10/10/10/10/S4K4 w - - 0 1")).toMatch(/a sergeant cannot stand on a1/);
+    expect(rejection("compound", "S4k4/10/10/10/10/10/10/5K4 w - - 0 1")).toMatch(/a sergeant cannot stand on a8/);
     expect(rejection("royal-substitute", "P3p4/9/9/9/9/9/P8 w - - 0 1")).toMatch(/royal pawn cannot stand on a7/);
     expect(rejection("royal-substitute", "4p4/9/9/9/9/9/p3P4 w - - 0 1")).toMatch(/royal pawn cannot stand on a1/);
     // Royal pawns may stand on their own first rank (the start position has them there).

@@ -7,8 +7,8 @@
  *   between the parts of a figure and engraved marks;
  * - "mark": a filled spot in the detail colour (an eye, a stud).
  *
- * Artwork is chosen by (variant, letter) through PIECE_TABLE: the same FEN letter
- * means different pieces in different games.
+ * Each piece declaration names its drawing by art id (lib/rules/variants, `art`): the same
+ * FEN letter is different pieces in different games.
  */
 import { circle, cross, ellipse, rrect, transformPath } from "./paths";
 
@@ -17,24 +17,6 @@ export interface Shape {
   kind: ShapeKind;
   d: string;
 }
-
-export type ArtId =
-  | "king"
-  | "queen"
-  | "rook"
-  | "bishop"
-  | "knight"
-  | "pawn"
-  | "prince"
-  | "qad"
-  | "rookAlfil"
-  | "bede"
-  | "centaur"
-  | "dragon"
-  | "sergeant"
-  | "royalPawn"
-  | "dragonHorse"
-  | "halfqueen";
 
 const body = (d: string): Shape => ({ kind: "body", d });
 const line = (d: string): Shape => ({ kind: "line", d });
@@ -271,7 +253,8 @@ const KING: Shape[] = [
   line("M38 27H62"),
 ];
 
-export const ART: Record<ArtId, Shape[]> = {
+/** Every drawing by its art id, the id a piece declaration names (lib/rules/variants, `art`). */
+export const ART = {
   king: KING,
   queen: QUEEN,
   rook: ROOK,
@@ -288,72 +271,6 @@ export const ART: Record<ArtId, Shape[]> = {
   royalPawn: ROYAL_PAWN,
   dragonHorse: DRAGON_HORSE,
   halfqueen: HALFQUEEN,
-};
+} satisfies Record<string, Shape[]>;
 
-export const ART_NAMES: Record<ArtId, string> = {
-  king: "King",
-  queen: "Queen",
-  rook: "Rook",
-  bishop: "Bishop",
-  knight: "Knight",
-  pawn: "Pawn",
-  prince: "Prince",
-  qad: "Queen-Alfil-Dabbabah",
-  rookAlfil: "Rook-Alfil",
-  bede: "Bede",
-  centaur: "Centaur",
-  dragon: "Dragon",
-  sergeant: "Sergeant",
-  royalPawn: "Royal pawn",
-  dragonHorse: "Dragon horse",
-  halfqueen: "Halfqueen",
-};
-
-const ORTHODOX: Record<string, ArtId> = {
-  K: "king",
-  Q: "queen",
-  R: "rook",
-  B: "bishop",
-  N: "knight",
-  P: "pawn",
-};
-const COMPANION: Record<string, ArtId> = { ...ORTHODOX, I: "prince" };
-
-/** (variant, FEN letter) → artwork. Letters are uppercase. */
-export const PIECE_TABLE: Record<string, Record<string, ArtId>> = {
-  chess: ORTHODOX,
-  companion: COMPANION,
-  "companion-way2": COMPANION,
-  "companion-extended": COMPANION,
-  magicpawns: ORTHODOX,
-  friendly: ORTHODOX,
-  compound: {
-    K: "king",
-    Q: "qad",
-    R: "rookAlfil",
-    B: "bede",
-    C: "centaur",
-    D: "dragon",
-    S: "sergeant",
-  },
-  "royal-substitute": {
-    P: "royalPawn",
-    N: "knight",
-    R: "rook",
-    H: "dragonHorse",
-    Q: "halfqueen",
-    K: "king",
-  },
-};
-
-/** Artwork for a piece; unknown variants use the orthodox set; null when the letter is foreign. */
-export function artFor(variant: string, letter: string): ArtId | null {
-  const table = PIECE_TABLE[variant] ?? ORTHODOX;
-  return table[letter.toUpperCase()] ?? null;
-}
-
-/** Human name of a piece in a game, e.g. pieceName("compound", "R") = "Rook-Alfil". */
-export function pieceName(variant: string, letter: string): string {
-  const art = artFor(variant, letter);
-  return art ? ART_NAMES[art] : letter.toUpperCase();
-}
+export type ArtId = keyof typeof ART;

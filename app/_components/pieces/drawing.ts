@@ -4,7 +4,8 @@
  * With coordinates on, a margin of MARGIN units holds rank numbers (left) and file
  * letters (bottom).
  */
-import { ART, ART_NAMES, artFor, pieceName, type Shape } from "./art";
+import { findVariantInfo, type VariantInfo } from "@/lib/rules";
+import { ART, type Shape } from "./art";
 import { h, type SvgNode } from "./svgTree";
 
 export type Color = "white" | "black";
@@ -142,6 +143,23 @@ const r5 = (n: number) => Math.round(n * 100000) / 100000;
 
 // ---------------------------------------------------------------- pieces
 
+/** The piece a game declares under this letter (lib/rules/variants): its name and art id. */
+function declaredPiece(variant: string, letter: string): VariantInfo["pieces"][number] | undefined {
+  const upper = letter.toUpperCase();
+  return findVariantInfo(variant)?.pieces.find((p) => p.letter === upper);
+}
+
+/** The drawing of a piece in a game; undefined for a letter the game does not have. */
+export function artFor(variant: string, letter: string): Shape[] | undefined {
+  const art = declaredPiece(variant, letter)?.art;
+  return art !== undefined && Object.hasOwn(ART, art) ? ART[art as keyof typeof ART] : undefined;
+}
+
+/** A piece's display name in a game, as declared ("Rook-Alfil" in Compound); a foreign letter as itself. */
+export function pieceName(variant: string, letter: string): string {
+  return declaredPiece(variant, letter)?.name ?? letter.toUpperCase();
+}
+
 export function pieceCode(p: PieceOnBoard): string {
   return (p.color === "white" ? "w" : "b") + p.letter.toUpperCase();
 }
@@ -157,10 +175,9 @@ function shapeNode(sh: Shape, colors: { detail: string }): SvgNode {
   }
 }
 
-/** The figure alone, in the 100×100 artwork box (no transform). */
-export function figureNodes(variant: string, color: Color, letter: string): SvgNode[] {
+/** The figure alone, in the 100×100 artwork box (no transform); a lettered disc when there is no drawing. */
+export function figureNodes(art: Shape[] | undefined, color: Color, letter: string): SvgNode[] {
   const colors = THEME[color];
-  const art = artFor(variant, letter);
   if (!art) {
     return [
       h("path", { d: "M14 50A36 36 0 1 1 86 50A36 36 0 1 1 14 50Z" }),
@@ -181,7 +198,7 @@ export function figureNodes(variant: string, color: Color, letter: string): SvgN
       ),
     ];
   }
-  return ART[art].map((sh) => shapeNode(sh, colors));
+  return art.map((sh) => shapeNode(sh, colors));
 }
 
 /**
@@ -194,7 +211,7 @@ export function pieceNode(variant: string, piece: PieceOnBoard, x: number, y: nu
   const art = artFor(variant, letter);
   const children: SvgNode[] = [];
   if (piece.carrying) {
-    children.push(h("g", { transform: "translate(0 12) scale(0.86)" }, ...figureNodes(variant, piece.color, letter)));
+    children.push(h("g", { transform: "translate(0 12) scale(0.86)" }, ...figureNodes(art, piece.color, letter)));
     children.push(
       h(
         "g",
@@ -213,13 +230,13 @@ export function pieceNode(variant: string, piece: PieceOnBoard, x: number, y: nu
       ),
     );
   } else {
-    children.push(...figureNodes(variant, piece.color, letter));
+    children.push(...figureNodes(art, piece.color, letter));
   }
   return h(
     "g",
     {
       "data-piece": pieceCode(piece),
-      "data-name": `${piece.color === "white" ? "White" : "Black"} ${art ? ART_NAMES[art] : pieceName(variant, letter)}`,
+      "data-name": `${piece.color === "white" ? "White" : "Black"} ${pieceName(variant, letter)}`,
       "data-carrying": piece.carrying ? "true" : undefined,
       ...extra,
       transform: `translate(${r3(x)} ${r3(y)}) scale(${r5(size / 100)})`,
@@ -413,7 +430,7 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
       viewBox: `${vx} ${vy} ${vw} ${vh}`,
       class: state.className,
       role: "img",
-      "aria-label": `${variantTitle(variant)} board, ${files}×${ranks}, ${orientation} at the bottom`,
+      "aria-label": `${findVariantInfo(variant)?.name ?? variant} board, ${files}×${ranks}, ${orientation} at the bottom`,
       "data-variant": variant,
       "data-orientation": orientation,
       "data-files": files,
@@ -422,18 +439,4 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
     h("g", { "data-layer": "squares" }, ...squares),
     h("g", { "data-layer": "marks", "pointer-events": "none" }, ...under, ...pieces, ...over, ...coords, ghost),
   );
-}
-
-export function variantTitle(variant: string): string {
-  switch (variant) {
-    case "chess": return "Chess";
-    case "companion": return "Companion Chess";
-    case "companion-way2": return "Companion Chess (way 2)";
-    case "companion-extended": return "Companion Chess Extended";
-    case "magicpawns": return "Magicpawns Chess";
-    case "friendly": return "Friendly Chess";
-    case "compound": return "Compound Chess";
-    case "royal-substitute": return "Royal Substitute Chess";
-    default: return variant;
-  }
 }

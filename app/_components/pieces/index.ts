@@ -4,28 +4,31 @@
  *   boardSvgString(props)          → a standalone board.svg document (no React needed)
  *   <BoardDrawing {...props} />    → the static board as a React element (Server Components)
  *   <PieceSvg variant color letter /> → one piece as a small svg
- *   artFor / pieceName / PIECE_TABLE → which drawing and name a (variant, letter) has
+ *   artFor / pieceName             → a (variant, letter)'s drawing and name, from its declaration (lib/rules)
+ *   ART                            → every drawing by art id
  *
  * The interactive board (drag and drop, clicks, keyboard) is app/_components/Board.tsx.
  */
 import { boardTree, boardViewBox, type BoardDrawingProps } from "./drawing";
-import { pieceSvgTree } from "./react";
+import { ART, type ArtId } from "./art";
+import { figureSvgTree, pieceSvgTree } from "./react";
 import { toSvgString } from "./svgTree";
 
-export { ART, ART_NAMES, PIECE_TABLE, artFor, pieceName, type ArtId, type Shape } from "./art";
+export { ART, type ArtId, type Shape } from "./art";
 export {
   MARGIN,
   MAX_FILES,
   MAX_RANKS,
   THEME,
+  artFor,
   boardTree,
   boardViewBox,
   parseSquare,
   pieceCode,
+  pieceName,
   squareAtPoint,
   squareName,
   squareOrigin,
-  variantTitle,
   type BoardDrawingProps,
   type BoardGeometry,
   type BoardProps,
@@ -61,4 +64,9 @@ export function boardSvgString(props: BoardDrawingProps, options: BoardSvgOption
 /** One piece as a standalone SVG document (e.g. pieces/compound/wR.svg). */
 export function pieceSvgString(variant: string, color: "white" | "black", letter: string, size = 100): string {
   return toSvgString(pieceSvgTree({ variant, color, letter, size }));
+}
+
+/** One drawing by art id as a standalone SVG document (the gallery shows drawings no game uses yet). */
+export function artSvgString(art: ArtId, color: "white" | "black", size = 100): string {
+  return toSvgString(figureSvgTree(ART[art], { color, letter: art, size }));
 }

@@ -3,7 +3,8 @@
  * Components, in renderToStaticMarkup and inside the interactive client Board.
  */
 import { createElement, type ReactElement, type ReactNode } from "react";
-import { THEME, figureNodes, boardTree, type BoardDrawingProps, type Color, type DrawingState } from "./drawing";
+import type { Shape } from "./art";
+import { THEME, artFor, figureNodes, boardTree, type BoardDrawingProps, type Color, type DrawingState } from "./drawing";
 import { h, type SvgChild } from "./svgTree";
 
 function reactAttrName(name: string): string {
@@ -48,7 +49,12 @@ export function PieceSvg(props: { variant: string; color: Color; letter: string;
 }
 
 export function pieceSvgTree(props: { variant: string; color: Color; letter: string; size?: number | string; title?: string }) {
-  const { variant, color, letter, size, title } = props;
+  return figureSvgTree(artFor(props.variant, props.letter), props);
+}
+
+/** A drawing as a standalone square <svg>, the letter in the data and in the disc drawn when there is no drawing. */
+export function figureSvgTree(art: Shape[] | undefined, props: { color: Color; letter: string; size?: number | string; title?: string }) {
+  const { color, letter, size, title } = props;
   return h(
     "svg",
     {
@@ -69,7 +75,7 @@ export function pieceSvgTree(props: { variant: string; color: Color; letter: str
         "stroke-linejoin": "round",
         "stroke-linecap": "round",
       },
-      ...figureNodes(variant, color, letter),
+      ...figureNodes(art, color, letter),
     ),
   );
 }

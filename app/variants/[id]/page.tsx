@@ -13,8 +13,6 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: v ? `${v.name} · Courier Variants` : "No such game · Courier Variants" };
 }
 
-const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
 /**
  * A game's rules in short, its pieces, and its start position, from the rules
  * module; the full rules are the game's file of the project's rule book (docs/).
@@ -63,7 +61,7 @@ export default async function VariantPage({ params }: { params: Params }) {
                   <PieceSvg variant={v.id} color="white" letter={p.letter} size={40} title={`White ${p.name}`} />
                   <PieceSvg variant={v.id} color="black" letter={p.letter} size={40} title={`Black ${p.name}`} />
                   <span>
-                    <strong>{capitalised(p.name)}</strong> <code>{p.letter}</code>
+                    <strong>{p.name}</strong> <code>{p.letter}</code>
                     <br />
                     <span className="meta">Betza: <code>{p.betza}</code></span>
                   </span>

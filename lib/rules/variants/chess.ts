@@ -3,13 +3,13 @@ import type { PieceDecl, VariantDecl } from "../variant";
 export const ORTHODOX_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 export const orthodoxPieces: PieceDecl[] = [
-  { letter: "K", name: "king", art: "king", betza: "K" },
-  { letter: "Q", name: "queen", art: "queen", betza: "Q" },
-  { letter: "R", name: "rook", art: "rook", betza: "R" },
-  { letter: "B", name: "bishop", art: "bishop", betza: "B" },
-  { letter: "N", name: "knight", art: "knight", betza: "N" },
+  { letter: "K", name: "King", art: "king", betza: "K" },
+  { letter: "Q", name: "Queen", art: "queen", betza: "Q" },
+  { letter: "R", name: "Rook", art: "rook", betza: "R" },
+  { letter: "B", name: "Bishop", art: "bishop", betza: "B" },
+  { letter: "N", name: "Knight", art: "knight", betza: "N" },
   {
-    letter: "P", name: "pawn", art: "pawn", betza: "fmWfcFifmnD",
+    letter: "P", name: "Pawn", art: "pawn", betza: "fmWfcFifmnD",
     forbiddenRanks: ["first", "last"], promotesTo: ["Q", "R", "B", "N"], pawnLike: true,
   },
 ];

@@ -9,7 +9,7 @@ import { chess, orthodoxPieces } from "./chess";
 export const companionPieces: PieceDecl[] = [
   ...orthodoxPieces.map((p): PieceDecl => (p.letter === "P" ? { ...p, forbiddenRanks: ["last"] } : p)),
   // One step any way to an empty square; captures one step diagonally; not royal, never promotes.
-  { letter: "I", name: "prince", art: "prince", betza: "mKcF" },
+  { letter: "I", name: "Prince", art: "prince", betza: "mKcF" },
 ];
 
 const common = [

@@ -11,7 +11,7 @@ export const compound: VariantDecl = {
   ranks: 8,
   startFen: COMPOUND_START,
   pieces: [
-    { letter: "K", name: "king", art: "king", betza: "K" },
+    { letter: "K", name: "King", art: "king", betza: "K" },
     { letter: "Q", name: "Queen-Alfil-Dabbabah", art: "qad", betza: "QAD" },
     { letter: "R", name: "Rook-Alfil", art: "rookAlfil", betza: "RA" },
     { letter: "B", name: "Bede", art: "bede", betza: "BD" },
