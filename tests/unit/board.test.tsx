@@ -62,6 +62,16 @@ describe("piece artwork", () => {
     }
   });
 
+  it("has no two drawings alike, each of them drawn with several shapes", () => {
+    const seen = new Map<string, string>();
+    for (const [id, shapes] of Object.entries(ART)) {
+      expect(shapes.length, id).toBeGreaterThan(2);
+      const key = shapes.map((sh) => `${sh.kind} ${sh.d}`).join("|");
+      expect(seen.get(key), `${id} looks like ${seen.get(key)}`).toBeUndefined();
+      seen.set(key, id);
+    }
+  });
+
   it("chooses artwork and name by (variant, letter) from the declaration, not by letter alone", () => {
     expect(artFor("chess", "R")).toBe(ART.rook);
     expect(artFor("compound", "R")).toBe(ART.rookAlfil);

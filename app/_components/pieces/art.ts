@@ -253,6 +253,95 @@ const KING: Shape[] = [
   line("M38 27H62"),
 ];
 
+// ---------------------------------------------------------------- Shatranj, Makruk and Sittuyin
+
+/** Ferz (Shatranj, Chaturanga): the counsellor, a vizier in a wide wrapped turban with an aigrette. */
+const FERZ: Shape[] = [
+  body("M33 75C37 65 42 58 42 49H58C58 58 63 65 67 75Z"),
+  ...STEP,
+  ...FOOT,
+  line("M25 82H75"),
+  body(rrect(35, 43, 30, 7, 3.5)),
+  body("M51 17C51 9 56 4 64 2C61 7 58 12 56 18Z"),
+  body("M36 43C24 36 27 20 42 18C45 15 55 15 58 18C73 20 76 36 64 43Z"),
+  line("M38 43H62"),
+  line("M31 33Q50 25 69 33"),
+  line("M37 24Q50 20 63 24"),
+  mark(ellipse(50, 29, 3.6, 3)),
+];
+
+/** Alfil (Shatranj): the elephant seen from the front, broad ears, trunk and tusks. */
+const ALFIL: Shape[] = [
+  ...bishopBase(),
+  body("M39 30C27 22 12 28 13 42C14 53 25 58 37 52Z"),
+  body("M61 30C73 22 88 28 87 42C86 53 75 58 63 52Z"),
+  body("M35 58C30 42 37 25 50 24C63 25 70 42 65 58Z"),
+  body("M43 52C37 56 31 55 28 50C33 51 38 50 42 47Z"),
+  body("M57 52C63 56 69 55 72 50C67 51 62 50 58 47Z"),
+  line("M40 58.5H60"),
+  line("M50 38V52Q50 56 46 56"),
+  line("M24 36Q20 42 25 48M76 36Q80 42 75 48"),
+  mark(circle(43, 37, 2.6)),
+  mark(circle(57, 37, 2.6)),
+];
+
+/** Met (Makruk, Ouk Chatrang): the small queen, a pointed seed on a low cushion. */
+const MET: Shape[] = [
+  body(rrect(22, 82, 56, 10, 3.5)),
+  body("M27 82C27 74 36 70 50 70C64 70 73 74 73 82Z"),
+  line("M30 82H70"),
+  body("M50 22C63 34 69 46 67 56C65 65 58 70 50 70C42 70 35 65 33 56C31 46 37 34 50 22Z"),
+  line("M50 31C56 41 57 53 51 63"),
+  line("M37 70.5H63"),
+];
+
+/** Khon (Makruk, Ouk Chatrang): the nobleman, a tiered spire like a temple's. */
+const KHON: Shape[] = [
+  body("M30 75C31 62 38 55 50 53C62 55 69 62 70 75Z"),
+  ...STEP,
+  ...FOOT,
+  line("M25 82H75"),
+  body(rrect(35, 45, 30, 8, 3.5)),
+  body("M49 4L52 4L57 30H43Z"),
+  body(rrect(39, 37, 22, 8, 3)),
+  body(rrect(42, 29, 16, 8, 3)),
+  line("M37 53H63"),
+  line("M41 45H59"),
+  line("M44 37H56"),
+  line("M38 66H62"),
+];
+
+/** Sittuyin's elephant: a war elephant's head in profile, trunk curled forward, a tusk, a great ear. */
+const SITTUYIN_ELEPHANT: Shape[] = [
+  body(
+    "M76 82C79 68 78 50 72 38C66 24 50 16 37 23C29 28 25 38 27 49C28 58 26 65 20 69" +
+      "C15 72 14 79 20 80C27 81 35 73 38 64C41 69 44 75 43 82Z",
+  ),
+  body("M37 55C31 58 25 57 21 53C27 54 32 52 36 49Z"),
+  body("M53 29C66 21 82 29 82 46C82 60 72 69 61 65C57 56 55 42 53 29Z"),
+  mark(ellipse(41, 36, 3.2, 2.6)),
+  line("M58 35C62 44 63 54 61 62"),
+  line("M25 61L30 63M22 66L27 69"),
+  body(rrect(20, 82, 62, 10, 3.5)),
+  line("M34 82H73"),
+];
+
+/** Sittuyin's general (sit-kè): a helmeted commander with his pennant. */
+const SITTUYIN_GENERAL: Shape[] = [
+  body(rrect(69, 6, 4, 38, 2)),
+  body("M72 8L92 13L84 17L92 21L72 25Z"),
+  ...tallBody(18),
+  body(rrect(34, 34, 32, 7, 3.5)),
+  body("M36 34C33 23 40 15 50 15C60 15 67 23 64 34Z"),
+  body("M47 16L50 4L53 16Z"),
+  line("M37 34H63"),
+  line("M37 41H63"),
+  line("M37 27H63"),
+];
+
+/** A promoted pawn (Makruk, Ouk Chatrang, Shatranj): the pawn turned over, standing on its head. */
+const PROMOTED_PAWN: Shape[] = PAWN.map((sh) => ({ kind: sh.kind, d: transformPath(sh.d, 1, 0, 109.5, -1) }));
+
 /** Every drawing by its art id, the id a piece declaration names (lib/rules/variants, `art`). */
 export const ART = {
   king: KING,
@@ -271,6 +360,13 @@ export const ART = {
   royalPawn: ROYAL_PAWN,
   dragonHorse: DRAGON_HORSE,
   halfqueen: HALFQUEEN,
+  ferz: FERZ,
+  alfil: ALFIL,
+  met: MET,
+  khon: KHON,
+  sittuyinElephant: SITTUYIN_ELEPHANT,
+  sittuyinGeneral: SITTUYIN_GENERAL,
+  promotedPawn: PROMOTED_PAWN,
 } satisfies Record<string, Shape[]>;
 
 export type ArtId = keyof typeof ART;
