@@ -26,6 +26,10 @@ import { CARRY, pieceCode, typeOn, type Position } from "../position";
 import type { Side, Variant } from "../variant";
 
 export interface CarryingOptions {
+  /** The letters of the pieces it acts on: the queen that carries, the pawn she carries, the Prince a pawn put down on the far ranks becomes. */
+  queen: string;
+  pawn: string;
+  prince: string;
   /** Way 1 (next to the queen, also without moving her); way 2 is always allowed. */
   way1: boolean;
   /** Companion Extended: the pregnancy pass. */
@@ -43,20 +47,6 @@ interface Types {
   pawn: number;
   prince: number;
 }
-const typesOf = new WeakMap<Variant, Types>();
-function types(v: Variant): Types {
-  let t = typesOf.get(v);
-  if (!t) {
-    const get = (l: string) => {
-      const i = v.byLetter.get(l);
-      if (!i) throw new RulesError(`${v.id}: carrying needs a piece ${l}`);
-      return i;
-    };
-    t = { queen: get("Q"), pawn: get("P"), prince: get("I") };
-    typesOf.set(v, t);
-  }
-  return t;
-}
 
 /** The pawn put down on `sq`: a Prince on the owner's 7th or 8th rank. */
 function landed(pos: Position, sq: number, side: Side, t: Types): number {
@@ -64,6 +54,21 @@ function landed(pos: Position, sq: number, side: Side, t: Types): number {
 }
 
 export function carrying(options: CarryingOptions): Mechanic {
+  // The piece types of the letters, per variant compiled with this mechanic.
+  const typesOf = new WeakMap<Variant, Types>();
+  const types = (v: Variant): Types => {
+    let t = typesOf.get(v);
+    if (!t) {
+      const get = (l: string) => {
+        const i = v.byLetter.get(l);
+        if (!i) throw new RulesError(`${v.id}: carrying needs a piece ${l}`);
+        return i;
+      };
+      t = { queen: get(options.queen), pawn: get(options.pawn), prince: get(options.prince) };
+      typesOf.set(v, t);
+    }
+    return t;
+  };
   const orth = (pos: Position) => [1, -1, pos.geo.stride, -pos.geo.stride];
 
   const mech: Mechanic = {

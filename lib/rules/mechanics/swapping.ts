@@ -17,18 +17,19 @@ import { letterOf, stepAction } from "../notation/move";
 import { pieceCode, typeOn } from "../position";
 import type { Variant } from "../variant";
 
-const pawnOf = new WeakMap<Variant, number>();
-function pawnType(v: Variant): number {
-  let p = pawnOf.get(v);
-  if (p === undefined) {
-    p = v.byLetter.get("P");
-    if (!p) throw new RulesError(`${v.id}: swapping needs a pawn P`);
-    pawnOf.set(v, p);
-  }
-  return p;
-}
-
-export function swapping(): Mechanic {
+/** `pawn`: the letter of the piece the others change places with. */
+export function swapping(options: { pawn: string }): Mechanic {
+  // The pawn's piece type, per variant compiled with this mechanic.
+  const pawnOf = new WeakMap<Variant, number>();
+  const pawnType = (v: Variant): number => {
+    let p = pawnOf.get(v);
+    if (p === undefined) {
+      p = v.byLetter.get(options.pawn);
+      if (!p) throw new RulesError(`${v.id}: swapping needs a pawn ${options.pawn}`);
+      pawnOf.set(v, p);
+    }
+    return p;
+  };
   const mech: Mechanic = {
     name: "swapping",
 

@@ -12,6 +12,9 @@ export const companionPieces: PieceDecl[] = [
   { letter: "I", name: "Prince", art: "prince", betza: "mKcF" },
 ];
 
+/** The pieces carrying acts on: the queen carries a pawn, which becomes a Prince on the far ranks. */
+const ROLES = { queen: "Q", pawn: "P", prince: "I" };
+
 const common = [
   "Orthodox chess, with a queen that carries a pawn.",
   "Attach: a queen carrying nothing moves as a queen onto a friendly pawn or Prince, which she then carries (a Prince becomes a pawn again). She carries at most one, and an attaching move never also puts one down.",
@@ -27,7 +30,7 @@ export const companion: VariantDecl = {
   id: "companion",
   name: "Companion Chess",
   pieces: companionPieces,
-  mechanics: [carrying({ way1: true, pregnancy: false })],
+  mechanics: [carrying({ ...ROLES, way1: true, pregnancy: false })],
   summary: [
     ...common,
     "Detach: after any move of the carrying queen (captures too) she may put the pawn down on an empty square orthogonally next to her new square (way 1, `Q d2-d5; P*d6`) or on the square she left (way 2, `Q d2-d5; P*d2`); or, as a whole move, next to her without moving (`P*d3`).",
@@ -41,7 +44,7 @@ export const companionWay2: VariantDecl = {
   ...companion,
   id: "companion-way2",
   name: "Companion Chess (way 2 only)",
-  mechanics: [carrying({ way1: false, pregnancy: false })],
+  mechanics: [carrying({ ...ROLES, way1: false, pregnancy: false })],
   summary: [
     ...common,
     "Detach (way 2 only): after any move of the carrying queen (captures too) she may put the pawn down on the square she left (`Q d2-d5; P*d2`). There is no other way to put it down.",
@@ -55,7 +58,7 @@ export const companionExtended: VariantDecl = {
   ...companion,
   id: "companion-extended",
   name: "Companion Chess Extended",
-  mechanics: [carrying({ way1: true, pregnancy: true })],
+  mechanics: [carrying({ ...ROLES, way1: true, pregnancy: true })],
   summary: [
     ...companion.summary.slice(0, -1),
     "Pass: instead of moving, a player with fewer than eight pawns on the board may make a queen that carries nothing pregnant: she carries a new pawn and puts it down later by way 1 or way 2 (`pass`, or `Q d1; pass` to name the queen when several carry nothing). A pass counts as a pawn move.",

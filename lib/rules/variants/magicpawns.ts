@@ -7,7 +7,7 @@ export const magicpawns: VariantDecl = {
   ...chess,
   id: "magicpawns",
   name: "Magicpawns Chess",
-  mechanics: [swapping()],
+  mechanics: [swapping({ pawn: "P" })],
   summary: [
     "Orthodox chess plus the swap: any piece but a pawn, the king too, that could move to a square held by a friendly pawn (by its normal move, path clear; castling is not such a move) may instead change places with it, as one whole move (`N c6-e5`).",
     "A piece on its own first rank may not swap. A swap from its own last rank puts the pawn there, where it promotes at once (`R a8-a7=Q`).",
