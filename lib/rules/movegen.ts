@@ -54,7 +54,7 @@ export function addStep(pos: Position, out: Move[], from: number, to: number, t:
 }
 
 /** May this piece make its `i` moves: from its initial ranks, or, with an unmoved right, unmoved (and a royal piece not in check). */
-export function initialMoveAllowed(pos: Position, type: PieceType, sq: number, rel: number): boolean {
+function initialMoveAllowed(pos: Position, type: PieceType, sq: number, rel: number): boolean {
   if (!type.unmovedRight) return type.initialRanks.includes(rel);
   if (!(pos.unmoved & pos.variant.unmovedBit[sq])) return false;
   return !((pos.variant.royalTypes >> type.index) & 1) || !inCheck(pos, pos.turn);
@@ -86,6 +86,7 @@ export function generateCore(pos: Position, out: Move[]): void {
     const rel = pos.relativeRank(sq, us);
     const dedupe = type.overlapping;
     if (dedupe) seenStamp++;
+    const promotes = type.promotesTo.length > 0;
     const promotionFrom = type.promotionFrom;
     for (let j = 0; j < atoms.length; j++) {
       const a = atoms[j];
@@ -110,7 +111,7 @@ export function generateCore(pos: Position, out: Move[]): void {
             }
             seen[to] = seenStamp;
           }
-          if (pos.relativeRank(to, us) >= promotionFrom) {
+          if (promotes && pos.relativeRank(to, us) >= promotionFrom) {
             for (const p of type.promotesTo) out.push(newMove(MoveKind.Step, sq, to, t, p));
           } else {
             out.push(newMove(MoveKind.Step, sq, to, t, 0));

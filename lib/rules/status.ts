@@ -60,7 +60,7 @@ export function positionStatus(pos: Position, legal: Move[] = legalMoves(pos)): 
   }
   if (countExpired(pos)) return { result: "draw", reason: "counting-rule" };
   if (bareRule === "lookahead" && bare(pos, us)) {
-    // The shatranj rule: a bare side survives only by baring the opponent at once.
+    // Royal Substitute's shatranj rule: a bare side survives only by baring the opponent at once.
     const rebares = legal.some((m) => {
       makeMove(pos, m);
       const b = bare(pos, them);
