@@ -12,6 +12,10 @@ const RULE_BOOK: Record<string, string> = {
   friendly: "friendly.md",
   compound: "compound.md",
   "royal-substitute": "royal-substitute.md",
+  shatranj: "shatranj.md",
+  chaturanga: "chaturanga.md",
+  makruk: "makruk.md",
+  "ouk-chatrang": "ouk-chatrang.md",
 };
 
 /** A game's file (and section, after `#`) in docs/games/; undefined for an id it does not know. */

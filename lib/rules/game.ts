@@ -11,7 +11,7 @@ import { parseFen, toFen } from "./notation/fen";
 import { moveActions } from "./notation/move";
 import { san } from "./notation/san";
 import { CARRY, typeOn, type Position } from "./position";
-import { couldWin, positionStatus, type Outcome } from "./status";
+import { couldWin, moveRulePlies, positionStatus, type Outcome } from "./status";
 import type { Side, Variant } from "./variant";
 import { getVariant } from "./variants";
 
@@ -282,7 +282,8 @@ export class Game {
     if (this.status().result !== "ongoing") return [];
     const out: DrawClaim[] = [];
     if (this.repetitions() >= 3) out.push("threefold-repetition");
-    if (this.pos.halfmove >= 100) out.push("fifty-move-rule");
+    const plies = moveRulePlies(this.pos);
+    if (plies && this.pos.halfmove >= plies) out.push("fifty-move-rule");
     return out;
   }
 

@@ -4,7 +4,8 @@
  */
 import { MoveKind, newMove, type Move } from "./move";
 import { CASTLE_BITS, OFF, pieceCode, typeOn, type Position } from "./position";
-import type { Side } from "./variant";
+import { updateCount } from "./mechanics/counting";
+import type { PieceType, Side } from "./variant";
 
 /** Is `sq` attacked by a piece of side `by`? */
 export function attacked(pos: Position, sq: number, by: Side): boolean {
@@ -42,14 +43,21 @@ export function inCheck(pos: Position, side: Side): boolean {
   return sq !== -1 && attacked(pos, sq, (1 - side) as Side);
 }
 
-/** Adds a step and its promotions (every choice when the piece reaches its last rank). */
+/** Adds a step and its promotions (every choice, and only those, when the piece enters its promotion zone). */
 export function addStep(pos: Position, out: Move[], from: number, to: number, t: number): void {
   const type = pos.variant.types[t];
-  if (pos.geo.rankOf[to] === type.promotionRank[pos.turn]) {
+  if (pos.relativeRank(to, pos.turn) >= type.promotionFrom) {
     for (const p of type.promotesTo) out.push(newMove(MoveKind.Step, from, to, t, p));
   } else {
     out.push(newMove(MoveKind.Step, from, to, t, 0));
   }
+}
+
+/** May this piece make its `i` moves: from its initial ranks, or, with an unmoved right, unmoved (and a royal piece not in check). */
+function initialMoveAllowed(pos: Position, type: PieceType, sq: number, rel: number): boolean {
+  if (!type.unmovedRight) return type.initialRanks.includes(rel);
+  if (!(pos.unmoved & pos.variant.unmovedBit[sq])) return false;
+  return !((pos.variant.royalTypes >> type.index) & 1) || !inCheck(pos, pos.turn);
 }
 
 let seenStamp = 0;
@@ -78,10 +86,11 @@ export function generateCore(pos: Position, out: Move[]): void {
     const rel = pos.relativeRank(sq, us);
     const dedupe = type.overlapping;
     if (dedupe) seenStamp++;
-    const promotionRank = type.promotionRank[us];
+    const promotes = type.promotesTo.length > 0;
+    const promotionFrom = type.promotionFrom;
     for (let j = 0; j < atoms.length; j++) {
       const a = atoms[j];
-      if (a.initial && !type.initialRanks.includes(rel)) continue;
+      if (a.initial && !initialMoveAllowed(pos, type, sq, rel)) continue;
       if (a.block !== 0 && board[sq + a.block] !== 0) continue;
       const { step, min, max } = a;
       let to = sq;
@@ -102,7 +111,7 @@ export function generateCore(pos: Position, out: Move[]): void {
             }
             seen[to] = seenStamp;
           }
-          if (promotionRank >= 0 && geo.rankOf[to] === promotionRank) {
+          if (promotes && pos.relativeRank(to, us) >= promotionFrom) {
             for (const p of type.promotesTo) out.push(newMove(MoveKind.Step, sq, to, t, p));
           } else {
             out.push(newMove(MoveKind.Step, sq, to, t, 0));
@@ -201,7 +210,8 @@ export function playStep(pos: Position, from: number, to: number, promo: number)
   const code = pos.board[from];
   const t = typeOn(code, us);
   const v = pos.variant;
-  if (typeOn(pos.board[to], (1 - us) as Side) || v.types[t].pawnLike) pos.halfmove = 0;
+  // While a count runs (Makruk) the halfmove field is the count, which captures do not reset.
+  if (pos.countLimit === 0 && (typeOn(pos.board[to], (1 - us) as Side) || v.types[t].pawnLike)) pos.halfmove = 0;
   pos.put(from, 0);
   pos.put(to, promo ? pieceCode(us, promo) : code);
   if ((v.epVictims >> t) & 1) {
@@ -215,6 +225,8 @@ export function makeMove(pos: Position, m: Move): void {
   pos.begin();
   pos.ep = -1;
   pos.halfmove++;
+  const v = pos.variant;
+  const captured = v.decl.counting && m.kind === MoveKind.Step ? typeOn(pos.board[m.to], (1 - pos.turn) as Side) : 0;
   switch (m.kind) {
     case MoveKind.Step:
       playStep(pos, m.from, m.to, m.promo);
@@ -239,8 +251,25 @@ export function makeMove(pos: Position, m: Move): void {
       m.mechanic!.make!(pos, m);
       break;
   }
+  if (pos.unmoved !== 0 && m.kind === MoveKind.Step) loseUnmovedRights(pos, m);
   if (pos.turn === 1) pos.fullmove++;
   pos.turn = (1 - pos.turn) as Side;
+  if (v.decl.counting) updateCount(pos, v.decl.counting, captured, m.promo !== 0);
+}
+
+/** An opponent's unmoved piece whose right this move took (Ouk Chatrang: a rook move onto the king's rank or file). */
+function loseUnmovedRights(pos: Position, m: Move): void {
+  const them = (1 - pos.turn) as Side;
+  const geo = pos.geo;
+  const rank = them === 0 ? 0 : geo.ranks - 1;
+  for (let f = 0; f < geo.files; f++) {
+    const sq = (rank + 3) * geo.stride + f + 3;
+    if (!(pos.unmoved & pos.variant.unmovedBit[sq])) continue;
+    const type = pos.variant.types[typeOn(pos.board[sq], them)];
+    if (type.unmovedRightLostTo === m.piece && (geo.fileOf[sq] === geo.fileOf[m.to] || geo.rankOf[sq] === geo.rankOf[m.to])) {
+      pos.unmoved &= ~pos.variant.unmovedBit[sq];
+    }
+  }
 }
 
 /** All pseudo-legal moves of the side to move, core plus mechanics. */

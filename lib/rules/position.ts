@@ -26,8 +26,8 @@ export const CASTLE_BITS = [
   [4, 8],
 ] as const;
 
-// A saved state is FRAME numbers on a stack: log length, turn, castling, ep, halfmove, fullmove.
-const FRAME = 6;
+// A saved state is FRAME numbers on a stack: log length, turn, castling, ep, halfmove, fullmove, unmoved, countLimit.
+const FRAME = 8;
 
 export class Position {
   readonly variant: Variant;
@@ -39,6 +39,10 @@ export class Position {
   ep = -1;
   halfmove = 0;
   fullmove = 1;
+  /** Unmoved rights (variant.unmovedBit): pieces whose first-move-only moves are still allowed. */
+  unmoved = 0;
+  /** Counting rules (mechanics/counting.ts): the limit in plies once counting runs, else 0; halfmove is then the count. */
+  countLimit = 0;
   /** counts[side * 32 + type]: pieces of each type on the board. */
   counts = new Int16Array(64);
   /** Square of each side's royal piece for single-royal variants; -1 if none. */
@@ -61,6 +65,8 @@ export class Position {
     p.ep = this.ep;
     p.halfmove = this.halfmove;
     p.fullmove = this.fullmove;
+    p.unmoved = this.unmoved;
+    p.countLimit = this.countLimit;
     p.counts.set(this.counts);
     p.kingSq = [this.kingSq[0], this.kingSq[1]];
     return p;
@@ -76,6 +82,8 @@ export class Position {
       // A right is lost as soon as its king or rook is no longer on its home square.
       if (guard) for (const [bit, side, type] of guard) if (typeOn(code, side) !== type) this.castling &= ~bit;
     }
+    // Whatever leaves or lands on the square, its piece is no longer unmoved.
+    if (this.unmoved !== 0) this.unmoved &= ~this.variant.unmovedBit[sq];
   }
 
   private write(sq: number, old: number, code: number): void {
@@ -95,7 +103,7 @@ export class Position {
 
   /** Starts a move: remembers the state so unmake can restore it. */
   begin(): void {
-    this.frames.push(this.log.length, this.turn, this.castling, this.ep, this.halfmove, this.fullmove);
+    this.frames.push(this.log.length, this.turn, this.castling, this.ep, this.halfmove, this.fullmove, this.unmoved, this.countLimit);
   }
 
   unmake(): void {
@@ -113,6 +121,8 @@ export class Position {
     this.ep = f[base + 3];
     this.halfmove = f[base + 4];
     this.fullmove = f[base + 5];
+    this.unmoved = f[base + 6];
+    this.countLimit = f[base + 7];
     f.length = base;
   }
 

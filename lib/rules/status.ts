@@ -1,9 +1,10 @@
 /**
  * How a game stands, judged from one position: checkmate, stalemate by the
- * variant's rule, extinction, bare royal, dead positions and the 75-move rule
- * (the fifty-move rule where the variant's draws are automatic).
+ * variant's rule, extinction, bare royal, counting, dead positions and the 75-move
+ * rule (the fifty-move rule where the variant's draws are automatic).
  * Repetition needs the game's history and lives in game.ts.
  */
+import { countExpired } from "./mechanics/counting";
 import { inCheck, legalMoves, makeMove } from "./movegen";
 import type { Move } from "./move";
 import type { Position } from "./position";
@@ -12,7 +13,7 @@ import type { Side } from "./variant";
 export type EndReason =
   | "checkmate" | "stalemate" | "extinction" | "bare-royal" | "union-with-king"
   | "insufficient-material" | "seventy-five-move-rule" | "all-pieces-in-unions" | "no-legal-move"
-  | "fivefold-repetition" | "threefold-repetition" | "fifty-move-rule";
+  | "fivefold-repetition" | "threefold-repetition" | "fifty-move-rule" | "counting-rule";
 
 export type Outcome =
   | { result: "ongoing" }
@@ -22,9 +23,14 @@ export function win(side: Side, reason: EndReason): Outcome {
   return { result: side === 0 ? "white-wins" : "black-wins", reason };
 }
 
-/** A side with one royal piece and nothing else (Royal Substitute). */
+/** A side with one royal piece and nothing else. */
 function bare(pos: Position, side: Side): boolean {
   return pos.royalCount(side) === 1 && pos.pieceCount(side) === 1;
+}
+
+/** Plies without capture or pawn move after which a draw may be claimed; 0 when the game has no such rule. */
+export function moveRulePlies(pos: Position): number {
+  return 2 * (pos.variant.decl.moveRule ?? 50);
 }
 
 export function positionStatus(pos: Position, legal: Move[] = legalMoves(pos)): Outcome {
@@ -39,16 +45,22 @@ export function positionStatus(pos: Position, legal: Move[] = legalMoves(pos)): 
     if (pos.royalCount(us) === 0) return win(them, "extinction");
     if (pos.royalCount(them) === 0) return win(us, "extinction");
   }
-  if (v.decl.bareRoyalLoses) {
+  const bareRule = v.decl.bareRoyal;
+  if (bareRule === "lookahead") {
     if (bare(pos, us) && bare(pos, them)) return { result: "draw", reason: "bare-royal" };
     if (bare(pos, them)) return win(us, "bare-royal");
+  } else if (bareRule === "counted") {
+    // The side that moved stayed bare; or the side to move is bare and cannot bare two pieces at once.
+    if (bare(pos, them) && pos.pieceCount(us) >= 2) return win(us, "bare-royal");
+    if (bare(pos, us) && pos.pieceCount(them) >= 3) return win(them, "bare-royal");
   }
   if (legal.length === 0) {
     if (inCheck(pos, us)) return win(them, "checkmate");
     return v.decl.stalemate === "draw" ? { result: "draw", reason: "stalemate" } : win(them, "stalemate");
   }
-  if (v.decl.bareRoyalLoses && bare(pos, us)) {
-    // The shatranj rule: a bare side survives only by baring the opponent at once.
+  if (countExpired(pos)) return { result: "draw", reason: "counting-rule" };
+  if (bareRule === "lookahead" && bare(pos, us)) {
+    // Royal Substitute's shatranj rule: a bare side survives only by baring the opponent at once.
     const rebares = legal.some((m) => {
       makeMove(pos, m);
       const b = bare(pos, them);
@@ -58,7 +70,9 @@ export function positionStatus(pos: Position, legal: Move[] = legalMoves(pos)): 
     if (!rebares) return win(them, "bare-royal");
   }
   if (deadPosition(pos)) return { result: "draw", reason: "insufficient-material" };
-  if (v.decl.automaticDraws && pos.halfmove >= 100) return { result: "draw", reason: "fifty-move-rule" };
+  const plies = moveRulePlies(pos);
+  if (plies === 0) return { result: "ongoing" };
+  if (v.decl.automaticDraws && pos.halfmove >= plies) return { result: "draw", reason: "fifty-move-rule" };
   if (pos.halfmove >= 150) return { result: "draw", reason: "seventy-five-move-rule" };
   return { result: "ongoing" };
 }

@@ -8,6 +8,7 @@ import { parseBetza, type Atom } from "./betza";
 import { RulesError } from "./errors";
 import { makeGeometry, squareAt, type Geometry } from "./geometry";
 import type { Mechanic } from "./mechanic";
+import type { CountingRule } from "./mechanics/counting";
 
 export type Side = 0 | 1; // 0 = White, 1 = Black
 
@@ -22,8 +23,18 @@ export interface PieceDecl {
   initialRanks?: number[];
   /** Where this piece may never stand, from the owner's side. */
   forbiddenRanks?: ("first" | "last")[];
-  /** Promotes on reaching the owner's last rank into one of these letters. */
+  /** Promotes on reaching the promotion zone into one of these letters; it must. */
   promotesTo?: string[];
+  /** How many of the owner's last ranks are the promotion zone (default 1; Makruk 3). */
+  promotionRanks?: number;
+  /**
+   * Its `i` moves need the piece never to have moved (a right held like castling,
+   * written in FEN's castling field as its file letter, as Fairy-Stockfish writes it),
+   * not a starting rank. A royal piece may not use them while in check.
+   */
+  unmovedRight?: boolean;
+  /** Its unmoved right goes when an opponent's piece of this letter moves onto its rank or file, blocked or not. */
+  unmovedRightLostTo?: string;
   /** Moves of this piece reset the fifty-move counter, like pawn moves. */
   pawnLike?: boolean;
 }
@@ -48,8 +59,19 @@ export interface VariantDecl {
   stalemate: "draw" | "loss";
   /** Threefold repetition and fifty moves (100 plies) end the game by themselves, nobody claims them (Friendly). */
   automaticDraws?: boolean;
-  /** Royal Substitute: a bare royal loses unless it bares the opponent next move. */
-  bareRoyalLoses?: boolean;
+  /**
+   * A side left with its royal piece alone (bare) loses, unless it bares the opponent in
+   * turn on its very next move (docs/games/shatranj.md#bare-king). "lookahead": a bare
+   * side to move with no such move loses at once, and baring in turn draws (Royal
+   * Substitute). "counted", as Fairy-Stockfish judges shatranj by the pieces alone: a
+   * bare side to move loses at once if the opponent has two or more other pieces; with
+   * one it moves, and loses if that piece still stands; baring in turn plays on.
+   */
+  bareRoyal?: "lookahead" | "counted";
+  /** Moves (each side) without capture or pawn move after which a draw may be claimed (default 50; 0: no such rule). */
+  moveRule?: number;
+  /** Makruk's and Ouk Chatrang's counting (mechanics/counting.ts). */
+  counting?: CountingRule;
   /** Letters of minor pieces for dead positions: K v K, K + one minor v K, bishops all on one colour. */
   deadPosition?: { minors: string[]; bishop?: string };
   mechanics?: Mechanic[];
@@ -69,8 +91,11 @@ export interface PieceType {
   forbiddenLast: boolean;
   promotesTo: number[]; // type indices
   pawnLike: boolean;
-  /** Board rank (0-based) where each side promotes, -1 when the piece never promotes. */
-  promotionRank: [number, number];
+  /** First rank (0-based, from the owner's side) of the promotion zone; Infinity when the piece never promotes. */
+  promotionFrom: number;
+  unmovedRight: boolean;
+  /** Type whose move onto this piece's rank or file takes its unmoved right, 0 for none. */
+  unmovedRightLostTo: number;
   /** Two atoms reach the same square (QAD's D and Q): generation must drop duplicates. */
   overlapping: boolean;
 }
@@ -107,6 +132,11 @@ export interface Variant {
    * it (castleGuard[sq] = list of [right bit, side, type]).
    */
   castleGuard: ([number, Side, number][] | undefined)[];
+  /**
+   * For each square on a first rank: the unmoved-right bit of that side and file
+   * (White 1 << file, Black 1 << (16 + file)), else 0.
+   */
+  unmovedBit: Int32Array;
   epVictims: number; // bitmask
   epCapturers: number; // bitmask
   mechanics: Mechanic[];
@@ -168,7 +198,9 @@ export function compileVariant(decl: VariantDecl): Variant {
       forbiddenLast: p.forbiddenRanks?.includes("last") ?? false,
       promotesTo: (p.promotesTo ?? []).map(typeOf),
       pawnLike: p.pawnLike ?? false,
-      promotionRank: p.promotesTo?.length ? [decl.ranks - 1, 0] : [-1, -1],
+      promotionFrom: p.promotesTo?.length ? decl.ranks - (p.promotionRanks ?? 1) : Infinity,
+      unmovedRight: p.unmovedRight ?? false,
+      unmovedRightLostTo: p.unmovedRightLostTo ? typeOf(p.unmovedRightLostTo) : 0,
       overlapping: hasOverlap(atoms, Math.max(decl.files, decl.ranks)),
     });
   });
@@ -197,6 +229,11 @@ export function compileVariant(decl: VariantDecl): Variant {
       }
     }
   }
+  const unmovedBit = new Int32Array(geo.size);
+  for (let f = 0; f < decl.files; f++) {
+    unmovedBit[squareAt(geo, f, 0)] = 1 << f;
+    unmovedBit[squareAt(geo, f, decl.ranks - 1)] = 1 << (16 + f);
+  }
   return {
     decl,
     id: decl.id,
@@ -209,6 +246,7 @@ export function compileVariant(decl: VariantDecl): Variant {
     attackRays: [attackRays(types, 0), attackRays(types, 1)],
     castling,
     castleGuard,
+    unmovedBit,
     epVictims: mask(decl.enPassant?.victims),
     epCapturers: mask(decl.enPassant?.capturers),
     mechanics: decl.mechanics ?? [],

@@ -28,7 +28,8 @@ export function parseFen(variant: Variant, text: string): Position {
   pos.turn = side === "w" ? 0 : 1;
 
   pos.castling = parseCastling(pos, castling);
-  pos.ep = parseEnPassant(pos, ep);
+  if (variant.decl.counting && /^\d+$/.test(ep)) pos.countLimit = parseCountLimit(ep);
+  else pos.ep = parseEnPassant(pos, ep);
   if (!/^\d{1,4}$/.test(half)) throw new RulesError(`halfmove clock must be a number, not ${quote(half)}`);
   if (!/^\d{1,5}$/.test(full) || Number(full) < 1) throw new RulesError(`fullmove number must be a number from 1, not ${quote(full)}`);
   pos.halfmove = Number(half);
@@ -124,12 +125,17 @@ function parsePlacement(pos: Position, placement: string): void {
   }
 }
 
+/** Castling rights (KQkq), and unmoved rights as the file letters of the pieces' squares (Ouk Chatrang's `DEde`). */
 function parseCastling(pos: Position, text: string): number {
   if (text === "-") return 0;
   const v = pos.variant;
   let rights = 0;
   for (const ch of text) {
     const i = CASTLE_LETTERS.indexOf(ch);
+    if (i < 0 && /^[a-p]$/i.test(ch)) {
+      parseUnmovedRight(pos, ch, text);
+      continue;
+    }
     if (i < 0 || !v.castling) throw new RulesError(`bad castling field ${quote(text)}`);
     const side = (i >> 1) as Side;
     const wing = (i & 1) as 0 | 1;
@@ -142,6 +148,29 @@ function parseCastling(pos: Position, text: string): number {
     rights |= bit;
   }
   return rights;
+}
+
+function parseUnmovedRight(pos: Position, ch: string, text: string): void {
+  const v = pos.variant;
+  const side: Side = ch === ch.toUpperCase() ? 0 : 1;
+  const file = ch.toLowerCase().charCodeAt(0) - 97;
+  if (file >= v.geo.files || !v.types.some((t) => t?.unmovedRight)) throw new RulesError(`bad castling field ${quote(text)}`);
+  const sq = (side === 0 ? 3 : v.geo.ranks + 2) * v.geo.stride + file + 3;
+  const bit = v.unmovedBit[sq];
+  if (pos.unmoved & bit) throw new RulesError(`first-move right '${ch}' given twice`);
+  const t = typeOn(pos.board[sq], side);
+  if (!t || !v.types[t].unmovedRight) {
+    const names = v.types.filter((x) => x?.unmovedRight).map((x) => x.name).join(" or ");
+    throw new RulesError(`first-move right '${ch}' needs a ${side === 0 ? "White" : "Black"} ${names} on ${v.geo.names[sq]}`);
+  }
+  pos.unmoved |= bit;
+}
+
+/** The counting limit in plies, where Fairy-Stockfish writes it (the en passant field). */
+function parseCountLimit(text: string): number {
+  const n = Number(text);
+  if (text.length > 4 || n < 1) throw new RulesError(`bad counting limit ${quote(text)}`);
+  return n;
 }
 
 function parseEnPassant(pos: Position, text: string): number {
@@ -206,8 +235,14 @@ export function toFen(pos: Position): string {
     if (empty) row += String(empty);
     rows.push(row);
   }
+  // Fairy-Stockfish's order: each side's castling letters, then its unmoved pieces' files.
   let castling = "";
-  for (let i = 0; i < 4; i++) if (pos.castling & (1 << i)) castling += CASTLE_LETTERS[i];
-  const ep = pos.ep === -1 ? "-" : v.geo.names[pos.ep];
+  for (let i = 0; i < 4; i++) {
+    if (pos.castling & (1 << i)) castling += CASTLE_LETTERS[i];
+    if (i % 2 === 0) continue;
+    const side = i >> 1;
+    for (let f = 0; f < files; f++) if (pos.unmoved & (1 << (16 * side + f))) castling += String.fromCharCode((side ? 97 : 65) + f);
+  }
+  const ep = pos.countLimit ? String(pos.countLimit) : pos.ep === -1 ? "-" : v.geo.names[pos.ep];
   return `${rows.join("/")} ${pos.turn === 0 ? "w" : "b"} ${castling || "-"} ${ep} ${pos.halfmove} ${pos.fullmove}`;
 }

@@ -6,9 +6,13 @@ import { companion, companionExtended, companionWay2 } from "./companion";
 import { compound } from "./compound";
 import { friendly } from "./friendly";
 import { magicpawns } from "./magicpawns";
+import { makruk, oukChatrang } from "./makruk";
 import { royalSubstitute } from "./royal-substitute";
+import { chaturanga, shatranj } from "./shatranj";
 
-const DECLARATIONS: VariantDecl[] = [chess, companion, companionWay2, companionExtended, magicpawns, friendly, compound, royalSubstitute];
+const DECLARATIONS: VariantDecl[] = [chess, companion, companionWay2, companionExtended, magicpawns, friendly, compound, royalSubstitute,
+  shatranj, chaturanga, makruk, oukChatrang,
+];
 
 const compiled = new Map<string, Variant>();
 

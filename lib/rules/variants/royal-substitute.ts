@@ -17,7 +17,7 @@ export const royalSubstitute: VariantDecl = {
   ],
   royalty: { kind: "extinction", pieces: ["P", "K"] },
   stalemate: "loss",
-  bareRoyalLoses: true,
+  bareRoyal: "lookahead",
   summary: [
     "A 9×7 board and no kings: nine royal pawns (P) a side move one or two squares straight ahead (moving or capturing; two only over an empty square) or one square diagonally forward to an empty square.",
     "A royal pawn reaching the far rank becomes a King at once and stays royal.",
