@@ -8,7 +8,7 @@
  */
 import { createRequire } from "node:module";
 import type { Board, FairyStockfish } from "ffish";
-import { Game, type Action, type EndReason, type LegalMove, type Outcome } from "@/lib/rules";
+import { Game, type Action, type LegalMove, type Outcome } from "@/lib/rules";
 import { listMoves } from "@/lib/rules/game";
 import { parseFen } from "@/lib/rules/notation/fen";
 import { getVariant } from "@/lib/rules/variants";
@@ -23,6 +23,12 @@ export interface OracleGame {
   is960?: boolean;
   /** A start position for each random game (Chess960: one of the 960); without it, the game's own. */
   startFen?: (rng: Rng) => string;
+  /**
+   * Our FEN writes the en passant square after every double step (orthodox chess,
+   * docs/notation.md "En passant square"), where Fairy-Stockfish writes it only when a pawn
+   * stands to take: then ours may name a square where its says "-".
+   */
+  epAfterEveryDoubleStep?: boolean;
 }
 
 /**
@@ -48,7 +54,7 @@ export const FAIRY_STOCKFISH_NAMES: Readonly<Record<string, string>> = {
 };
 
 export const ORACLE_GAMES: OracleGame[] = [
-  { id: "chess", ffish: "chess" },
+  { id: "chess", ffish: "chess", epAfterEveryDoubleStep: true },
 ];
 
 /** The seed of the perft positions, whatever a run's seed: the test's and the benchmark's are the same. */
@@ -146,12 +152,19 @@ function castlingRook(pieces: Pieces, fen: string, king: string, to: string): st
 /**
  * Our move in Fairy-Stockfish's UCI: `e2e4`, promotion `e7e8q`, drop `P@e4` (the letter
  * upper case for either side), promotion in place `c6c6f` (Sittuyin), castling as the
- * king's step (`e1g1`), or in Chess960 as king takes own rook (`e1h1`).
+ * king's step (`e1g1`), or in Chess960 as king takes own rook (`e1h1`). Our castling may be
+ * the king's step, the king's step and the rook's, king takes own rook, or O-O / O-O-O.
  */
 export function toUci(actions: readonly Action[], pieces: Pieces, fen: string, is960: boolean): string {
   const acts = actions.filter((a) => a.type !== "name");
   const [first, second] = acts;
   const unreadable = () => new Error(`no UCI for ${JSON.stringify(actions)}`);
+  // Castling written O-O / O-O-O, as Chess960 does (docs/notation.md), carries its squares.
+  const castle = first as { type: string; king?: string; rook?: string; kingTo?: string } | undefined;
+  if (castle?.type === "castle" && acts.length === 1) {
+    if (!castle.king || !castle.rook || !castle.kingTo) throw unreadable();
+    return castle.king + (is960 ? castle.rook : castle.kingTo);
+  }
   if (first?.type === "place" && acts.length === 1) return `${first.piece.toUpperCase()}@${first.to}`;
   if (first?.type === "promote" && acts.length === 1) return `${first.square}${first.square}${first.promotion.toLowerCase()}`;
   if (first?.type !== "step") throw unreadable();
@@ -188,12 +201,14 @@ type Verdict = "1-0" | "0-1" | "1/2-1/2" | "*";
 const VERDICT: Record<Exclude<Outcome["result"], "ongoing">, Verdict> = { "white-wins": "1-0", "black-wins": "0-1", draw: "1/2-1/2" };
 
 /**
- * Our ends that are claims to Fairy-Stockfish. Our draws by repetition or by the move count,
- * automatic or not (chess: fivefold and seventy-five moves automatic, threefold and fifty
- * claimable; games with automatic draws: threefold and fifty), are all claims there; so would
- * be a counting rule (Makruk). Every other end of ours is an end of its own.
+ * Our ends that are claims to Fairy-Stockfish. Our draws by repetition, by the move count and
+ * by a counting rule (Makruk, Ouk Chatrang, Sittuyin: "counting-rule"), automatic or not
+ * (chess: fivefold and seventy-five moves automatic, threefold and fifty claimable), are all
+ * claims there. Every other end of ours is an end of its own.
  */
-const CLAIMS_TO_FAIRY_STOCKFISH: readonly EndReason[] = ["threefold-repetition", "fifty-move-rule", "fivefold-repetition", "seventy-five-move-rule"];
+const CLAIMS_TO_FAIRY_STOCKFISH: readonly string[] = [
+  "threefold-repetition", "fifty-move-rule", "fivefold-repetition", "seventy-five-move-rule", "counting-rule",
+];
 
 /** What Fairy-Stockfish should say, without and with claims, for our status. */
 export function expectedVerdicts(game: Game): { automatic: Verdict; claimed: Verdict } {
@@ -213,13 +228,10 @@ function difference(ours: string[], theirs: string[]): string | null {
   return `ours only [${onlyOurs.join(" ")}], Fairy-Stockfish only [${onlyTheirs.join(" ")}]`;
 }
 
-/**
- * Our FEN is Fairy-Stockfish's but for one field: we write the en passant square after every
- * double step (docs/notation.md "En passant square"), Fairy-Stockfish only where a pawn could
- * take. So ours may name a square where its says "-"; every other difference counts.
- */
-export function sameFen(ours: string, theirs: string): boolean {
+/** The same FEN, but for an en passant square only we write (OracleGame.epAfterEveryDoubleStep). */
+function sameFen(row: OracleGame, ours: string, theirs: string): boolean {
   if (ours === theirs) return true;
+  if (!row.epAfterEveryDoubleStep) return false;
   const a = ours.split(" ");
   const b = theirs.split(" ");
   return a.length === b.length && a.every((field, i) => field === b[i] || (i === 3 && b[i] === "-"));
@@ -233,7 +245,7 @@ export function sameFen(ours: string, theirs: string): boolean {
 export function differences(game: Game, board: Board, row: OracleGame): string[] {
   const out: string[] = [];
   const fen = game.fen();
-  if (!sameFen(fen, board.fen())) out.push(`FEN: ours ${fen}, Fairy-Stockfish ${board.fen()}`);
+  if (!sameFen(row, fen, board.fen())) out.push(`FEN: ours ${fen}, Fairy-Stockfish ${board.fen()}`);
 
   const theirs = oracleMoves(board);
   const over = game.status().result !== "ongoing";

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FairyStockfish } from "ffish";
-import { Game, parseActions, variantIds } from "@/lib/rules";
+import { Game, parseActions, variantIds, type Action } from "@/lib/rules";
 import { perft } from "@/lib/rules/movegen";
 import { parseFen } from "@/lib/rules/notation/fen";
 import { getVariant } from "@/lib/rules/variants";
@@ -64,7 +64,11 @@ describe("our moves in Fairy-Stockfish's UCI", () => {
       uci(fen, "K g1-c1", rights, true),
       uci(fen, "K g1-c1", fen.replace(" - -", " KQkq -"), true),
     ];
-    expect(forms).toEqual(["g1h1", "g1b1", "g1b1", "g1b1"]);
+    // O-O-O as Chess960 writes it, with its squares (docs/notation.md).
+    const castle = { type: "castle", wing: "queenside", king: "g1", rook: "b1", kingTo: "c1" } as unknown as Action;
+    forms.push(toUci([castle], new Map(), rights, true));
+    expect(toUci([castle], new Map(), rights, false)).toBe("g1c1");
+    expect(forms).toEqual(["g1h1", "g1b1", "g1b1", "g1b1", "g1b1"]);
     for (const m of forms) expect(legal).toContain(m);
   });
 });
