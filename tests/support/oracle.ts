@@ -53,6 +53,7 @@ export const FAIRY_STOCKFISH_NAMES: Readonly<Record<string, string>> = {
   minishogi: "minishogi",
 };
 
+/** The games compared with Fairy-Stockfish, one row each. */
 export const ORACLE_GAMES: OracleGame[] = [
   { id: "chess", ffish: "chess", epAfterEveryDoubleStep: true },
 ];
