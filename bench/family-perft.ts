@@ -1,0 +1,52 @@
+/**
+ * Perft speed against Fairy-Stockfish for every game of the oracle's table
+ * (tests/support/oracle.ts ORACLE_GAMES): our perft(4) and a recursion over ffish's
+ * legalMoves()/push/pop (it has no perft of its own), side by side in one process, from
+ * each game's start position (Chess960: the setup the oracle's perft test uses). Each runs
+ * `--runs` times (3), the median is reported. Exits with 1 when a count differs.
+ *
+ *   npm run bench:family            (add -- --depth 3 for a quicker run, -- --runs 1)
+ */
+import { perft } from "../lib/rules/movegen";
+import { parseFen } from "../lib/rules/notation/fen";
+import { getVariant } from "../lib/rules/variants";
+import { ORACLE_GAMES, loadFairyStockfish, oracleBoard, oraclePerft, perftStart } from "../tests/support/oracle";
+
+const args = process.argv.slice(2);
+const DEPTH = args.includes("--depth") ? Number(args[args.indexOf("--depth") + 1]) : 4;
+const RUNS = args.includes("--runs") ? Number(args[args.indexOf("--runs") + 1]) : 3;
+if (!Number.isInteger(DEPTH) || DEPTH < 1 || DEPTH > 6) throw new Error("--depth takes a whole number from 1 to 6");
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error("--runs takes a whole number from 1");
+
+/** The count and the median time in seconds. */
+function timed(fn: () => number): { n: number; s: number } {
+  const times: number[] = [];
+  let n = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    n = fn();
+    times.push((performance.now() - t0) / 1000);
+  }
+  times.sort((a, b) => a - b);
+  return { n, s: times[Math.floor(RUNS / 2)] };
+}
+
+const ff = await loadFairyStockfish();
+console.log(`node ${process.version}, ${ff.info()}, perft(${DEPTH}) from the start position, median of ${RUNS} runs`);
+console.log(`${"game".padEnd(18)} ${"ffish name".padEnd(12)} ${"leaves".padStart(12)} ${"ours s".padStart(8)} ${"ffish s".padStart(8)} ${"ours/ffish".padStart(10)}`);
+let differ = false;
+for (const row of ORACLE_GAMES) {
+  const v = getVariant(row.id);
+  const fen = perftStart(row);
+  const ours = timed(() => perft(parseFen(v, fen), DEPTH));
+  const board = oracleBoard(ff, row, fen);
+  const theirs = timed(() => oraclePerft(board, DEPTH));
+  board.delete();
+  const counts = ours.n === theirs.n ? String(ours.n) : `${ours.n} vs ffish ${theirs.n}`;
+  console.log(`${row.id.padEnd(18)} ${row.ffish.padEnd(12)} ${counts.padStart(12)} ${ours.s.toFixed(2).padStart(8)} ${theirs.s.toFixed(2).padStart(8)} ${(ours.s / theirs.s).toFixed(2).padStart(10)}`);
+  if (ours.n !== theirs.n) differ = true;
+}
+if (differ) {
+  console.error("perft counts differ from Fairy-Stockfish");
+  process.exit(1);
+}
