@@ -292,9 +292,14 @@ export class Game {
     return this.keys.filter((x) => x === k).length;
   }
 
-  /** Placement, side, castling, and en passant only when a capture is really possible. */
+  /**
+   * Placement, side, castling, and en passant only when a capture is really possible.
+   * Castling rights count; the first-move leaps of Ouk Chatrang's king and neang do not, as
+   * Fairy-Stockfish counts repetitions (docs/games/ouk-chatrang.md#draws).
+   */
   private repetitionKey(): string {
-    const [placement, side, castling] = toFen(this.pos).split(" ");
+    const [placement, side] = toFen(this.pos).split(" ");
+    const castling = this.pos.castling;
     const epCapture = this.pos.ep !== -1 && (this.stepwise
       ? this.stepwise.enPassantPossible(this.pos)
       : this.legal().legal.some((m) => m.kind === MoveKind.EnPassant));

@@ -56,6 +56,10 @@ export const FAIRY_STOCKFISH_NAMES: Readonly<Record<string, string>> = {
 /** The games compared with Fairy-Stockfish, one row each. */
 export const ORACLE_GAMES: OracleGame[] = [
   { id: "chess", ffish: "chess", epAfterEveryDoubleStep: true },
+  { id: "shatranj", ffish: "shatranj" },
+  { id: "chaturanga", ffish: "chaturanga" },
+  { id: "makruk", ffish: "makruk" },
+  { id: "ouk-chatrang", ffish: "cambodian" },
 ];
 
 /** The seed of the perft positions, whatever a run's seed: the test's and the benchmark's are the same. */

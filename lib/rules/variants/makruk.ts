@@ -1,18 +1,18 @@
 import type { CountingRule } from "../mechanics/counting";
 import type { PieceDecl, VariantDecl } from "../variant";
 
-const KHON = { letter: "S", name: "khon", art: "khon", betza: "FfW" };
+const KHON = { letter: "S", name: "Khon", art: "khon", betza: "FfW" };
 const pawn: PieceDecl = {
-  letter: "P", name: "pawn", art: "pawn", betza: "fmWfcF",
+  letter: "P", name: "Pawn", art: "pawn", betza: "fmWfcF",
   // The promotion zone is the opponent's three home ranks: a pawn entering it becomes a met.
   forbiddenRanks: ["first", "last"], promotesTo: ["M"], promotionRanks: 3, pawnLike: true,
 };
 const makrukPieces: PieceDecl[] = [
-  { letter: "K", name: "khun", art: "king", betza: "K" },
-  { letter: "M", name: "met", art: "met", betza: "F" },
+  { letter: "K", name: "Khun", art: "king", betza: "K" },
+  { letter: "M", name: "Met", art: "met", betza: "F" },
   KHON,
-  { letter: "N", name: "ma", art: "knight", betza: "N" },
-  { letter: "R", name: "ruea", art: "rook", betza: "R" },
+  { letter: "N", name: "Ma", art: "knight", betza: "N" },
+  { letter: "R", name: "Ruea", art: "rook", betza: "R" },
   pawn,
 ];
 
@@ -57,13 +57,13 @@ export const oukChatrang: VariantDecl = {
   startFen: "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1",
   pieces: [
     // First move only: a knight's leap sideways to the next rank, to an empty square, not out of check.
-    { letter: "K", name: "king", art: "king", betza: "KimfsN", unmovedRight: true, unmovedRightLostTo: "R" },
+    { letter: "K", name: "King", art: "king", betza: "KimfsN", unmovedRight: true, unmovedRightLostTo: "R" },
     // First move only: two squares straight forward, leaping, to an empty square.
-    { letter: "M", name: "neang", art: "met", betza: "FimfD", unmovedRight: true },
-    { ...KHON, name: "koul" },
-    { letter: "N", name: "seh", art: "knight", betza: "N" },
-    { letter: "R", name: "tuuk", art: "rook", betza: "R" },
-    { ...pawn, name: "trey" },
+    { letter: "M", name: "Neang", art: "met", betza: "FimfD", unmovedRight: true },
+    { ...KHON, name: "Koul" },
+    { letter: "N", name: "Seh", art: "knight", betza: "N" },
+    { letter: "R", name: "Tuuk", art: "rook", betza: "R" },
+    { ...pawn, name: "Trey" },
   ],
   counting: cambodianCounting,
   summary: [

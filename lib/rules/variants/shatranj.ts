@@ -5,12 +5,12 @@ function oldPieces(names: { king: string; ferz: string; alfil: string }): PieceD
   return [
     { letter: "K", name: names.king, art: "king", betza: "K" },
     { letter: "Q", name: names.ferz, art: "ferz", betza: "F" },
-    { letter: "R", name: "rook", art: "rook", betza: "R" },
+    { letter: "R", name: "Rook", art: "rook", betza: "R" },
     // Leaps two squares diagonally, over anything in between.
     { letter: "B", name: names.alfil, art: "alfil", betza: "A" },
-    { letter: "N", name: "knight", art: "knight", betza: "N" },
+    { letter: "N", name: "Knight", art: "knight", betza: "N" },
     {
-      letter: "P", name: "pawn", art: "pawn", betza: "fmWfcF",
+      letter: "P", name: "Pawn", art: "pawn", betza: "fmWfcF",
       forbiddenRanks: ["first", "last"], promotesTo: ["Q"], pawnLike: true,
     },
   ];
@@ -23,7 +23,7 @@ export const shatranj: VariantDecl = {
   files: 8,
   ranks: 8,
   startFen: "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1",
-  pieces: oldPieces({ king: "shah", ferz: "ferz", alfil: "alfil" }),
+  pieces: oldPieces({ king: "Shah", ferz: "Ferz", alfil: "Alfil" }),
   royalty: { kind: "king", piece: "K" },
   stalemate: "loss",
   bareRoyal: "counted",
@@ -42,7 +42,7 @@ export const chaturanga: VariantDecl = {
   id: "chaturanga",
   name: "Chaturanga",
   startFen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
-  pieces: oldPieces({ king: "king", ferz: "counsellor", alfil: "elephant" }),
+  pieces: oldPieces({ king: "King", ferz: "Counsellor", alfil: "Elephant" }),
   bareRoyal: undefined,
   deadPosition: { minors: [] },
   summary: [
