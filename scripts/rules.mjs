@@ -16,9 +16,9 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const ENTRY = "lib/rules/cli.ts";
 const BUNDLE = join(ROOT, ".rules-cli/cli.mjs");
 const HEADER = "// built from ";
-// A file whose mtime is this close to the build's start (or later) may have changed while
-// esbuild read it, and file clocks may lag the wall clock by a tick: it is recorded as
-// unknown, so the next run builds again.
+// A file whose mtime is this close to the build's start, or later, may have changed while
+// esbuild read it (file times lag the wall clock by a tick, or are whole seconds on some
+// file systems): it is recorded as unknown, so the next run builds again.
 const SETTLE_MS = 1000;
 
 /** The bundle's record of its sources, or undefined when there is no bundle. */
