@@ -8,7 +8,7 @@
  * deleted, a file added to or removed from a source folder) or the bundle is missing, it is
  * rebuilt before it runs, so the first run after a fresh `npm ci` needs no extra step.
  */
-import { closeSync, mkdirSync, openSync, readSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -21,22 +21,16 @@ const HEADER = "// built from ";
 // file systems): it is recorded as unknown, so the next run builds again.
 const SETTLE_MS = 1000;
 
-/** The bundle's record of its sources, or undefined when there is no bundle. */
+/** The bundle's record of its sources (its first line), or undefined when there is none. */
 function recorded() {
-  let fd;
   try {
-    fd = openSync(BUNDLE, "r");
+    const text = readFileSync(BUNDLE, "utf8");
+    const line = text.slice(0, text.indexOf("\n"));
+    const sources = line.startsWith(HEADER) ? JSON.parse(line.slice(HEADER.length)) : undefined;
+    // A record that does not name the entry is no record (a damaged or foreign file).
+    return sources?.[ENTRY] ? sources : undefined;
   } catch {
     return undefined;
-  }
-  try {
-    // The record is one line at the head of the bundle; no source list comes near 1 MB.
-    const head = Buffer.allocUnsafe(1 << 20);
-    const n = readSync(fd, head, 0, head.length, 0);
-    const line = head.subarray(0, n).toString("utf8").split("\n", 1)[0];
-    return line.startsWith(HEADER) ? JSON.parse(line.slice(HEADER.length)) : undefined;
-  } finally {
-    closeSync(fd);
   }
 }
 

@@ -2,7 +2,7 @@
  * The rules tool's launcher (scripts/rules.mjs, docs/rules-tool.md#how-it-runs) never runs
  * stale code: on a copy of the sources, every kind of change to what the bundle was built
  * from (an edit, an older file put back, a file added to a source folder, a touch) rebuilds
- * it before it runs, and a run with nothing changed reuses it.
+ * it before it runs, as does a damaged bundle, and a run with nothing changed reuses it.
  */
 import { execFile } from "node:child_process";
 import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
@@ -83,6 +83,10 @@ describe("rules launcher", () => {
     utimesSync(errors, future, future);
     expect((await variants()).stdout).toBe("EDITED\n" + first.stdout);
     expect(bundle()).not.toBe(before);
+
+    // A damaged bundle whose record names nothing: rebuilt, not run.
+    writeFileSync(join(copy, ".rules-cli/cli.mjs"), "// built from {}\n");
+    expect((await variants()).stdout).toBe("EDITED\n" + first.stdout);
   });
 
   it("a source that does not build: one line on stderr, status 2, nothing on stdout", async () => {
