@@ -3,31 +3,21 @@
  * against docs/rules-tool.md: exact stdout, one-line errors on stderr,
  * exit 1 for an illegal move, exit 2 for bad input, never a stack trace.
  *
- * Most cases run lib/rules/cli.ts bundled once by esbuild (the same source, one
- * file, ~50 ms a run instead of ~500 ms with the TypeScript loader); the real
- * entry points, `npm run -s rules` and `npx tsx lib/rules/cli.ts`, are run too.
+ * Most cases run the launcher `npm run -s rules` starts (scripts/rules.mjs: the bundled
+ * tool, ~50 ms a run instead of ~500 ms with the TypeScript loader) without npm; the
+ * entry points `npm run -s rules` and `npx tsx lib/rules/cli.ts` are run too.
  */
 import { execFile, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-let runner: string[] = ["--import", "tsx", "lib/rules/cli.ts"];
-let dir = "";
+const runner = [join(ROOT, "scripts/rules.mjs")];
 
+// Once before the concurrent cases, so they find the bundle built (each would build it otherwise).
 beforeAll(() => {
-  const esbuild = join(ROOT, "node_modules/.bin/esbuild");
-  if (!existsSync(esbuild)) return; // fall back to the loader: slower, same result
-  dir = mkdtempSync(join(tmpdir(), "rules-cli-"));
-  const out = join(dir, "cli.mjs");
-  execFileSync(esbuild, ["lib/rules/cli.ts", "--bundle", "--platform=node", "--format=esm", `--outfile=${out}`, "--log-level=warning"], { cwd: ROOT });
-  runner = [out];
-});
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  execFileSync(process.execPath, [...runner, "variants"], { cwd: ROOT, stdio: "ignore" });
 });
 
 interface Run {

@@ -8,12 +8,10 @@
  * engine's own test cases in our notation; each names its source in the repository
  * kreibaum/pacosako (lib/src/lib.rs, lib/src/draw_state.rs).
  */
-import { execFile, execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { actionText, Game, RulesError, type Action } from "@/lib/rules";
 import { LISTING_LIMIT, SEARCH_BUDGET } from "@/lib/rules/mechanics/unions";
 import { perft } from "@/lib/rules/movegen";
@@ -785,19 +783,8 @@ describe("Friendly Chess: many unions within reach of each other", () => {
 
 describe("Friendly Chess: the rules CLI", () => {
   const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-  let runner: string[] = ["--import", "tsx", "lib/rules/cli.ts"];
-  let dir = "";
-  beforeAll(() => {
-    const esbuild = join(ROOT, "node_modules/.bin/esbuild");
-    if (!existsSync(esbuild)) return;
-    dir = mkdtempSync(join(tmpdir(), "rules-friendly-"));
-    const out = join(dir, "cli.mjs");
-    execFileSync(esbuild, ["lib/rules/cli.ts", "--bundle", "--platform=node", "--format=esm", `--outfile=${out}`, "--log-level=warning"], { cwd: ROOT });
-    runner = [out];
-  });
-  afterAll(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  // The launcher `npm run -s rules` starts (docs/rules-tool.md#how-it-runs), without npm.
+  const runner = [join(ROOT, "scripts/rules.mjs")];
   const run = (...args: string[]) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(process.execPath, [...runner, ...args], { cwd: ROOT, timeout: 60_000 }, (err, stdout, stderr) => {
