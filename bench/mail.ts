@@ -45,7 +45,7 @@ try {
 
   // Throughput: the outbox drained by one worker.
   await db.transaction(async (tx) => {
-    for (let i = 0; i < EMAILS; i++) await enqueueEmail(tx, email(i));
+    for (let i = 0; i < EMAILS; i++) await enqueueEmail(tx, email(i), new Date());
   });
   let t0 = performance.now();
   let sent = 0;

@@ -81,8 +81,8 @@ async function decideTimeout(db: Db, id: string, now: Date): Promise<"timeout" |
       // Decision: a game in which either player never made a first move is cancelled, not scored.
       await tx.update(games).set({ status: "cancelled", endReason: "no-first-move", deadline: null, updatedAt: now })
         .where(eq(games.id, g.id));
-      await queueCancelled(tx, late, g, other.name ?? "your opponent");
-      await queueCancelled(tx, other, g, late.name ?? "your opponent");
+      await queueCancelled(tx, late, g, other.name ?? "your opponent", now);
+      await queueCancelled(tx, other, g, late.name ?? "your opponent", now);
       return "cancelled";
     }
     const winner = toMove(g) === "white" ? "black" : "white";
@@ -121,7 +121,7 @@ async function sendDigests(db: Db, now: Date): Promise<number> {
       if (!u || !u.email || (u.lastDigestAt && u.lastDigestAt > dayAgo)) return false;
       const waiting = await gamesWaitingFor(tx, u.id);
       if (waiting.length === 0) return false;
-      await queueDigest(tx, u.email, waiting);
+      await queueDigest(tx, u.email, waiting, now);
       await tx.update(users).set({ lastDigestAt: now }).where(eq(users.id, u.id));
       return true;
     });
@@ -233,7 +233,7 @@ async function tellOpponents(tx: Executor, player: User, active: GameRow[], away
     const key = `${player.id}>${opponentId}`;
     if (await hasEventSince(tx, "vacation-notice", key, dayAgo)) continue;
     const opponent = await userById(tx, opponentId);
-    if (await queueVacation(tx, opponent, games, player.name ?? "your opponent", away)) {
+    if (await queueVacation(tx, opponent, games, player.name ?? "your opponent", away, now)) {
       await recordEvents(tx, [{ bucket: "vacation-notice", key }], now);
     }
   }

@@ -57,10 +57,11 @@ export async function queueYourTurn(
   to: Recipient,
   g: { id: string; variant: string; ply: number; deadline: Date },
   opponent: string,
+  now: Date,
   lastMove?: string,
 ): Promise<void> {
   const email = await yourTurnEmail(to, g, opponent, lastMove);
-  if (email) await enqueueEmail(tx, email);
+  if (email) await enqueueEmail(tx, email, now);
 }
 
 export async function queueInvitation(
@@ -68,6 +69,7 @@ export async function queueInvitation(
   to: string,
   inv: { token: string; gameId: string; variant: string; daysPerMove: number; inviteeColour: string },
   from: string,
+  now: Date,
 ): Promise<void> {
   const siteUrl = mailSettings().siteUrl;
   const variantName = variantInfo(inv.variant).name;
@@ -80,7 +82,7 @@ export async function queueInvitation(
   await enqueueEmail(tx, {
     to, kind: "invitation", subject: `${from} invites you to play ${variantName}`, ...body,
     payload: { gameId: inv.gameId },
-  });
+  }, now);
 }
 
 const HOW: Record<string, string> = {
@@ -105,6 +107,7 @@ export async function queueGameOver(
   g: { id: string; variant: string; result: "1-0" | "0-1" | "1/2-1/2"; endReason: string },
   colour: "white" | "black",
   opponent: string,
+  now: Date,
 ): Promise<void> {
   if (!to.email || to.notify === "none") return;
   const won = (g.result === "1-0" && colour === "white") || (g.result === "0-1" && colour === "black");
@@ -119,10 +122,10 @@ export async function queueGameOver(
   await enqueueEmail(tx, {
     to: to.email, kind: "game-over", subject: `${outcome} against ${opponent} (${variantName})`, ...body,
     payload: { gameId: g.id },
-  });
+  }, now);
 }
 
-export async function queueCancelled(tx: Executor, to: Recipient, g: { id: string; variant: string }, opponent: string): Promise<void> {
+export async function queueCancelled(tx: Executor, to: Recipient, g: { id: string; variant: string }, opponent: string, now: Date): Promise<void> {
   if (!to.email || to.notify === "none") return;
   const variantName = variantInfo(g.variant).name;
   const body = await renderEmail(
@@ -134,7 +137,7 @@ export async function queueCancelled(tx: Executor, to: Recipient, g: { id: strin
   await enqueueEmail(tx, {
     to: to.email, kind: "game-over", subject: `Game against ${opponent} cancelled (${variantName})`, ...body,
     payload: { gameId: g.id },
-  });
+  }, now);
 }
 
 function hoursText(ms: number): string {
@@ -158,12 +161,12 @@ export async function queueReminder(
   await enqueueEmail(tx, {
     to: to.email, kind: "reminder", subject: `${timeLeft} left for your move against ${opponent} (${variantName})`, ...body,
     payload: { gameId: g.id },
-  });
+  }, now);
   return true;
 }
 
 export async function queueDigest(
-  tx: Executor, to: string, waiting: { id: string; variant: string; opponent: string; deadline: Date }[],
+  tx: Executor, to: string, waiting: { id: string; variant: string; opponent: string; deadline: Date }[], now: Date,
 ): Promise<void> {
   const body = await renderEmail(
     createElement(Digest, {
@@ -177,12 +180,12 @@ export async function queueDigest(
   await enqueueEmail(tx, {
     to, kind: "digest", subject: n === 1 ? "A game is waiting for your move" : `${n} games are waiting for your move`, ...body,
     payload: { gameIds: waiting.map((g) => g.id) },
-  });
+  }, now);
 }
 
 /** One email about every game `to` plays against the opponent; false when `to` wants no mail. */
 export async function queueVacation(
-  tx: Executor, to: Recipient, shared: { id: string; variant: string }[], opponent: string, away: boolean,
+  tx: Executor, to: Recipient, shared: { id: string; variant: string }[], opponent: string, away: boolean, now: Date,
 ): Promise<boolean> {
   if (!to.email || to.notify === "none") return false;
   const games = shared.map((g) => ({ url: gameUrl(g.id), variantName: variantInfo(g.variant).name }));
@@ -190,6 +193,6 @@ export async function queueVacation(
   await enqueueEmail(tx, {
     to: to.email, kind: "vacation", subject: `${opponent} is ${away ? "on vacation" : "back from vacation"}`, ...body,
     payload: { gameIds: shared.map((g) => g.id) },
-  });
+  }, now);
   return true;
 }

@@ -88,8 +88,8 @@ export async function finish(tx: Executor, g: GameRow, result: Result, endReason
     .where(eq(games.id, g.id));
   const [white, black] = await Promise.all([userById(tx, g.whiteId!), userById(tx, g.blackId!)]);
   const ended = { id: g.id, variant: g.variant, result, endReason };
-  await queueGameOver(tx, white, ended, "white", black.name ?? "your opponent");
-  await queueGameOver(tx, black, ended, "black", white.name ?? "your opponent");
+  await queueGameOver(tx, white, ended, "white", black.name ?? "your opponent", now);
+  await queueGameOver(tx, black, ended, "black", white.name ?? "your opponent", now);
 }
 
 // ---------------------------------------------------------------- challenges
@@ -141,8 +141,8 @@ export async function createChallenge(db: Db, userId: string, raw: ChallengeInpu
     }).returning();
     const inviteeColour = input.color === "random" ? "a random colour" : colour === "white" ? "Black" : "White";
     const invite = { token: inv.token, gameId: g.id, variant: g.variant, daysPerMove: g.daysPerMove, inviteeColour };
-    if (toEmail) await queueInvitation(tx, toEmail, invite, me.name);
-    if (invitee?.email && invitee.notify !== "none") await queueInvitation(tx, invitee.email, invite, me.name);
+    if (toEmail) await queueInvitation(tx, toEmail, invite, me.name, now);
+    if (invitee?.email && invitee.notify !== "none") await queueInvitation(tx, invitee.email, invite, me.name, now);
     return { gameId: g.id, invitationId: inv.id, token: inv.token };
   });
 }
@@ -242,7 +242,7 @@ export async function acceptInvitation(
     const whiteId = g.whiteId ?? me.id;
     if (whiteId !== me.id) {
       const white = await userById(tx, whiteId);
-      await queueYourTurn(tx, white, { id: g.id, variant: g.variant, ply: 0, deadline }, me.name);
+      await queueYourTurn(tx, white, { id: g.id, variant: g.variant, ply: 0, deadline }, me.name, now);
     }
     return { gameId: g.id };
   });
@@ -326,7 +326,7 @@ export async function submitMove(db: Db, userId: string, raw: MoveInput, now = n
       drawOfferBy: g.drawOfferBy === userId ? g.drawOfferBy : null,
     }).where(eq(games.id, g.id));
     if (outcome.result !== "ongoing") await finish(tx, { ...g, ply }, resultOf(outcome), outcome.reason, now);
-    else if (yourTurn) await enqueueEmail(tx, yourTurn);
+    else if (yourTurn) await enqueueEmail(tx, yourTurn, now);
     return { ply, text, fen, outcome };
   });
 }

@@ -21,9 +21,14 @@ export type OutboxEmailInput = z.input<typeof outboxEmailInput>;
  * Queues an email as a row written through `tx`, the transaction of the event that
  * causes it: if that transaction rolls back, the email never existed.
  */
+/**
+ * Queues an email, due at `now`: the caller's clock, so an operation judged at a given
+ * time (a move, a timeout) queues its mail at that same time, not at the database's.
+ */
 export async function enqueueEmail(
   tx: Executor,
   input: OutboxEmailInput,
+  now: Date,
 ): Promise<{ id: string; messageId: string }> {
   const email = outboxEmailInput.parse(input);
   const id = randomUUID();
@@ -37,6 +42,8 @@ export async function enqueueEmail(
     html: email.html,
     text: email.text,
     payload: email.payload,
+    nextAttemptAt: now,
+    createdAt: now,
   });
   return { id, messageId };
 }

@@ -173,7 +173,7 @@ describe("faults", () => {
 
   it("slow mail server: two drainers in real time send each email once", async () => {
     smtp.delayMs = 400;
-    for (let n = 1; n <= 8; n++) await enqueueEmail(db, email(n));
+    for (let n = 1; n <= 8; n++) await enqueueEmail(db, email(n), new Date());
     const results = await Promise.all([drainOutbox(db, transport), drainOutbox(db, transport)]);
     expect(results.reduce((n, r) => n + r.sent, 0)).toBe(8);
     const rows = await outboxRows();
@@ -350,7 +350,7 @@ describe("faults", () => {
   it("a database outage between sending an email and recording it does not send it twice", async () => {
     const app = await getDb();
     await recovered(app); // connections the last test's killer left dead fail once each
-    await enqueueEmail(db, email(1));
+    await enqueueEmail(db, email(1), T0);
     // The SMTP server accepts the email; at that moment the database goes away for 1.5 s.
     const flaky: MailTransport = {
       kind: "smtp",
@@ -379,7 +379,7 @@ describe("faults", () => {
   it("worker process killed mid-batch: no email lost; only the one in flight can repeat, with its Message-ID", async () => {
     smtp.delayMs = 100;
     const N = 24;
-    for (let n = 1; n <= N; n++) await enqueueEmail(db, email(n));
+    for (let n = 1; n <= N; n++) await enqueueEmail(db, email(n), new Date());
     const first = spawnTs("scripts/worker.ts", workerEnv());
     procs.push(first);
     await until("some emails sent", () => smtp.received.length >= 8, 60_000);

@@ -49,26 +49,26 @@ describe.each(testDrivers)("email outbox on $driver", ({ create }) => {
   it("keeps no email from a transaction that rolled back, and one from a commit", async () => {
     await expect(
       db.transaction(async (tx) => {
-        await enqueueEmail(tx, email(1));
+        await enqueueEmail(tx, email(1), T0);
         throw new Error("the move failed");
       }),
     ).rejects.toThrow("the move failed");
     expect(await rows()).toEqual([]);
 
-    const queued = await db.transaction((tx) => enqueueEmail(tx, email(2)));
+    const queued = await db.transaction((tx) => enqueueEmail(tx, email(2), T0));
     const [row] = await rows();
     expect(row).toMatchObject({ id: queued.id, status: "pending", attempts: 0, toAddress: "player2@example.test", payload: { n: 2 } });
     expect(row.messageId).toBe(`<${queued.id}.outbox@localhost>`);
   });
 
   it("validates what it queues", async () => {
-    await expect(enqueueEmail(db, { ...email(1), to: "not an address" })).rejects.toThrow();
-    await expect(enqueueEmail(db, { ...email(1), subject: "" })).rejects.toThrow();
+    await expect(enqueueEmail(db, { ...email(1), to: "not an address" }, T0)).rejects.toThrow();
+    await expect(enqueueEmail(db, { ...email(1), subject: "" }, T0)).rejects.toThrow();
     expect(await rows()).toEqual([]);
   });
 
   it("sends through SMTP with the row's Message-ID and marks the row sent", async () => {
-    const { messageId } = await enqueueEmail(db, email(1));
+    const { messageId } = await enqueueEmail(db, email(1), T0);
     expect(await drainOutbox(db, transport, T0)).toEqual({ sent: 1, retried: 0, failed: 0 });
     expect(smtp.received).toEqual([
       {
@@ -88,7 +88,7 @@ describe.each(testDrivers)("email outbox on $driver", ({ create }) => {
 
   it("backs off while the SMTP server refuses, then delivers each email exactly once", async () => {
     const ids = [];
-    for (let n = 1; n <= 3; n++) ids.push((await enqueueEmail(db, email(n))).messageId);
+    for (let n = 1; n <= 3; n++) ids.push((await enqueueEmail(db, email(n), T0)).messageId);
     smtp.refusing = true;
     expect(await drainOutbox(db, transport, T0)).toEqual({ sent: 0, retried: 3, failed: 0 });
     for (const row of await rows()) {
@@ -113,7 +113,7 @@ describe.each(testDrivers)("email outbox on $driver", ({ create }) => {
   });
 
   it("gives up after the last allowed attempt", async () => {
-    await enqueueEmail(db, email(1));
+    await enqueueEmail(db, email(1), T0);
     smtp.refusing = true;
     const options = { maxAttempts: 2, retryBaseMs: MINUTE };
     expect(await drainOutbox(db, transport, T0, options)).toEqual({ sent: 0, retried: 1, failed: 0 });
@@ -125,7 +125,7 @@ describe.each(testDrivers)("email outbox on $driver", ({ create }) => {
   });
 
   it("resends an email whose worker died mid-send once its lease is over, with the same Message-ID", async () => {
-    const { messageId } = await enqueueEmail(db, email(1));
+    const { messageId } = await enqueueEmail(db, email(1), T0);
     const hung: MailTransport = { kind: "smtp", send: () => new Promise(() => {}), close: async () => {} };
     // This worker claims the row and never returns, as if killed.
     void drainOutbox(db, hung, T0, { leaseMs: 10 * MINUTE });
@@ -141,7 +141,7 @@ describe.each(testDrivers)("email outbox on $driver", ({ create }) => {
   });
 
   it("marks an email failed when its worker died during the last allowed attempt", async () => {
-    await enqueueEmail(db, email(1));
+    await enqueueEmail(db, email(1), T0);
     const hung: MailTransport = { kind: "smtp", send: () => new Promise(() => {}), close: async () => {} };
     void drainOutbox(db, hung, T0, { maxAttempts: 1, leaseMs: MINUTE });
     await expect.poll(async () => (await rows())[0].status).toBe("sending");
@@ -152,7 +152,7 @@ describe.each(testDrivers)("email outbox on $driver", ({ create }) => {
 
   it("never sends an email twice when several drainers run at once", async () => {
     const ids = [];
-    for (let n = 1; n <= 30; n++) ids.push((await enqueueEmail(db, email(n))).messageId);
+    for (let n = 1; n <= 30; n++) ids.push((await enqueueEmail(db, email(n), T0)).messageId);
     const results = await Promise.all([1, 2, 3].map(() => drainOutbox(db, transport, T0)));
     expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(30);
     expect(smtp.received.map((m) => m.messageId).sort()).toEqual([...ids].sort());
@@ -160,13 +160,13 @@ describe.each(testDrivers)("email outbox on $driver", ({ create }) => {
   });
 
   it("stops at the limit and leaves the rest for the next call", async () => {
-    for (let n = 1; n <= 3; n++) await enqueueEmail(db, email(n));
+    for (let n = 1; n <= 3; n++) await enqueueEmail(db, email(n), T0);
     expect(await drainOutbox(db, transport, T0, { limit: 2 })).toEqual({ sent: 2, retried: 0, failed: 0 });
     expect(await drainOutbox(db, transport, T0, { limit: 2 })).toEqual({ sent: 1, retried: 0, failed: 0 });
   });
 
   it("delivers to the dev mailbox when no SMTP server is configured", async () => {
-    const { messageId } = await enqueueEmail(db, email(1));
+    const { messageId } = await enqueueEmail(db, email(1), T0);
     const dev = devMailboxTransport(db, "Courier Variants <noreply@localhost>");
     expect(await drainOutbox(db, dev, T0)).toMatchObject({ sent: 1 });
     const [mail] = await db.select().from(devMailbox).where(eq(devMailbox.messageId, messageId));

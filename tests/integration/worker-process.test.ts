@@ -45,7 +45,7 @@ describe("the worker's process", () => {
   /** An email waiting in the outbox and a game past its deadline: work for a worker. */
   async function work(n: number): Promise<{ subject: string; gameId: string }> {
     const subject = `Queued ${n}`;
-    await enqueueEmail(handle.db, { to: `player${n}@example.test`, kind: "test", subject, html: `<p>${n}</p>`, text: `${n}` });
+    await enqueueEmail(handle.db, { to: `player${n}@example.test`, kind: "test", subject, html: `<p>${n}</p>`, text: `${n}` }, new Date());
     const gameId = await insertActiveGame(handle.db, { white: p.alice, black: p.bob, moves: ["P e2-e4", "p e7-e5"], deadline: new Date(Date.now() - 3_600_000) });
     return { subject, gameId };
   }
