@@ -212,6 +212,8 @@ export function playStep(pos: Position, from: number, to: number, promo: number)
 
 /** Plays a move (pseudo-legal is fine); undo with pos.unmake(). */
 export function makeMove(pos: Position, m: Move): void {
+  const after = pos.variant.afterMovers;
+  const theirs = after.length ? pos.pieceCount((1 - pos.turn) as Side) : 0;
   pos.begin();
   pos.ep = -1;
   pos.halfmove++;
@@ -241,6 +243,7 @@ export function makeMove(pos: Position, m: Move): void {
   }
   if (pos.turn === 1) pos.fullmove++;
   pos.turn = (1 - pos.turn) as Side;
+  for (let i = 0; i < after.length; i++) after[i].afterMove!(pos, m, pos.pieceCount(pos.turn) < theirs);
 }
 
 /** All pseudo-legal moves of the side to move, core plus mechanics. */

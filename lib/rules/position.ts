@@ -3,8 +3,8 @@
  *
  * A square holds a 16-bit code: bits 0–4 White's piece type, 5–9 Black's (both set
  * for a Friendly union), bit 10/11 White/Black queen carries a pawn. Every write goes
- * through `put`, which logs the old value, so any move — however many actions —
- * is undone by `unmake` without move-specific code.
+ * through `put` (or `putHand`, for pieces in hand), which logs the old value, so any
+ * move — however many actions — is undone by `unmake` without move-specific code.
  */
 import type { Geometry } from "./geometry";
 import type { Side, Variant } from "./variant";
@@ -26,8 +26,9 @@ export const CASTLE_BITS = [
   [4, 8],
 ] as const;
 
-// A saved state is FRAME numbers on a stack: log length, turn, castling, ep, halfmove, fullmove.
-const FRAME = 6;
+// A saved state is FRAME numbers on a stack: log length, turn, castling, ep, halfmove, fullmove,
+// counting limit and counting ply.
+const FRAME = 8;
 
 export class Position {
   readonly variant: Variant;
@@ -41,8 +42,13 @@ export class Position {
   fullmove = 1;
   /** counts[side * 32 + type]: pieces of each type on the board. */
   counts = new Int16Array(64);
-  /** Square of each side's royal piece for single-royal variants; -1 if none. */
+  /** Square of each side's royal piece for single-royal variants; -1 if none (or still in hand). */
   kingSq: [number, number] = [-1, -1];
+  /** hand[side * 32 + type]: pieces a side holds to put down (Sittuyin's setup). */
+  hand = new Int16Array(64);
+  /** Counting rules (Sittuyin): the plies allowed, 0 while no count runs, and the plies counted so far. */
+  countingLimit = 0;
+  countingPly = 0;
   private log: number[] = [];
   private frames: number[] = [];
 
@@ -63,6 +69,9 @@ export class Position {
     p.fullmove = this.fullmove;
     p.counts.set(this.counts);
     p.kingSq = [this.kingSq[0], this.kingSq[1]];
+    p.hand.set(this.hand);
+    p.countingLimit = this.countingLimit;
+    p.countingPly = this.countingPly;
     return p;
   }
 
@@ -76,6 +85,13 @@ export class Position {
       // A right is lost as soon as its king or rook is no longer on its home square.
       if (guard) for (const [bit, side, type] of guard) if (typeOn(code, side) !== type) this.castling &= ~bit;
     }
+  }
+
+  /** Sets how many pieces of a type a side holds in hand, logged for unmake (as square -1 - index). */
+  putHand(side: Side, type: number, n: number): void {
+    const i = side * 32 + type;
+    this.log.push(-1 - i, this.hand[i]);
+    this.hand[i] = n;
   }
 
   private write(sq: number, old: number, code: number): void {
@@ -95,7 +111,7 @@ export class Position {
 
   /** Starts a move: remembers the state so unmake can restore it. */
   begin(): void {
-    this.frames.push(this.log.length, this.turn, this.castling, this.ep, this.halfmove, this.fullmove);
+    this.frames.push(this.log.length, this.turn, this.castling, this.ep, this.halfmove, this.fullmove, this.countingLimit, this.countingPly);
   }
 
   unmake(): void {
@@ -106,13 +122,16 @@ export class Position {
     while (log.length > logLength) {
       const old = log.pop()!;
       const sq = log.pop()!;
-      this.write(sq, this.board[sq], old);
+      if (sq < 0) this.hand[-1 - sq] = old;
+      else this.write(sq, this.board[sq], old);
     }
     this.turn = f[base + 1] as Side;
     this.castling = f[base + 2];
     this.ep = f[base + 3];
     this.halfmove = f[base + 4];
     this.fullmove = f[base + 5];
+    this.countingLimit = f[base + 6];
+    this.countingPly = f[base + 7];
     f.length = base;
   }
 

@@ -112,6 +112,7 @@ export interface Variant {
   ownPieceHooks: Mechanic[];
   generator: Mechanic | undefined;
   extenders: Mechanic[];
+  afterMovers: Mechanic[];
 }
 
 export function compileVariant(decl: VariantDecl): Variant {
@@ -205,6 +206,7 @@ export function compileVariant(decl: VariantDecl): Variant {
     ownPieceHooks: (decl.mechanics ?? []).filter((m) => m.ontoOwnPiece),
     generator: decl.mechanics?.find((m) => m.generate),
     extenders: (decl.mechanics ?? []).filter((m) => m.extend),
+    afterMovers: (decl.mechanics ?? []).filter((m) => m.afterMove),
   };
 }
 

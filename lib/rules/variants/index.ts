@@ -7,8 +7,9 @@ import { compound } from "./compound";
 import { friendly } from "./friendly";
 import { magicpawns } from "./magicpawns";
 import { royalSubstitute } from "./royal-substitute";
+import { sittuyin } from "./sittuyin";
 
-const DECLARATIONS: VariantDecl[] = [chess, companion, companionWay2, companionExtended, magicpawns, friendly, compound, royalSubstitute];
+const DECLARATIONS: VariantDecl[] = [chess, companion, companionWay2, companionExtended, magicpawns, friendly, compound, royalSubstitute, sittuyin];
 
 const compiled = new Map<string, Variant>();
 
