@@ -12,6 +12,7 @@ const RULE_BOOK: Record<string, string> = {
   friendly: "friendly.md",
   compound: "compound.md",
   "royal-substitute": "royal-substitute.md",
+  sittuyin: "sittuyin.md",
 };
 
 /** A game's file (and section, after `#`) in docs/games/; undefined for an id it does not know. */
