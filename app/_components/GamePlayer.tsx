@@ -19,6 +19,7 @@ import {
   afterServerError, fetchGameState, newer, type ChallengeInfo, type Colour, type GameActionResult, type GameState, type SentMove, type Viewer,
 } from "./game-state";
 import { EMPTY_BUILDING, click, describeContinuation, drawnPosition, moveSquares, options, selectable, type Building, type Continuation } from "./move-builder";
+import { Hand } from "./Hand";
 import { MoveChooser } from "./MoveChooser";
 import { MoveInput } from "./MoveInput";
 import { MoveList } from "./MoveList";
@@ -338,10 +339,23 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
     );
   };
 
+  const hands = (past ?? game).hand();
+  const hand = (c: Colour) => (
+    <Hand
+      variant={state.variant}
+      color={c}
+      pieces={hands[c]}
+      held={building.held ?? null}
+      droppable={interactive && !past && turn === c ? opts.droppable : []}
+      onPick={interactive ? (letter) => setBuilding({ prefix: [], selected: null, held: building.held === letter ? null : letter }) : undefined}
+    />
+  );
+
   return (
     <div className={styles.layout}>
       <section className={styles.boardColumn} aria-label="Board">
         {playerBar(other(orientation))}
+        {hand(other(orientation))}
         <Board
           variant={state.variant}
           files={info.files}
@@ -356,6 +370,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
           onSquareClick={interactive ? (sq) => onSquare(sq, null) : undefined}
           onSquareDrop={interactive ? (from, to) => onSquare(to, from) : undefined}
         />
+        {hand(orientation)}
         {playerBar(orientation)}
 
         {looking !== null && (
