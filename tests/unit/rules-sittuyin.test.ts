@@ -175,8 +175,10 @@ describe("sittuyin: FEN", () => {
     expect(fenAfter(S, "8/8/8/R2sk3/8/8/8/1S2K3[] w - - 3 1", "R a5-d5")).toBe("8/8/8/3Rk3/8/8/8/1S2K3[] b - 32 0 1");
     expect(fenAfter(S, "8/8/8/4k3/8/8/8/FF2K3[] w - - 0 1", "F a1-b2")).toBe("8/8/8/4k3/8/8/1F6/1F2K3[] b - - 1 1");
   });
-  it("a count read from FEN goes on", () => {
+  it("a count read from FEN goes on, and starts again at the capture that bares the king", () => {
     expect(fenAfter(S, "8/8/8/4k3/8/8/8/R3K3[] w - 32 5 1", "R a1-a2")).toBe("8/8/8/4k3/8/8/R7/4K3[] b - 32 6 1");
+    expect(fenAfter(S, "8/8/8/R2sk3/8/8/8/1S2K3[] w - 100 7 1", "S b1-b2")).toBe("8/8/8/R2sk3/8/8/1S6/4K3[] b - 100 8 1");
+    expect(fenAfter(S, "8/8/8/R2sk3/8/8/8/1S2K3[] w - 100 7 1", "R a5-d5")).toBe("8/8/8/3Rk3/8/8/8/1S2K3[] b - 32 0 1");
   });
 });
 
