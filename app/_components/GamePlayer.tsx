@@ -35,6 +35,8 @@ const title = (c: Colour) => (c === "white" ? "White" : "Black");
 const CLAIMS: Record<DrawClaim, string> = {
   "threefold-repetition": "Claim a draw by threefold repetition",
   "fifty-move-rule": "Claim a draw by the fifty-move rule",
+  "counting-rule": "Claim a draw: the count has run out",
+  "no-move-but-promotion": "Claim a draw: no move but a promotion",
 };
 
 // ---------------------------------------------------------------- time

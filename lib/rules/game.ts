@@ -16,7 +16,8 @@ import type { Side, Variant } from "./variant";
 import { getVariant } from "./variants";
 
 export type Color = "white" | "black";
-export type DrawClaim = "threefold-repetition" | "fifty-move-rule";
+/** Draws a player may claim; the last two only in Sittuyin (docs/games/sittuyin.md#counting). */
+export type DrawClaim = "threefold-repetition" | "fifty-move-rule" | "counting-rule" | "no-move-but-promotion";
 
 export interface PieceOnBoard {
   color: Color;
@@ -287,6 +288,7 @@ export class Game {
     const out: DrawClaim[] = [];
     if (this.repetitions() >= 3) out.push("threefold-repetition");
     if (this.pos.halfmove >= 100) out.push("fifty-move-rule");
+    for (const m of this.variant.mechanics) if (m.claims) out.push(...m.claims(this.pos, this.legal().legal));
     return out;
   }
 

@@ -4,6 +4,7 @@
  * The core calls these hooks; a variant lists the mechanics it uses.
  */
 import type { Action } from "./actions";
+import type { DrawClaim } from "./game";
 import type { Move } from "./move";
 import type { Position } from "./position";
 import type { Outcome } from "./status";
@@ -37,6 +38,8 @@ export interface Mechanic {
   explain?(pos: Position, actions: readonly Action[]): string | undefined;
   /** Judges the position first, when the mechanic changes how games end; undefined to go on. */
   status?(pos: Position, legal: Move[]): Outcome | undefined;
+  /** Draws of the mechanic's own that the side to move may claim now, given the legal moves. */
+  claims?(pos: Position, legal: Move[]): DrawClaim[];
   /** Validates a parsed FEN beyond the core checks; throws RulesError. */
   validate?(pos: Position): void;
   /** Squares of the side to move's royal pieces the game shows as threatened; replaces the core's check test. */

@@ -1,7 +1,7 @@
 /**
  * Sittuyin against Fairy-Stockfish itself (npm ffish 0.7.10, docs/games/sittuyin.md):
- * seeded random games, at every ply the same FEN byte for byte, the same legal moves
- * and agreeing game ends. Our moves map to ffish's UCI one to one: a drop `K*e2` is
+ * seeded random games, at every ply the same FEN byte for byte, the same legal moves,
+ * agreeing game ends and the same draws to claim. Our moves map to ffish's UCI one to one: a drop `K*e2` is
  * `K@e2` (UCI writes the letter uppercase for both sides), a step `P e4-e5` is `e4e5`,
  * a promotion by a step `P e5-d6=F` is `e5d6f`, a promotion in place `P e5=F` is `e5e5f`.
  */
@@ -55,7 +55,7 @@ function randomGame(seed: number, plies: number) {
   const random = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
   const board = new ffish.Board("sittuyin");
   const game = Game.start("sittuyin");
-  const seen = { positions: 0, counting: 0, promotions: 0, end: "" };
+  const seen = { positions: 0, counting: 0, promotions: 0, claims: 0, end: "" };
   try {
     for (let ply = 0; ply < plies; ply++) {
       const at = `seed ${seed}, ply ${ply}`;
@@ -75,6 +75,10 @@ function randomGame(seed: number, plies: number) {
         seen.end = ours.reason;
         return seen;
       }
+      // A draw to claim (repetition, fifty moves, the count, no move but promotions) is ffish's optional end.
+      const claims = game.claimableDraws();
+      expect(claims.length > 0, `${at}: ${claims.join(" ")}`).toBe(board.isGameOver(true));
+      seen.claims += claims.length > 0 ? 1 : 0;
       const theirs = board.legalMoves().split(" ").filter(Boolean).sort();
       const mine = new Map(game.legalMoves().map((m) => [uci(m.actions), m.text]));
       expect([...mine.keys()].sort(), at).toEqual(theirs);
@@ -96,6 +100,7 @@ describe("sittuyin: random games against Fairy-Stockfish", () => {
     expect(runs.reduce((n, r) => n + r.positions, 0)).toBeGreaterThan(1500);
     expect(runs.some((r) => r.promotions > 0)).toBe(true);
     expect(runs.some((r) => r.counting > 0)).toBe(true);
+    expect(runs.some((r) => r.claims > 0)).toBe(true);
     expect(runs.filter((r) => r.end !== "").length).toBeGreaterThan(2);
   });
 });

@@ -197,6 +197,16 @@ describe("sittuyin: game ends", () => {
       expect(Game.start(S, fen).status(), fen).toEqual({ result: "ongoing" });
     }
   });
+  it("draws to claim: the count run out, and a king and pawn with no move but promotions", () => {
+    expect(Game.start(S, "8/8/8/4k3/8/8/8/R3K3[] w - 32 33 1").claimableDraws()).toEqual(["counting-rule"]);
+    expect(Game.start(S, "8/8/8/4k3/8/8/8/R3K3[] w - 32 32 1").claimableDraws()).toEqual([]);
+    expect(play(S, "8/8/8/4k3/8/8/8/R3K3[] w - 32 32 1", "R a1-a2").claimableDraws()).toEqual(["counting-rule"]);
+    // White: king a1 boxed in by the rooks, pawn e5 blocked: only its five promotions.
+    const boxed = "1r6/8/4k3/4P3/8/8/7r/K7[] w - - 0 1";
+    expect(Game.start(S, boxed).legalMoves().every((m) => m.text.includes("=F"))).toBe(true);
+    expect(Game.start(S, boxed).claimableDraws()).toEqual(["no-move-but-promotion"]);
+    expect(Game.start(S, boxed.replace("4P3", "3NP3")).claimableDraws()).toEqual([]);
+  });
   it("pieces still in hand are material", () => {
     expect(Game.start(S, "8/8/8/8/8/8/8/8[KFk] w - - 0 1").status()).toEqual({ result: "ongoing" });
   });

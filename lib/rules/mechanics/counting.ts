@@ -30,6 +30,8 @@ export function counting(opts: CountingOptions): Mechanic {
   return {
     name: "counting",
     fenMarks: { counting: true },
+    // Past its limit the count is a draw either player may claim.
+    claims: (pos) => (pos.countingLimit && pos.countingPly > pos.countingLimit ? ["counting-rule"] : []),
     afterMove(pos, move, captured) {
       if (pos.countingLimit) pos.countingPly++;
       if (pos.countingLimit && !((captured || move.promo) && pos.pieceCount(pos.turn) === 1)) return;

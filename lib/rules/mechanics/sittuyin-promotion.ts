@@ -89,6 +89,13 @@ export function sittuyinPromotion(opts: SittuyinPromotionOptions): Mechanic {
         }
       }
     },
+    // A king and one pawn with no move but promotions (and not in check): a draw to claim.
+    claims(pos, legal) {
+      const us = pos.turn;
+      const only = pos.pieceCount(us) === 2 && pos.count(us, table(pos.variant).pawn) === 1 && !inCheck(pos, us) &&
+        legal.length > 0 && legal.every((m) => m.mechanic === mech);
+      return only ? ["no-move-but-promotion"] : [];
+    },
     actions(pos, m): Action[] | undefined {
       if (m.from !== m.to) return [stepAction(pos, m)];
       const us = pos.turn;
