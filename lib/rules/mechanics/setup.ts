@@ -101,8 +101,9 @@ export function setup(opts: SetupOptions): Mechanic {
       const text = `${first.piece}*${first.to}`;
       const letter = first.piece.toUpperCase();
       const t = pos.variant.byLetter.get(letter);
-      if (!t || !opts.pieces.includes(letter)) return `${text}: no ${t ? pos.variant.types[t].name : `'${first.piece}'`} is ever put down here`;
-      const name = pos.variant.types[t].name;
+      const nameOf = (type: number) => pos.variant.types[type].name.toLowerCase();
+      if (!t || !opts.pieces.includes(letter)) return `${text}: no ${t ? nameOf(t) : `'${first.piece}'`} is ever put down here`;
+      const name = nameOf(t);
       if (actions.length > 1) return `${text}: putting a piece down is the whole move`;
       if (handSize(pos, us) === 0) return `${text}: you have no pieces left in hand`;
       if (pos.hand[us * 32 + t] === 0) return `${text}: you have no ${name} left in hand`;
@@ -113,7 +114,7 @@ export function setup(opts: SetupOptions): Mechanic {
       }
       if (pos.board[sq] !== 0) {
         const own = typeOn(pos.board[sq], us);
-        return `${text}: ${first.to} is taken by ${own ? "your" : "the opponent's"} ${pos.variant.types[own || typeOn(pos.board[sq], (1 - us) as Side)].name}`;
+        return `${text}: ${first.to} is taken by ${own ? "your" : "the opponent's"} ${nameOf(own || typeOn(pos.board[sq], (1 - us) as Side))}`;
       }
       return undefined;
     },

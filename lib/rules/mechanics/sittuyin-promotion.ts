@@ -58,7 +58,7 @@ export function sittuyinPromotion(opts: SittuyinPromotionOptions): Mechanic {
   function barred(pos: Position, from: number): string | undefined {
     const us = pos.turn;
     const { pawn, into, squares } = table(pos.variant);
-    const name = pos.variant.types[into].name;
+    const name = pos.variant.types[into].name.toLowerCase();
     if (typeOn(pos.board[from], us) !== pawn) return `there is no pawn of yours on ${pos.geo.names[from]}`;
     if (pos.count(us, into) > 0) return `a pawn becomes a ${name} only while you have no ${name}`;
     if (pos.count(us, pawn) > 1 && !squares[us].has(from)) {
@@ -110,7 +110,7 @@ export function sittuyinPromotion(opts: SittuyinPromotionOptions): Mechanic {
       if (from < 0 || to < 0) return undefined;
       const text = actionText(a);
       const { pawn, into } = table(pos.variant);
-      const name = pos.variant.types[into].name;
+      const name = pos.variant.types[into].name.toLowerCase();
       if (a.promotion.toUpperCase() !== opts.into) return `${text}: a pawn can become only a ${name} (${opts.into})`;
       const why = barred(pos, from);
       if (why) return `${text}: ${why}`;

@@ -1,4 +1,4 @@
-import { counting } from "../mechanics/counting";
+import { aseanCounting } from "../mechanics/asean-counting";
 import { setup } from "../mechanics/setup";
 import { sittuyinPromotion } from "../mechanics/sittuyin-promotion";
 import type { VariantDecl } from "../variant";
@@ -11,12 +11,12 @@ export const sittuyin: VariantDecl = {
   ranks: 8,
   startFen: "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KSSFRRNNkssfrrnn] w - - 0 1",
   pieces: [
-    { letter: "K", name: "king", art: "king", betza: "K" },
-    { letter: "S", name: "elephant", art: "sittuyinElephant", betza: "FfW" },
-    { letter: "F", name: "general", art: "sittuyinGeneral", betza: "F" },
-    { letter: "R", name: "chariot", art: "rook", betza: "R" },
-    { letter: "N", name: "horse", art: "knight", betza: "N" },
-    { letter: "P", name: "pawn", art: "pawn", betza: "fmWfcF", pawnLike: true },
+    { letter: "K", name: "King", art: "king", betza: "K" },
+    { letter: "S", name: "Elephant", art: "sittuyinElephant", betza: "FfW" },
+    { letter: "F", name: "General", art: "sittuyinGeneral", betza: "F" },
+    { letter: "R", name: "Chariot", art: "rook", betza: "R" },
+    { letter: "N", name: "Horse", art: "knight", betza: "N" },
+    { letter: "P", name: "Pawn", art: "pawn", betza: "fmWfcF", pawnLike: true },
   ],
   royalty: { kind: "king", piece: "K" },
   stalemate: "draw",
@@ -25,7 +25,7 @@ export const sittuyin: VariantDecl = {
   deadPosition: { minors: ["N", "F", "P"], bishop: "F" },
   mechanics: [
     sittuyinPromotion({ pawn: "P", into: "F", squares: ["a8", "b7", "c6", "d5", "e5", "f6", "g7", "h8"] }),
-    counting({ pawn: "P", limits: [["R", 16], ["S", 44], ["N", 64]] }),
+    aseanCounting({ pawn: "P", limits: [["R", 16], ["S", 44], ["N", 64]] }),
     // Last: while drops are compulsory it replaces every other move.
     setup({ pieces: ["K", "S", "F", "R", "N"], ranks: [1, 2, 3], only: { R: [1] } }),
   ],

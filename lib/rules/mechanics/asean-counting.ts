@@ -5,6 +5,10 @@
  * The count is written in FEN: the limit in plies in the en passant field, the plies
  * counted in the halfmove field. A capture or promotion that leaves the side to move
  * bare starts it again.
+ *
+ * The count has its own ply counter: in Sittuyin the fifty-move rule goes on under the
+ * count (Fairy-Stockfish keeps both, and FEN shows only the count), so `pos.halfmove`
+ * stays the fifty-move clock.
  */
 import type { Mechanic } from "../mechanic";
 import type { Position } from "../position";
@@ -16,7 +20,7 @@ export interface CountingOptions {
   limits: [string, number][];
 }
 
-export function counting(opts: CountingOptions): Mechanic {
+export function aseanCounting(opts: CountingOptions): Mechanic {
   /** Moves the count allows against a bare `side`, or 0 when no count starts. */
   function allowed(pos: Position, side: Side): number {
     const pawn = pos.variant.byLetter.get(opts.pawn)!;
@@ -28,7 +32,7 @@ export function counting(opts: CountingOptions): Mechanic {
   }
 
   return {
-    name: "counting",
+    name: "asean-counting",
     fenMarks: { counting: true },
     // Past its limit the count is a draw either player may claim.
     claims: (pos) => (pos.countingLimit && pos.countingPly > pos.countingLimit ? ["counting-rule"] : []),
