@@ -16,7 +16,7 @@ import type { Side, Variant } from "./variant";
 import { getVariant } from "./variants";
 
 export type Color = "white" | "black";
-/** Draws a player may claim; the last two only in Sittuyin (docs/games/sittuyin.md#counting). */
+/** Draws a player may claim; the last two only in Sittuyin (docs/games/sittuyin.md#draws-to-claim). */
 export type DrawClaim = "threefold-repetition" | "fifty-move-rule" | "counting-rule" | "no-move-but-promotion";
 
 export interface PieceOnBoard {
