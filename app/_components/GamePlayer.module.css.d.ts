@@ -28,5 +28,8 @@ declare const classes: {
   readonly history: string;
   readonly looking: string;
   readonly downloads: string;
+  readonly hand: string;
+  readonly handPiece: string;
+  readonly handCount: string;
 };
 export default classes;

@@ -19,6 +19,7 @@ import {
   afterServerError, fetchGameState, newer, type ChallengeInfo, type Colour, type GameActionResult, type GameState, type SentMove, type Viewer,
 } from "./game-state";
 import { EMPTY_BUILDING, click, describeContinuation, drawnPosition, moveSquares, options, selectable, type Building, type Continuation } from "./move-builder";
+import { Hand } from "./Hand";
 import { MoveChooser } from "./MoveChooser";
 import { MoveInput } from "./MoveInput";
 import { MoveList } from "./MoveList";
@@ -34,6 +35,8 @@ const title = (c: Colour) => (c === "white" ? "White" : "Black");
 const CLAIMS: Record<DrawClaim, string> = {
   "threefold-repetition": "Claim a draw by threefold repetition",
   "fifty-move-rule": "Claim a draw by the fifty-move rule",
+  "counting-rule": "Claim a draw: the count has run out",
+  "no-move-but-promotion": "Claim a draw: no move but a promotion",
 };
 
 // ---------------------------------------------------------------- time
@@ -338,10 +341,23 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
     );
   };
 
+  const hands = (past ?? game).hand();
+  const hand = (c: Colour) => (
+    <Hand
+      variant={state.variant}
+      color={c}
+      pieces={hands[c]}
+      held={building.held ?? null}
+      droppable={interactive && !past && turn === c ? opts.droppable : []}
+      onPick={interactive ? (letter) => setBuilding({ prefix: [], selected: null, held: building.held === letter ? null : letter }) : undefined}
+    />
+  );
+
   return (
     <div className={styles.layout}>
       <section className={styles.boardColumn} aria-label="Board">
         {playerBar(other(orientation))}
+        {hand(other(orientation))}
         <Board
           variant={state.variant}
           files={info.files}
@@ -356,6 +372,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
           onSquareClick={interactive ? (sq) => onSquare(sq, null) : undefined}
           onSquareDrop={interactive ? (from, to) => onSquare(to, from) : undefined}
         />
+        {hand(orientation)}
         {playerBar(orientation)}
 
         {looking !== null && (

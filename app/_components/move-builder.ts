@@ -12,9 +12,11 @@ export interface Building {
   prefix: Action[];
   /** The square picked up; null when none. */
   selected: string | null;
+  /** The piece picked up from the hand (its uppercase letter), to be put down next (Sittuyin's setup). */
+  held?: string | null;
 }
 
-export const EMPTY_BUILDING: Building = { prefix: [], selected: null };
+export const EMPTY_BUILDING: Building = { prefix: [], selected: null, held: null };
 
 /** A continuation of the move: one action, or a naming and the action it enables. */
 export type Continuation = Action[];
@@ -31,6 +33,8 @@ export interface Options {
   buttons: Continuation[];
   /** Promotions the player must choose before anything else (Friendly's pending promotion). */
   promotions: Continuation[];
+  /** Letters (uppercase) of the pieces in hand that can be put down now. */
+  droppable: string[];
 }
 
 export interface Drawn {
@@ -67,11 +71,16 @@ export function options(game: Game, b: Building, drawn: Drawn): Options {
   };
   const buttons: Continuation[] = [];
   const promotions: Continuation[] = [];
+  // Promotions that are the only way on come first; one among other moves (Sittuyin's,
+  // in place) is a target on its own square once that pawn is picked up.
+  const promotionsFirst = next.length > 0 && next.every((a) => a.type === "promote");
+  const held = b.prefix.length === 0 ? b.held ?? null : null;
   const offer = (a: Action, before: Action[]) => {
     if (a.type === "step" && a.from === selected) add(a.to, [...before, a]);
-    else if (a.type === "place" && (placesShown || before.length > 0)) add(a.to, [...before, a]);
+    else if (a.type === "place" && (placesShown || before.length > 0) && (!held || a.piece.toUpperCase() === held)) add(a.to, [...before, a]);
     else if (a.type === "pass") buttons.push([...before, a]);
-    else if (a.type === "promote") promotions.push([...before, a]);
+    else if (a.type === "promote" && promotionsFirst) promotions.push([...before, a]);
+    else if (a.type === "promote" && a.square === selected) add(a.square, [...before, a]);
   };
   for (const a of next) {
     if (a.type === "name") {
@@ -81,7 +90,8 @@ export function options(game: Game, b: Building, drawn: Drawn): Options {
       offer(a, []);
     }
   }
-  return { complete, finished: complete && next.length === 0, selected, targets, buttons, promotions };
+  const droppable = b.prefix.length === 0 ? [...new Set(next.flatMap((a) => (a.type === "place" ? [a.piece.toUpperCase()] : [])))] : [];
+  return { complete, finished: complete && next.length === 0, selected, targets, buttons, promotions, droppable };
 }
 
 /** Whether clicking this square picks something up at this point of the move. */
@@ -90,6 +100,7 @@ export function selectable(game: Game, b: Building, drawn: Drawn, square: string
   return next.some((a) =>
     (a.type === "step" && a.from === square) ||
     (a.type === "name" && a.square === square) ||
+    (a.type === "promote" && a.square === square) ||
     (a.type === "place" && b.prefix.length === 0 && carrierAt(drawn, square, game.turn())));
 }
 

@@ -16,6 +16,7 @@ const RULE_BOOK: Record<string, string> = {
   chaturanga: "chaturanga.md",
   makruk: "makruk.md",
   "ouk-chatrang": "ouk-chatrang.md",
+  sittuyin: "sittuyin.md",
 };
 
 /** A game's file (and section, after `#`) in docs/games/; undefined for an id it does not know. */

@@ -39,7 +39,7 @@ export const gameActionInput = z.object({ gameId });
 
 export const drawClaimInput = z.object({
   gameId,
-  reason: z.enum(["threefold-repetition", "fifty-move-rule"]),
+  reason: z.enum(["threefold-repetition", "fifty-move-rule", "counting-rule", "no-move-but-promotion"]),
 });
 
 export const invitationInput = z.object({ invitationId: id("an invitation id") });

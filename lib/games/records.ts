@@ -28,6 +28,8 @@ const DECLARED_ENDINGS: Record<string, "decisive" | "draw"> = {
   agreement: "draw",
   "threefold-repetition": "draw",
   "fifty-move-rule": "draw",
+  "counting-rule": "draw",
+  "no-move-but-promotion": "draw",
   "timeout-vs-insufficient-material": "draw",
 };
 

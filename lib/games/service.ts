@@ -8,7 +8,7 @@ import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { addressKey } from "@/lib/auth/rate-limit";
 import type { Db, Executor } from "@/lib/db/client";
 import { games, invitations, moves, users, type Game as GameRow, type User } from "@/lib/db/schema";
-import { Game, RulesError, variantInfo, type Outcome } from "@/lib/rules";
+import { Game, RulesError, variantInfo, type DrawClaim, type Outcome } from "@/lib/rules";
 import { mayView } from "./archive";
 import { GameError } from "./errors";
 import {
@@ -375,13 +375,21 @@ export const acceptDraw = (db: Db, userId: string, raw: { gameId: string }, now 
 export const declineDraw = (db: Db, userId: string, raw: { gameId: string }, now = new Date()) =>
   answerDrawOffer(db, userId, raw, false, now);
 
+/** Why a claimed draw is refused when the position does not qualify. */
+const UNCLAIMABLE: Record<DrawClaim, string> = {
+  "threefold-repetition": "this position has not occurred three times",
+  "fifty-move-rule": "a fifty-move draw needs 50 moves by each side without a capture or a pawn move",
+  "counting-rule": "the count has not run out",
+  "no-move-but-promotion": "this draw needs a king and one pawn with no move but promotions",
+};
+
 /**
  * Claims a draw by threefold repetition or the fifty-move rule. Decision: either
  * player may claim while the position on the board qualifies (in correspondence
  * play the position, not the clock, is what both players look at).
  */
 export async function claimDraw(
-  db: Db, userId: string, raw: { gameId: string; reason: "threefold-repetition" | "fifty-move-rule" }, now = new Date(),
+  db: Db, userId: string, raw: { gameId: string; reason: DrawClaim }, now = new Date(),
 ): Promise<void> {
   const { gameId, reason } = parse(drawClaimInput, raw);
   await db.transaction(async (tx) => {
@@ -390,9 +398,7 @@ export async function claimDraw(
     requireActive(g);
     const rules = await loadRules(tx, g);
     if (!rules.claimableDraws().includes(reason)) {
-      throw new GameError("invalid", reason === "fifty-move-rule"
-        ? "a fifty-move draw needs 50 moves by each side without a capture or a pawn move"
-        : "this position has not occurred three times");
+      throw new GameError("invalid", UNCLAIMABLE[reason]);
     }
     await finish(tx, g, "1/2-1/2", reason, now);
   });

@@ -16,7 +16,8 @@ import type { Side, Variant } from "./variant";
 import { getVariant } from "./variants";
 
 export type Color = "white" | "black";
-export type DrawClaim = "threefold-repetition" | "fifty-move-rule";
+/** Draws a player may claim; the last two only in Sittuyin (docs/games/sittuyin.md#draws-to-claim). */
+export type DrawClaim = "threefold-repetition" | "fifty-move-rule" | "counting-rule" | "no-move-but-promotion";
 
 export interface PieceOnBoard {
   color: Color;
@@ -188,6 +189,10 @@ export class Game {
   }
 
   private whyIllegal(actions: Action[]): string {
+    for (const m of this.variant.mechanics) {
+      const why = m.explain?.(this.pos, actions);
+      if (why) return why;
+    }
     const text = movesText(actions);
     const fits = this.fitsWithoutNames(actions).map((j) => this.legal().listed[j].text);
     if (fits.length > 0) return `${text} is ambiguous or names the wrong piece: write ${fits.join(" or ")}`;
@@ -284,6 +289,7 @@ export class Game {
     if (this.repetitions() >= 3) out.push("threefold-repetition");
     const plies = moveRulePlies(this.pos);
     if (plies && this.pos.halfmove >= plies) out.push("fifty-move-rule");
+    for (const m of this.variant.mechanics) if (m.claims) out.push(...m.claims(this.pos, this.legal().legal));
     return out;
   }
 
@@ -324,6 +330,15 @@ export class Game {
       out.push({ square: geo.names[sq], pieces });
     }
     return out;
+  }
+
+  /** The pieces each side holds in hand (Sittuyin's setup), in FEN order, for drawing beside the board. */
+  hand(): Record<Color, { letter: string; count: number }[]> {
+    const letters = this.variant.mechanics.flatMap((m) => m.fenMarks?.holdings ?? []);
+    const held = (side: Side) => letters
+      .map((letter) => ({ letter, count: this.pos.hand[side * 32 + this.variant.byLetter.get(letter)!] }))
+      .filter((p) => p.count > 0);
+    return { white: held(0), black: held(1) };
   }
 
   /** Squares of royal pieces of the side to move that are in check. */

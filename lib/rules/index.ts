@@ -8,7 +8,7 @@
  *   game.play("P e2-e4");                      // canonical text back; RulesError if illegal
  *   game.nextActions([{ type: "step", … }]);   // the board's step-by-step builder
  *   game.status();                             // { result: "ongoing" } | { result, reason }
- *   game.claimableDraws(); game.fen(); game.board(); game.checks();
+ *   game.claimableDraws(); game.fen(); game.board(); game.hand(); game.checks();
  *
  * Positions are FEN and moves are Game Courier-style text (docs/notation.md).
  */

@@ -4,14 +4,19 @@
  * The core calls these hooks; a variant lists the mechanics it uses.
  */
 import type { Action } from "./actions";
+import type { DrawClaim } from "./game";
 import type { Move } from "./move";
 import type { Position } from "./position";
 import type { Outcome } from "./status";
 
 export interface Mechanic {
   readonly name: string;
-  /** FEN marks the mechanic allows: `Q[P]` carrying, `(Xy)` unions. */
-  readonly fenMarks?: { carrying?: boolean; unions?: boolean };
+  /**
+   * FEN marks the mechanic allows: `Q[P]` carrying, `(Xy)` unions, `[KSkss]` pieces in hand
+   * (the letters a hand may hold, in the order FEN writes them), a count in the en passant
+   * and halfmove fields (counting rules).
+   */
+  readonly fenMarks?: { carrying?: boolean; unions?: boolean; holdings?: readonly string[]; counting?: boolean };
   /**
    * Replaces the core generator entirely (Friendly Chess); otherwise `extend`
    * adds to and may rewrite what the core generated.
@@ -21,14 +26,20 @@ export interface Mechanic {
   extend?(pos: Position, out: Move[]): void;
   /** A piece of the side to move may reach `to`, held by its own piece: extra moves. */
   ontoOwnPiece?(pos: Position, from: number, to: number, out: Move[]): void;
+  /** After every move (the turn has passed): keeps state that depends on each move, like a count. */
+  afterMove?(pos: Position, move: Move, captured: boolean): void;
   /** Plays a move whose `mechanic` is this one (through pos.put so it can be undone). */
   make?(pos: Position, move: Move): void;
   /** The move as actions, for a move whose `mechanic` is this one or that it decorated. */
   actions?(pos: Position, move: Move): Action[] | undefined;
   /** Other accepted spellings of a move (canonical text comes first elsewhere). */
   aliases?(pos: Position, move: Move): string[];
+  /** Why input that is no legal move is refused, when the mechanic knows better than the core; undefined to let the core say. */
+  explain?(pos: Position, actions: readonly Action[]): string | undefined;
   /** Judges the position first, when the mechanic changes how games end; undefined to go on. */
   status?(pos: Position, legal: Move[]): Outcome | undefined;
+  /** Draws of the mechanic's own that the side to move may claim now, given the legal moves. */
+  claims?(pos: Position, legal: Move[]): DrawClaim[];
   /** Validates a parsed FEN beyond the core checks; throws RulesError. */
   validate?(pos: Position): void;
   /** Squares of the side to move's royal pieces the game shows as threatened; replaces the core's check test. */

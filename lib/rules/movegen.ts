@@ -2,6 +2,7 @@
  * Pseudo-legal moves from the compiled atom tables, attack tests, playing moves,
  * and legality by the variant's royalty rule.
  */
+import { squareAt } from "./geometry";
 import { MoveKind, newMove, type Move } from "./move";
 import { CASTLE_BITS, OFF, pieceCode, typeOn, type Position } from "./position";
 import { updateCount } from "./mechanics/counting";
@@ -222,6 +223,8 @@ export function playStep(pos: Position, from: number, to: number, promo: number)
 
 /** Plays a move (pseudo-legal is fine); undo with pos.unmake(). */
 export function makeMove(pos: Position, m: Move): void {
+  const after = pos.variant.afterMovers;
+  const theirs = after.length ? pos.pieceCount((1 - pos.turn) as Side) : 0;
   pos.begin();
   pos.ep = -1;
   pos.halfmove++;
@@ -255,6 +258,7 @@ export function makeMove(pos: Position, m: Move): void {
   if (pos.turn === 1) pos.fullmove++;
   pos.turn = (1 - pos.turn) as Side;
   if (v.decl.counting) updateCount(pos, v.decl.counting, captured, m.promo !== 0);
+  for (let i = 0; i < after.length; i++) after[i].afterMove!(pos, m, pos.pieceCount(pos.turn) < theirs);
 }
 
 /** An opponent's unmoved piece whose right this move took (Ouk Chatrang: a rook move onto the king's rank or file). */
@@ -263,7 +267,7 @@ function loseUnmovedRights(pos: Position, m: Move): void {
   const geo = pos.geo;
   const rank = them === 0 ? 0 : geo.ranks - 1;
   for (let f = 0; f < geo.files; f++) {
-    const sq = (rank + 3) * geo.stride + f + 3;
+    const sq = squareAt(geo, f, rank);
     if (!(pos.unmoved & pos.variant.unmovedBit[sq])) continue;
     const type = pos.variant.types[typeOn(pos.board[sq], them)];
     if (type.unmovedRightLostTo === m.piece && (geo.fileOf[sq] === geo.fileOf[m.to] || geo.rankOf[sq] === geo.rankOf[m.to])) {

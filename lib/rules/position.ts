@@ -3,8 +3,8 @@
  *
  * A square holds a 16-bit code: bits 0–4 White's piece type, 5–9 Black's (both set
  * for a Friendly union), bit 10/11 White/Black queen carries a pawn. Every write goes
- * through `put`, which logs the old value, so any move — however many actions —
- * is undone by `unmake` without move-specific code.
+ * through `put` (or `putHand`, for pieces in hand), which logs the old value, so any
+ * move — however many actions — is undone by `unmake` without move-specific code.
  */
 import type { Geometry } from "./geometry";
 import type { Side, Variant } from "./variant";
@@ -26,8 +26,9 @@ export const CASTLE_BITS = [
   [4, 8],
 ] as const;
 
-// A saved state is FRAME numbers on a stack: log length, turn, castling, ep, halfmove, fullmove, unmoved, countLimit.
-const FRAME = 8;
+// A saved state is FRAME numbers on a stack: log length, turn, castling, ep, halfmove, fullmove,
+// unmoved, countLimit, countingLimit and countingPly.
+const FRAME = 10;
 
 export class Position {
   readonly variant: Variant;
@@ -45,8 +46,13 @@ export class Position {
   countLimit = 0;
   /** counts[side * 32 + type]: pieces of each type on the board. */
   counts = new Int16Array(64);
-  /** Square of each side's royal piece for single-royal variants; -1 if none. */
+  /** Square of each side's royal piece for single-royal variants; -1 if none (or still in hand). */
   kingSq: [number, number] = [-1, -1];
+  /** hand[side * 32 + type]: pieces a side holds to put down (Sittuyin's setup). */
+  hand = new Int16Array(64);
+  /** Counting rules (Sittuyin): the plies allowed, 0 while no count runs, and the plies counted so far. */
+  countingLimit = 0;
+  countingPly = 0;
   private log: number[] = [];
   private frames: number[] = [];
 
@@ -69,6 +75,9 @@ export class Position {
     p.countLimit = this.countLimit;
     p.counts.set(this.counts);
     p.kingSq = [this.kingSq[0], this.kingSq[1]];
+    p.hand.set(this.hand);
+    p.countingLimit = this.countingLimit;
+    p.countingPly = this.countingPly;
     return p;
   }
 
@@ -84,6 +93,13 @@ export class Position {
     }
     // Whatever leaves or lands on the square, its piece is no longer unmoved.
     if (this.unmoved !== 0) this.unmoved &= ~this.variant.unmovedBit[sq];
+  }
+
+  /** Sets how many pieces of a type a side holds in hand, logged for unmake (as square -1 - index). */
+  putHand(side: Side, type: number, n: number): void {
+    const i = side * 32 + type;
+    this.log.push(-1 - i, this.hand[i]);
+    this.hand[i] = n;
   }
 
   private write(sq: number, old: number, code: number): void {
@@ -103,7 +119,10 @@ export class Position {
 
   /** Starts a move: remembers the state so unmake can restore it. */
   begin(): void {
-    this.frames.push(this.log.length, this.turn, this.castling, this.ep, this.halfmove, this.fullmove, this.unmoved, this.countLimit);
+    this.frames.push(
+      this.log.length, this.turn, this.castling, this.ep, this.halfmove, this.fullmove,
+      this.unmoved, this.countLimit, this.countingLimit, this.countingPly,
+    );
   }
 
   unmake(): void {
@@ -114,7 +133,8 @@ export class Position {
     while (log.length > logLength) {
       const old = log.pop()!;
       const sq = log.pop()!;
-      this.write(sq, this.board[sq], old);
+      if (sq < 0) this.hand[-1 - sq] = old;
+      else this.write(sq, this.board[sq], old);
     }
     this.turn = f[base + 1] as Side;
     this.castling = f[base + 2];
@@ -123,6 +143,8 @@ export class Position {
     this.fullmove = f[base + 5];
     this.unmoved = f[base + 6];
     this.countLimit = f[base + 7];
+    this.countingLimit = f[base + 8];
+    this.countingPly = f[base + 9];
     f.length = base;
   }
 

@@ -82,6 +82,7 @@ export function deadPosition(pos: Position): boolean {
   const dead = pos.variant.decl.deadPosition;
   if (!dead) return false;
   const v = pos.variant;
+  if (pos.hand.some((n) => n > 0)) return false; // pieces still to be put down are material
   const others: { type: number; sq: number }[] = [];
   for (const sq of v.geo.squares) {
     const code = pos.board[sq];

@@ -144,6 +144,7 @@ export interface Variant {
   ownPieceHooks: Mechanic[];
   generator: Mechanic | undefined;
   extenders: Mechanic[];
+  afterMovers: Mechanic[];
 }
 
 /**
@@ -253,6 +254,7 @@ export function compileVariant(decl: VariantDecl): Variant {
     ownPieceHooks: (decl.mechanics ?? []).filter((m) => m.ontoOwnPiece),
     generator: decl.mechanics?.find((m) => m.generate),
     extenders: (decl.mechanics ?? []).filter((m) => m.extend),
+    afterMovers: (decl.mechanics ?? []).filter((m) => m.afterMove),
   };
 }
 

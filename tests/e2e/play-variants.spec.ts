@@ -1,7 +1,8 @@
 /**
  * One move of each special mechanic, made by clicking on the board the way a
  * player would: Compound castling, Royal Substitute promotion to King, Companion
- * detach (both ways), a Magicpawns swap, a Friendly chain of two steps. The
+ * detach (both ways), a Magicpawns swap, a Friendly chain of two steps, a Sittuyin
+ * drop from the hand. The
  * positions are reached by typed moves (tested in play.spec.ts). Each player sees
  * their own side at the bottom of every game's board (9×7 and 10×8 included), and
  * "Flip board" turns it. Every game's page is saved as a screenshot among the test
@@ -96,6 +97,21 @@ const CASES: Case[] = [
       // The released knight hovers over the union it must leave.
       await expect(page.locator('[data-hovering="g5"]')).toHaveCount(1);
       await expect(page.locator('[data-highlight="target"]')).toHaveCount(6);
+    },
+  },
+  {
+    variant: "sittuyin",
+    mechanic: "the setup: a piece picked from the hand and put down",
+    setup: [],
+    clicks: ["e2"],
+    text: "K*e2",
+    after: [["wK", "e2"]],
+    halfway: async (page) => {
+      // Picking the king from the hand offers the 20 empty squares of White's three ranks.
+      const king = page.getByRole("button", { name: "Put down: White King" });
+      await king.click();
+      await expect(king).toHaveAttribute("aria-pressed", "true");
+      await expect(page.locator('[data-highlight="target"]')).toHaveCount(20);
     },
   },
 ];

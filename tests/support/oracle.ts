@@ -60,6 +60,7 @@ export const ORACLE_GAMES: OracleGame[] = [
   { id: "chaturanga", ffish: "chaturanga" },
   { id: "makruk", ffish: "makruk" },
   { id: "ouk-chatrang", ffish: "cambodian" },
+  { id: "sittuyin", ffish: "sittuyin" },
 ];
 
 /** The seed of the perft positions, whatever a run's seed: the test's and the benchmark's are the same. */

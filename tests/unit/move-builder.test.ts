@@ -96,6 +96,28 @@ describe("move builder", () => {
     expect(c).toEqual({ kind: "extend", actions: [step("K", "e1", "d1")] });
   });
 
+  it("Sittuyin's setup: a piece picked from the hand, then a square, is the whole drop", () => {
+    const g = Game.start("sittuyin");
+    const drawn = at(g, "sittuyin", EMPTY_BUILDING);
+    const o = options(g, EMPTY_BUILDING, drawn);
+    expect(o.droppable.sort()).toEqual(["F", "K", "N", "R", "S"]);
+    // Nothing picked: a square means any piece that may go there, so the player is asked.
+    expect(click(g, EMPTY_BUILDING, drawn, "a1")).toEqual({ kind: "choose", choices: ["K", "S", "F", "R", "N"].map((p) => [{ type: "place", piece: p, to: "a1" }]) });
+    const held: Building = { prefix: [], selected: null, held: "R" };
+    expect([...options(g, held, drawn).targets.keys()].sort()).toEqual(["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1"]);
+    expect(click(g, held, drawn, "e1")).toEqual({ kind: "extend", actions: [{ type: "place", piece: "R", to: "e1" }] });
+    expect(click(g, held, drawn, "e2")).toEqual({ kind: "select", square: null });
+  });
+
+  it("Sittuyin: an optional promotion in place is a target on the pawn's own square, not a forced choice", () => {
+    const g = Game.start("sittuyin", "4k3/8/8/4P3/8/8/P7/K7[] w - - 0 1");
+    const drawn = at(g, "sittuyin", EMPTY_BUILDING);
+    expect(options(g, EMPTY_BUILDING, drawn).promotions).toEqual([]);
+    const picked: Building = { prefix: [], selected: "e5" };
+    expect([...options(g, picked, drawn).targets.keys()].sort()).toEqual(["d4", "d6", "e5", "e6", "f4", "f6"]);
+    expect(click(g, picked, drawn, "e5")).toEqual({ kind: "extend", actions: [{ type: "promote", piece: "P", square: "e5", promotion: "F" }] });
+  });
+
   it("sketches an unfinished move: the mover lands and a piece of its colour there is released", () => {
     const g = Game.start("chess");
     const d = drawnPosition(g, "chess", [step("N", "b1", "d2")], false);

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { Hand } from "@/app/_components/Hand";
 import { BoardDrawing, PieceSvg } from "@/app/_components/pieces";
 import { RulesText } from "@/app/_overview/format";
 import { Game, findVariantInfo } from "@/lib/rules";
@@ -21,16 +22,22 @@ export default async function VariantPage({ params }: { params: Params }) {
   const { id } = await params;
   const v = findVariantInfo(id);
   if (!v) notFound();
-  const squares = Game.start(v.id).board();
+  const start = Game.start(v.id);
+  const squares = start.board();
+  const hands = start.hand();
+  const inHand = hands.white.length + hands.black.length > 0;
   return (
     <main>
       <p className="meta"><Link href="/variants">Games</Link> › {v.name}</p>
       <h1>{v.name}</h1>
       <div className="variant-page">
         <figure className="diagram" style={{ margin: 0 }}>
+          {inHand && <Hand variant={v.id} color="black" pieces={hands.black} held={null} droppable={[]} />}
           <BoardDrawing variant={v.id} files={v.files} ranks={v.ranks} squares={squares} orientation="white" />
+          {inHand && <Hand variant={v.id} color="white" pieces={hands.white} held={null} droppable={[]} />}
           <figcaption className="meta">
-            The start position on a {v.files}×{v.ranks} board, White at the bottom.
+            The start position on a {v.files}×{v.ranks} board, White at the bottom
+            {inHand ? "; the pieces in hand (Black's above, White's below) are put down first" : ""}.
           </figcaption>
         </figure>
         <div>

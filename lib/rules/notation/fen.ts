@@ -20,19 +20,24 @@ export function parseFen(variant: Variant, text: string): Position {
   if (text.length > 1000) throw new RulesError("FEN is too long");
   const fields = text.trim().split(/\s+/);
   if (fields.length !== 6) throw new RulesError(`FEN needs 6 fields (placement side castling en-passant halfmove fullmove), got ${fields.length}`);
-  const [placement, side, castling, ep, half, full] = fields;
+  const [placementAndHand, side, castling, ep, half, full] = fields;
   const pos = new Position(variant);
+  const { placement, hand } = splitHoldings(variant, placementAndHand);
   parsePlacement(pos, placement);
+  if (hand !== undefined) parseHoldings(pos, hand);
 
   if (side !== "w" && side !== "b") throw new RulesError(`side to move must be 'w' or 'b', not ${quote(side)}`);
   pos.turn = side === "w" ? 0 : 1;
 
   pos.castling = parseCastling(pos, castling);
   if (variant.decl.counting && /^\d+$/.test(ep)) pos.countLimit = parseCountLimit(ep);
+  else if (variant.mechanics.some((m) => m.fenMarks?.counting) && /^\d{1,4}$/.test(ep)) pos.countingLimit = Number(ep);
   else pos.ep = parseEnPassant(pos, ep);
   if (!/^\d{1,4}$/.test(half)) throw new RulesError(`halfmove clock must be a number, not ${quote(half)}`);
   if (!/^\d{1,5}$/.test(full) || Number(full) < 1) throw new RulesError(`fullmove number must be a number from 1, not ${quote(full)}`);
-  pos.halfmove = Number(half);
+  // While a count runs the halfmove field holds the plies counted (Fairy-Stockfish's reading).
+  if (pos.countingLimit) pos.countingPly = Number(half);
+  else pos.halfmove = Number(half);
   pos.fullmove = Number(full);
 
   checkRoyals(pos);
@@ -125,6 +130,32 @@ function parsePlacement(pos: Position, placement: string): void {
   }
 }
 
+const HOLDINGS = /^(.*)\[([A-Za-z]*)\]$/;
+
+/** The board part of the placement field and the hand in brackets after it (docs/notation.md#holdings). */
+function splitHoldings(v: Variant, field: string): { placement: string; hand?: string } {
+  if (!v.mechanics.some((m) => m.fenMarks?.holdings)) return { placement: field };
+  const m = HOLDINGS.exec(field);
+  // Without brackets the hands are empty, as Fairy-Stockfish reads it.
+  if (!m) {
+    if (field.includes("[")) throw new RulesError(`bad hand in ${quote(field.slice(field.indexOf("[")))}: write it like [KSkss]`);
+    return { placement: field };
+  }
+  return { placement: m[1], hand: m[2] };
+}
+
+function parseHoldings(pos: Position, hand: string): void {
+  const v = pos.variant;
+  const allowed = v.mechanics.flatMap((m) => m.fenMarks?.holdings ?? []);
+  for (const ch of hand) {
+    const letter = ch.toUpperCase();
+    if (!allowed.includes(letter)) throw new RulesError(`'${ch}' cannot be held in hand in ${v.decl.name} (only ${allowed.join(" ")})`);
+    const side: Side = ch === letter ? 0 : 1;
+    const t = v.byLetter.get(letter)!;
+    pos.putHand(side, t, pos.hand[side * 32 + t] + 1);
+  }
+}
+
 /** Castling rights (KQkq), and unmoved rights as the file letters of the pieces' squares (Ouk Chatrang's `DEde`). */
 function parseCastling(pos: Position, text: string): number {
   if (text === "-") return 0;
@@ -200,7 +231,7 @@ function checkRoyals(pos: Position): void {
   const v = pos.variant;
   if (v.royalKind !== "extinction") {
     for (const side of [0, 1] as Side[]) {
-      if (pos.count(side, v.kingType) !== 1) {
+      if (pos.count(side, v.kingType) + pos.hand[side * 32 + v.kingType] !== 1) {
         throw new RulesError(`${side === 0 ? "White" : "Black"} must have exactly one king`);
       }
     }
@@ -243,6 +274,22 @@ export function toFen(pos: Position): string {
     const side = i >> 1;
     for (let f = 0; f < files; f++) if (pos.unmoved & (1 << (16 * side + f))) castling += String.fromCharCode((side ? 97 : 65) + f);
   }
-  const ep = pos.countLimit ? String(pos.countLimit) : pos.ep === -1 ? "-" : v.geo.names[pos.ep];
-  return `${rows.join("/")} ${pos.turn === 0 ? "w" : "b"} ${castling || "-"} ${ep} ${pos.halfmove} ${pos.fullmove}`;
+  const limit = pos.countLimit || pos.countingLimit;
+  const ep = limit ? String(limit) : pos.ep === -1 ? "-" : v.geo.names[pos.ep];
+  const half = pos.countingLimit ? pos.countingPly : pos.halfmove;
+  return `${rows.join("/")}${holdingsText(pos)} ${pos.turn === 0 ? "w" : "b"} ${castling || "-"} ${ep} ${half} ${pos.fullmove}`;
+}
+
+/** The hands as Fairy-Stockfish writes them: White's then Black's, each in the declared order; "" for games without. */
+function holdingsText(pos: Position): string {
+  const letters = pos.variant.mechanics.flatMap((m) => m.fenMarks?.holdings ?? []);
+  if (letters.length === 0) return "";
+  let out = "";
+  for (const side of [0, 1] as Side[]) {
+    for (const letter of letters) {
+      const n = pos.hand[side * 32 + pos.variant.byLetter.get(letter)!];
+      out += (side === 0 ? letter : letter.toLowerCase()).repeat(n);
+    }
+  }
+  return `[${out}]`;
 }

@@ -9,9 +9,10 @@ import { magicpawns } from "./magicpawns";
 import { makruk, oukChatrang } from "./makruk";
 import { royalSubstitute } from "./royal-substitute";
 import { chaturanga, shatranj } from "./shatranj";
+import { sittuyin } from "./sittuyin";
 
 const DECLARATIONS: VariantDecl[] = [chess, companion, companionWay2, companionExtended, magicpawns, friendly, compound, royalSubstitute,
-  shatranj, chaturanga, makruk, oukChatrang,
+  shatranj, chaturanga, makruk, oukChatrang, sittuyin,
 ];
 
 const compiled = new Map<string, Variant>();

@@ -1,0 +1,26 @@
+/** The pieces in hand beside the board (app/_components/Hand.tsx), for Sittuyin's setup. */
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { Hand } from "@/app/_components/Hand";
+
+const pieces = [{ letter: "K", count: 1 }, { letter: "R", count: 2 }];
+const render = (props: Partial<Parameters<typeof Hand>[0]> = {}) =>
+  renderToStaticMarkup(<Hand variant="sittuyin" color="white" pieces={pieces} held={null} droppable={[]} {...props} />);
+
+describe("hand", () => {
+  it("lists the pieces with their counts, as buttons only where one can be put down now", () => {
+    const markup = render({ droppable: ["R"], onPick: () => {} });
+    expect(markup).toContain('aria-label="White&#x27;s pieces in hand"');
+    expect(markup.match(/<button/g)).toHaveLength(1);
+    expect(markup).toContain(`aria-label="Put down: White Chariot ×2"`);
+    expect(markup).toContain(`data-piece="wK"`);
+    expect(markup).toContain(">2</span>");
+  });
+  it("marks the piece picked up", () => {
+    expect(render({ droppable: ["K", "R"], held: "K", onPick: () => {} })).toMatch(/aria-pressed="true" aria-label="Put down: White King"/);
+  });
+  it("offers nothing when the player may not move, and draws nothing for an empty hand", () => {
+    expect(render({ droppable: ["K", "R"] })).not.toContain("<button");
+    expect(render({ pieces: [] })).toBe("");
+  });
+});
