@@ -3,8 +3,11 @@
  * and legality by the variant's royalty rule.
  */
 import { MoveKind, newMove, type Move } from "./move";
+import { MAX_FILES, MAX_RANKS, type Geometry } from "./geometry";
 import { CASTLE_BITS, OFF, pieceCode, typeOn, type Position } from "./position";
-import type { Side } from "./variant";
+import type { PieceType, Side } from "./variant";
+
+const MAX_SQUARES = MAX_FILES * MAX_RANKS;
 
 /** Is `sq` attacked by a piece of side `by`? */
 export function attacked(pos: Position, sq: number, by: Side): boolean {
@@ -42,29 +45,92 @@ export function inCheck(pos: Position, side: Side): boolean {
   return sq !== -1 && attacked(pos, sq, (1 - side) as Side);
 }
 
-/** Adds a step and its promotions (every choice when the piece reaches its last rank). */
-export function addStep(pos: Position, out: Move[], from: number, to: number, t: number): void {
-  const type = pos.variant.types[t];
-  if (pos.geo.rankOf[to] === type.promotionRank[pos.turn]) {
-    for (const p of type.promotesTo) out.push(newMove(MoveKind.Step, from, to, t, p));
-  } else {
-    out.push(newMove(MoveKind.Step, from, to, t, 0));
-  }
-}
+// What a square reached by `pieceTargets` holds.
+export const EMPTY = 0;
+export const ENEMY = 1;
+/** One's own piece, reached by a moving atom: only a mechanic's `ontoOwnPiece` makes a move of it. */
+export const OWN = 2;
+
+/** A target of `pieceTargets`: the square, what it holds, the promotion (0 for none). */
+export const targetSquare = (e: number) => e & 511;
+export const targetHolds = (e: number) => (e >> 9) & 3;
+export const targetPromotion = (e: number) => e >> 11;
 
 let seenStamp = 0;
 let seen = new Int32Array(0);
 
+/**
+ * The squares the piece of type `type` of side `us` on `sq` reaches by its atoms:
+ * empty squares by moving atoms, opponent's pieces by capturing ones, and with `own`
+ * one's own pieces by moving ones. Each square once (overlapping atoms), in atom
+ * order, once per promotion choice where the piece promotes; written to `out` as
+ * square | holds << 9 | promotion << 11. Returns how many.
+ */
+export function pieceTargets(
+  board: Int16Array, geo: Geometry, type: PieceType, us: Side, sq: number, own: boolean, out: Int32Array,
+): number {
+  const themShift = 5 * (1 - us);
+  const atoms = type.atoms[us];
+  const rank = geo.rankOf[sq];
+  const rel = us === 0 ? rank : geo.ranks - 1 - rank;
+  const dedupe = type.overlapping;
+  if (dedupe) {
+    if (seen.length < board.length) seen = new Int32Array(board.length);
+    seenStamp++;
+  }
+  const promotionRank = type.promotionRank[us];
+  let n = 0;
+  for (let j = 0; j < atoms.length; j++) {
+    const a = atoms[j];
+    if (a.initial && !type.initialRanks.includes(rel)) continue;
+    if (a.block !== 0 && board[sq + a.block] !== 0) continue;
+    const { step, min, max } = a;
+    let to = sq;
+    for (let k = 1; k <= max; k++) {
+      to += step;
+      const w = board[to];
+      if (w === OFF) break;
+      if (k < min) {
+        if (w !== 0) break;
+        continue;
+      }
+      const enemy = w !== 0 && ((w >> themShift) & 31) !== 0;
+      if (w === 0 ? a.move : enemy && a.capture) {
+        if (dedupe) {
+          if (seen[to] === seenStamp) {
+            if (w === 0) continue;
+            break;
+          }
+          seen[to] = seenStamp;
+        }
+        const holds = w === 0 ? EMPTY : ENEMY;
+        if (geo.rankOf[to] === promotionRank) {
+          for (const p of type.promotesTo) out[n++] = to | (holds << 9) | (p << 11);
+        } else {
+          out[n++] = to | (holds << 9);
+        }
+      } else if (own && w !== 0 && !enemy && a.move && !(dedupe && seen[to] === seenStamp)) {
+        if (dedupe) seen[to] = seenStamp;
+        out[n++] = to | (OWN << 9);
+      }
+      if (w !== 0) break;
+    }
+  }
+  return n;
+}
+
+/** Room for every target of one piece: each square once, times the promotion choices. */
+export const newTargets = () => new Int32Array(MAX_SQUARES * 32);
+const targets = newTargets();
+
 /** Orthodox-style generation for the side to move: steps, captures, castling, en passant. */
 export function generateCore(pos: Position, out: Move[]): void {
   const us = pos.turn;
-  const them = (1 - us) as Side;
   const board = pos.board;
   const v = pos.variant;
   const hooks = v.ownPieceHooks;
-  if (seen.length < board.length) seen = new Int32Array(board.length);
+  const own = hooks.length > 0;
   const shift = 5 * us;
-  const themShift = 5 * them;
   const geo = pos.geo;
   const squares = geo.squares;
   for (let i = 0; i < squares.length; i++) {
@@ -73,46 +139,12 @@ export function generateCore(pos: Position, out: Move[]): void {
     if (code === 0) continue;
     const t = (code >> shift) & 31;
     if (t === 0) continue;
-    const type = v.types[t];
-    const atoms = type.atoms[us];
-    const rel = pos.relativeRank(sq, us);
-    const dedupe = type.overlapping;
-    if (dedupe) seenStamp++;
-    const promotionRank = type.promotionRank[us];
-    for (let j = 0; j < atoms.length; j++) {
-      const a = atoms[j];
-      if (a.initial && !type.initialRanks.includes(rel)) continue;
-      if (a.block !== 0 && board[sq + a.block] !== 0) continue;
-      const { step, min, max } = a;
-      let to = sq;
-      for (let k = 1; k <= max; k++) {
-        to += step;
-        const w = board[to];
-        if (w === OFF) break;
-        if (k < min) {
-          if (w !== 0) break;
-          continue;
-        }
-        const enemy = w !== 0 && ((w >> themShift) & 31) !== 0;
-        if (w === 0 ? a.move : enemy && a.capture) {
-          if (dedupe) {
-            if (seen[to] === seenStamp) {
-              if (w === 0) continue;
-              break;
-            }
-            seen[to] = seenStamp;
-          }
-          if (promotionRank >= 0 && geo.rankOf[to] === promotionRank) {
-            for (const p of type.promotesTo) out.push(newMove(MoveKind.Step, sq, to, t, p));
-          } else {
-            out.push(newMove(MoveKind.Step, sq, to, t, 0));
-          }
-        } else if (w !== 0 && !enemy && a.move && hooks.length > 0 && !(dedupe && seen[to] === seenStamp)) {
-          if (dedupe) seen[to] = seenStamp;
-          for (const h of hooks) h.ontoOwnPiece!(pos, sq, to, out);
-        }
-        if (w !== 0) break;
-      }
+    const n = pieceTargets(board, geo, v.types[t], us, sq, own, targets);
+    for (let j = 0; j < n; j++) {
+      const e = targets[j];
+      const to = e & 511;
+      if ((e >> 9 & 3) === OWN) for (const h of hooks) h.ontoOwnPiece!(pos, sq, to, out);
+      else out.push(newMove(MoveKind.Step, sq, to, t, e >> 11));
     }
   }
   generateCastling(pos, out);
