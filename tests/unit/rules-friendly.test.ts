@@ -338,7 +338,7 @@ describe("Friendly Chess: promotion", () => {
     expect(moves("4k3/P7/8/8/8/8/8/4K3 w - - 0 1").filter((t) => t.startsWith("P"))).toEqual([
       "P a7-a8=B", "P a7-a8=N", "P a7-a8=Q", "P a7-a8=R",
     ]);
-    illegal("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "P a7-a8", /say what the pawn promotes to/);
+    illegal("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "P a7-a8", /say what the piece promotes to \(Q, R, B, N\), e.g. P a7-a8=Q/);
     // Also as the mover of a union, and as a released piece.
     expect(after("4k3/1(Pn)5p/8/8/8/8/8/4K3 w - - 0 1", "P b7-b8=Q")).toBe("1(Qn)2k3/7p/8/8/8/8/8/4K3 b - - 0 1");
     expect(after("4k3/1(Pn)5p/8/8/8/8/8/1R2K3 w - - 0 1", "R b1-b7; P b7-b8=N")).toBe("1N2k3/1(Rn)5p/8/8/8/8/8/4K3 b - - 0 1");
