@@ -573,6 +573,29 @@ describe("Friendly Chess: text", () => {
     expect(moves(fen)).not.toContain(long);
     expect(game(fen).play(long)).toBe(long);
   });
+
+  it("a move refused for a reason every game shares is refused in the same words as in chess", () => {
+    const refusal = (variant: string, fen: string, move: string) => {
+      try {
+        Game.start(variant, fen).play(move);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return "played";
+    };
+    const cases: [string, string, string][] = [
+      ["start", "P e2-e9", "P e2-e9: no such square on this 8×8 board"],
+      ["start", "p e7-e5", "p e7-e5: the piece on e7 is not yours; it is White's turn"],
+      ["start", "N e4-e5", "N e4-e5: there is no White piece on e4"],
+      ["start", "N e2-e4", "N e2-e4: the piece on e2 is a pawn (P), not N"],
+      ["start", "N g1-g3", "N g1-g3 is not a legal move here"],
+      ["7k/4P3/8/8/8/8/8/4K3 w - - 0 1", "P e7-e8", "P e7-e8: say what the piece promotes to (Q, R, B, N), e.g. P e7-e8=Q"],
+    ];
+    for (const [fen, move, message] of cases) {
+      expect(refusal("friendly", fen, move)).toBe(message);
+      expect(refusal("chess", fen, move)).toBe(message);
+    }
+  });
 });
 
 describe("Friendly Chess: against an independent reading of the rules", () => {

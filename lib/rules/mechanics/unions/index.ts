@@ -57,7 +57,10 @@ export const unions: Mechanic = {
   stepwise: {
     read: (pos, actions) => budgeted(() => read(pos, actions)),
     next: (pos, prefix) => budgeted(() => next(pos, prefix)),
-    anyMove: (pos) => budgeted(() => anyMove(pos)),
+    judgedMoves: (pos) => budgeted(() => {
+      const m = anyMove(pos);
+      return m ? [m] : [];
+    }),
     enPassantPossible: (pos) => budgeted(() => enPassantPossible(pos)),
   },
 };
