@@ -83,13 +83,9 @@ function anyMoveFrom(c: Ctx, pos: Position, b: Int16Array, promos: number[]): Mo
   const castle: number[] = [];
   castlingSteps(c, pos, b, castle);
   if (castle.length) return unionMove(c, promos, [castle[0]]);
+  // Every first step left starts a chain.
   const turn = new Turn(c, pos, b, promos.length > 0);
-  for (const s of first) {
-    turn.store.n = 1;
-    turn.play(0, s, turn.scratch);
-    const j = turn.chainState(0, s);
-    if (j >= 0 && turn.finishable(j)) return unionMove(c, promos, turn.path(turn.found[0], turn.found[1]));
-  }
+  for (const s of first) if (stepFinishable(turn, 0, s, 1)) return unionMove(c, promos, turn.path(turn.found[0], turn.found[1]));
   return undefined;
 }
 

@@ -130,12 +130,10 @@ export function walk(pos: Position, actions: readonly Action[], complete: boolea
       continue;
     }
     const piece = turn.rReleased;
-    const st = turn.store;
-    const seen = st.find(turn.scratch, turn.rh, piece, to, turn.rCast);
-    if (seen >= 0 || turn.onPath(w.state, turn.scratch, turn.rh, piece, to)) {
+    w.state = turn.chainState(w.state, step);
+    if (w.state < 0) {
       return refused(text, `the chain passes through the same state twice (this board with the released ${v.types[piece].name} on ${a.to})`);
     }
-    w.state = st.add(turn.scratch, turn.rh, piece, to, turn.rCast, w.state, step, turn.rReset);
   }
   if (complete && w.state !== -1) {
     const st = turn.store;

@@ -100,7 +100,7 @@ export class Turn {
   }
 
   /** Whether the state (board, released piece, square) lies on the path to state `i` (castling aside). */
-  onPath(i: number, b: Int16Array, h: number, piece: number, at: number): boolean {
+  private onPath(i: number, b: Int16Array, h: number, piece: number, at: number): boolean {
     const st = this.store;
     for (let j = i; j > 0; j = st.parent[j]) {
       if (st.piece[j] === piece && st.at[j] === at && st.hash[j] === h && st.equal(j, b)) return true;
