@@ -8,8 +8,7 @@ import type { Position } from "../../position";
 import type { Variant } from "../../variant";
 import { castlingSteps } from "./threats";
 import {
-  ctxFor, firstSteps, fromOf, kingInUnion, pendingSquares, pieceOf, promoOf, promoted, promotionCombos, startsChain, toOf,
-  unionMove, type Ctx,
+  ctxFor, firstSteps, fromOf, kingInUnion, pieceOf, promoOf, startBoards, startsChain, toOf, unionMove, type Ctx,
 } from "./steps";
 import { sameBoard } from "./store";
 import { Turn } from "./turn";
@@ -164,11 +163,5 @@ class Ends {
 export function generate(pos: Position, out: Move[]): void {
   if (kingInUnion(pos) !== -1) return;
   const c = ctxFor(pos.variant, pos.turn, pos.ep);
-  const pending = pendingSquares(c, pos.board);
-  if (pending.length === 0) {
-    listFrom(c, pos, pos.board, [], out);
-    return;
-  }
-  for (const promos of promotionCombos(c, pos.board, pending)) listFrom(c, pos, promoted(c, pos.board, promos), promos, out);
+  for (const { b, promos } of startBoards(c, pos.board)) listFrom(c, pos, b, promos, out);
 }
-

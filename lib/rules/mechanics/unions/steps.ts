@@ -161,6 +161,13 @@ export function promoted(c: Ctx, b: Int16Array, promos: number[]): Int16Array {
   return out;
 }
 
+/** The boards the side to move may start its move from: after each way to do its pending promotions. */
+export function startBoards(c: Ctx, b: Int16Array): { b: Int16Array; promos: number[] }[] {
+  const pending = pendingSquares(c, b);
+  if (pending.length === 0) return [{ b, promos: [] }];
+  return promotionCombos(c, b, pending).map((promos) => ({ b: promoted(c, b, promos), promos }));
+}
+
 /** A king standing in a union: the game is over. Returns the side whose king it is. */
 export function kingInUnion(pos: Position): Side | -1 {
   for (const side of [0, 1] as Side[]) {

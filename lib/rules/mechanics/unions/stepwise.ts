@@ -9,8 +9,8 @@ import type { Position } from "../../position";
 import { writeActions, promoteAction, walk } from "./text";
 import { castlingSteps } from "./threats";
 import {
-  choicesOn, ctxFor, EP, epOpen, firstSteps, kindOf, kingInUnion, pendingSquares, promoted, promotionCombos, startsChain,
-  unionMove, type Ctx,
+  choicesOn, ctxFor, EP, epOpen, firstSteps, kindOf, kingInUnion, pendingSquares, promoted, promotionCombos, startBoards,
+  startsChain, unionMove, type Ctx,
 } from "./steps";
 import { Turn } from "./turn";
 
@@ -89,18 +89,11 @@ function anyMoveFrom(c: Ctx, pos: Position, b: Int16Array, promos: number[]): Mo
   return undefined;
 }
 
-/** The boards the side to move may start its move from: after each way to do its pending promotions. */
-function startBoards(c: Ctx, pos: Position): { b: Int16Array; promos: number[] }[] {
-  const pending = pendingSquares(c, pos.board);
-  if (pending.length === 0) return [{ b: pos.board, promos: [] }];
-  return promotionCombos(c, pos.board, pending).map((promos) => ({ b: promoted(c, pos.board, promos), promos }));
-}
-
 /** A legal move of the side to move, if there is one (for the status: whether there is one). */
 export function anyMove(pos: Position): Move | undefined {
   if (kingInUnion(pos) !== -1) return undefined;
   const c = ctxFor(pos.variant, pos.turn, pos.ep);
-  for (const { b, promos } of startBoards(c, pos)) {
+  for (const { b, promos } of startBoards(c, pos.board)) {
     const m = anyMoveFrom(c, pos, b, promos);
     if (m) return m;
   }
@@ -121,7 +114,7 @@ export function enPassantPossible(pos: Position): boolean {
   // The geometry stays fixed until the en passant step itself.
   const closed = { ...c, ep: -1 };
   const capturerBeside = (t: number, from: number, to: number) => to === -1 && ((c.v.epCapturers >> t) & 1) === 1 && beside.includes(from);
-  return startBoards(c, pos).some(({ b, promos }) => {
+  return startBoards(c, pos.board).some(({ b, promos }) => {
     const turn = new Turn(c, pos, b, promos.length > 0);
     const first: number[] = [];
     firstSteps(c, b, first);

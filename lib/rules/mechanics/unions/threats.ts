@@ -5,15 +5,13 @@
 import { castlingPathClear, castlingSafe, castlingSquares } from "../../movegen";
 import { CASTLE_BITS, type Position } from "../../position";
 import type { Side } from "../../variant";
-import { CASTLE, ctxFor, enc, firstSteps, pendingSquares, promoted, promotionCombos, startsChain, toOf, type Ctx } from "./steps";
+import { CASTLE, ctxFor, enc, firstSteps, startBoards, startsChain, toOf, type Ctx } from "./steps";
 import { Turn } from "./turn";
 
 /** Could side `by`, to move on board `b`, unite a piece with the king on `kingSq`? */
 export function threatened(pos: Position, b: Int16Array, kingSq: number, by: Side): boolean {
   const c = ctxFor(pos.variant, by, -1);
-  const pending = pendingSquares(c, b);
-  if (pending.length === 0) return reaches(c, pos, b, kingSq);
-  return promotionCombos(c, b, pending).some((promos) => reaches(c, pos, promoted(c, b, promos), kingSq));
+  return startBoards(c, b).some((start) => reaches(c, pos, start.b, kingSq));
 }
 
 function reaches(c: Ctx, pos: Position, b0: Int16Array, kingSq: number): boolean {

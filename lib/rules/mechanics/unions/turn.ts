@@ -20,7 +20,7 @@ export const LISTING_LIMIT = { states: 400_000 };
  */
 export const SEARCH_BUDGET = { states: 30_000 };
 let budget = 0;
-export class OverBudget extends Error {}
+class OverBudget extends Error {}
 /** Runs one step-by-step question with a fresh budget. */
 export function budgeted<T>(f: () => T): T {
   budget = SEARCH_BUDGET.states;
