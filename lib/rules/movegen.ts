@@ -142,9 +142,8 @@ export function generateCore(pos: Position, out: Move[]): void {
     const n = pieceTargets(board, geo, v.types[t], us, sq, own, targets);
     for (let j = 0; j < n; j++) {
       const e = targets[j];
-      const to = e & 511;
-      if ((e >> 9 & 3) === OWN) for (const h of hooks) h.ontoOwnPiece!(pos, sq, to, out);
-      else out.push(newMove(MoveKind.Step, sq, to, t, e >> 11));
+      if (own && ((e >> 9) & 3) === OWN) for (const h of hooks) h.ontoOwnPiece!(pos, sq, e & 511, out);
+      else out.push(newMove(MoveKind.Step, sq, e & 511, t, e >> 11));
     }
   }
   generateCastling(pos, out);
