@@ -15,10 +15,13 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actionText, Game, RulesError, type Action } from "@/lib/rules";
+import { listMoves } from "@/lib/rules/game";
 import { LISTING_LIMIT, SEARCH_BUDGET } from "@/lib/rules/mechanics/unions";
 import { perft } from "@/lib/rules/movegen";
 import { parseFen } from "@/lib/rules/notation/fen";
+import { compileVariant } from "@/lib/rules/variant";
 import { getVariant } from "@/lib/rules/variants";
+import { friendly } from "@/lib/rules/variants/friendly";
 import { refPerft, refThreatened, results } from "./rules-friendly-reference";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -594,6 +597,37 @@ describe("Friendly Chess: text", () => {
     for (const [fen, move, message] of cases) {
       expect(refusal("friendly", fen, move)).toBe(message);
       expect(refusal("chess", fen, move)).toBe(message);
+    }
+  });
+});
+
+describe("Friendly Chess: the roles come from the declaration", () => {
+  // The mechanic knows no letters: its king is the declared royal piece, en passant and
+  // promotion belong to the pieces declared for them. Call the pawn S and the king G.
+  const letters: Record<string, string> = { P: "S", p: "s", K: "G", k: "g" };
+  const reletter = (s: string) => s.replace(/\b[PpKk]\b/g, (l) => letters[l]);
+  const relettered = compileVariant({
+    ...friendly,
+    id: "friendly-relettered",
+    pieces: friendly.pieces.map((p) => (letters[p.letter] ? { ...p, letter: letters[p.letter] } : p)),
+    royalty: { kind: "none", piece: "G" },
+    castling: { ...friendly.castling!, king: "G" },
+    enPassant: { victims: ["S"], capturers: ["S"] },
+  });
+  const board = (fen: string) => fen.replace(/^\S+/, (placement) => placement.replace(/[PpKk]/g, (l) => letters[l]));
+
+  it("the same moves, en passant, promotions and castling included, under other letters", () => {
+    const cases: [string, string][] = [
+      ["4k3/8/8/3(Np)P3/8/8/8/4K3 w - d6 0 2", "S e5-d6; N d6-b7"],
+      ["(Pr)3k2(Pn)/8/8/8/8/8/7P/4K3 w - - 0 1", "S a8=N; S h8=Q; S h2-h4"],
+      ["3k4/4P3/8/8/8/8/8/R3K2R w KQ - 0 1", "S e7-e8=R"],
+      ["3k4/4P3/8/8/8/8/8/R3K2R w KQ - 0 1", "G e1-c1"],
+      ["rnbqkbnr/ppp1pppp/8/3(Pp)4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2", "s d5-d4"],
+    ];
+    for (const [fen, move] of cases) {
+      const theirs = listMoves(parseFen(relettered, board(fen))).listed.map((m) => m.text).sort();
+      expect(theirs, fen).toContain(move);
+      expect(theirs, fen).toEqual(moves(fen).map(reletter).sort());
     }
   });
 });
