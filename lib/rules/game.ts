@@ -2,13 +2,13 @@
  * A game: a variant, a start position and the moves played, with what needs
  * history (repetition). This is what the server and the browser hold.
  */
-import { actionText, movesText, parseActions, type Action } from "./actions";
+import { movesText, parseActions, type Action } from "./actions";
 import { RulesError } from "./errors";
-import { inCheck, legalMoves, makeMove, protectedRoyal, pseudoMoves } from "./movegen";
-import type { Mechanic } from "./mechanic";
-import { MoveKind, type Move } from "./move";
+import { listed, listedSteps, type LegalMove } from "./listed";
+import type { Stepwise } from "./mechanic";
+import type { Move } from "./move";
+import { inCheck, makeMove, protectedRoyal } from "./movegen";
 import { parseFen, toFen } from "./notation/fen";
-import { moveActions } from "./notation/move";
 import { san } from "./notation/san";
 import { CARRY, typeOn, type Position } from "./position";
 import { couldWin, moveRulePlies, positionStatus, type Outcome } from "./status";
@@ -29,44 +29,9 @@ export interface SquareContent {
   pieces: PieceOnBoard[]; // one, or White's then Black's in a union
 }
 
-/** A legal move with its canonical actions and text. */
-export interface LegalMove {
-  actions: Action[];
-  text: string;
-}
+export { forEachMove, listMoves, type LegalMove } from "./listed";
 
 const COLORS: Color[] = ["white", "black"];
-
-/** Move text with every naming (`Q d4`) left out. */
-const withoutNames = (acts: readonly Action[]) => movesText(acts.filter((a) => a.type !== "name"));
-
-interface MoveList {
-  legal: Move[];
-  listed: LegalMove[];
-}
-
-/** Each legal move with its canonical actions and text, in generation order; a move reached two ways once. */
-export function forEachMove(pos: Position, f: (move: Move, actions: Action[], text: string) => void): void {
-  const seen = new Set<string>();
-  for (const m of legalMoves(pos)) {
-    const actions = moveActions(pos, m);
-    const text = movesText(actions);
-    if (seen.has(text)) continue;
-    seen.add(text);
-    f(m, actions, text);
-  }
-}
-
-/** Legal moves with their canonical actions and text; a move reached two ways is listed once. */
-export function listMoves(pos: Position): MoveList {
-  const legal: Move[] = [];
-  const listed: LegalMove[] = [];
-  forEachMove(pos, (m, actions, text) => {
-    legal.push(m);
-    listed.push({ actions, text });
-  });
-  return { legal, listed };
-}
 
 export class Game {
   readonly variant: Variant;
@@ -75,15 +40,14 @@ export class Game {
   private readonly played: string[] = [];
   /** Repetition key of every position so far, the current one last. */
   private readonly keys: string[] = [];
-  private cache: MoveList | null = null;
-  /** A mechanic whose moves are played and built step by step rather than listed (Friendly). */
-  private readonly stepwise: Mechanic["stepwise"];
-  /** Stepwise: one legal move, or null when there is none (all the status needs). */
-  private sample: Move[] | null = null;
+  /** How moves are read, built and judged: from the listed legal moves, or the mechanic's own way (Friendly). */
+  private readonly steps: Stepwise;
+  /** The legal moves the current position's status is judged by, once asked for. */
+  private judged: Move[] | null = null;
 
   private constructor(variant: Variant, fen: string) {
     this.variant = variant;
-    this.stepwise = variant.mechanics.find((m) => m.stepwise)?.stepwise;
+    this.steps = variant.mechanics.find((m) => m.stepwise)?.stepwise ?? listedSteps;
     this.pos = parseFen(variant, fen);
     this.startFen = toFen(this.pos);
     this.keys.push(this.repetitionKey());
@@ -122,14 +86,9 @@ export class Game {
     return toFen(this.pos);
   }
 
-  private legal(): MoveList {
-    this.cache ??= listMoves(this.pos);
-    return this.cache;
-  }
-
   /** Every legal move, canonical, in generation order. Empty once the game is over. */
   legalMoves(): LegalMove[] {
-    return this.status().result === "ongoing" ? this.legal().listed : [];
+    return this.status().result === "ongoing" ? listed(this.pos).listed : [];
   }
 
   /** Plays a move given as text or actions; returns its canonical text. */
@@ -140,96 +99,16 @@ export class Game {
     }
     const s = this.status();
     if (s.result !== "ongoing") throw new RulesError(`the game is over (${s.result} by ${s.reason})`);
-    let move: Move;
-    let text: string;
-    if (this.stepwise) {
-      const r = this.stepwise.read(this.pos, actions);
-      if (typeof r === "string") throw new RulesError(r);
-      move = r.move;
-      text = movesText(r.actions);
-    } else {
-      const i = this.findMove(actions);
-      if (i < 0) throw new RulesError(this.whyIllegal(actions));
-      move = this.legal().legal[i];
-      text = this.legal().listed[i].text;
-    }
+    const r = this.steps.read(this.pos, actions);
+    if (typeof r === "string") throw new RulesError(r);
+    const { move } = r;
+    const text = movesText(r.actions);
     makeMove(this.pos, move);
     this.pos.commit();
-    this.cache = null;
-    this.sample = null;
+    this.judged = null;
     this.played.push(text);
     this.keys.push(this.repetitionKey());
     return text;
-  }
-
-  private findMove(actions: Action[]): number {
-    const { legal, listed } = this.legal();
-    const text = movesText(actions);
-    const lower = text.toLowerCase();
-    let i = listed.findIndex((m) => m.text === text);
-    if (i < 0) i = listed.findIndex((m, j) => legal[j].mechanic?.aliases?.(this.pos, legal[j]).includes(text));
-    if (i < 0) {
-      // A redundant naming is accepted, but a name must be the moving piece's, and
-      // leaving out a name the move needs is ambiguous.
-      const fits = this.fitsWithoutNames(actions);
-      const names = actions.filter((a) => a.type === "name");
-      const agree = fits.filter((j) => names.every((n) =>
-        n.square === this.pos.geo.names[legal[j].from] && n.piece.toUpperCase() === this.variant.types[legal[j].piece].letter));
-      if (agree.length === 1) i = agree[0];
-    }
-    // Letter case is the colour; only one side moves, so a wrong case is a typo.
-    if (i < 0) i = listed.findIndex((m) => m.text.toLowerCase() === lower);
-    return i;
-  }
-
-  /** Indices of the listed moves that read as `actions` once every naming is left out. */
-  private fitsWithoutNames(actions: Action[]): number[] {
-    const bare = withoutNames(actions);
-    return this.legal().listed.flatMap((m, j) => (withoutNames(m.actions) === bare ? [j] : []));
-  }
-
-  private whyIllegal(actions: Action[]): string {
-    for (const m of this.variant.mechanics) {
-      const why = m.explain?.(this.pos, actions);
-      if (why) return why;
-    }
-    const text = movesText(actions);
-    const fits = this.fitsWithoutNames(actions).map((j) => this.legal().listed[j].text);
-    if (fits.length > 0) return `${text} is ambiguous or names the wrong piece: write ${fits.join(" or ")}`;
-    const first = actions[0];
-    const side = this.pos.turn;
-    if (first.type === "step") {
-      const names = this.pos.geo.names;
-      const from = names.indexOf(first.from);
-      const to = names.indexOf(first.to);
-      if (from < 0 || to < 0) return `${text}: no such square on this ${this.variant.geo.files}×${this.variant.geo.ranks} board`;
-      const code = this.pos.board[from];
-      const t = typeOn(code, side);
-      if (!t) {
-        return typeOn(code, (1 - side) as Side)
-          ? `${text}: the piece on ${first.from} is not yours; it is ${this.turn()}'s turn`
-          : `${text}: there is no ${this.turn()} piece on ${first.from}`;
-      }
-      if (this.variant.types[t].letter !== first.piece.toUpperCase()) {
-        return `${text}: the piece on ${first.from} is a ${this.variant.types[t].name} (${this.variant.types[t].letter}), not ${first.piece.toUpperCase()}`;
-      }
-      // The choices this piece really has here (Royal Substitute: only K; Compound: D B R Q C).
-      const choices = first.promotion ? [] : [...new Set(this.legal().listed.flatMap((m) => {
-        const a = m.actions[0];
-        return a.type === "step" && a.from === first.from && a.to === first.to && a.promotion ? [a.promotion] : [];
-      }))];
-      if (choices.length) {
-        return `${text}: say what the piece promotes to (${choices.join(", ")}), e.g. ${actionText({ ...first, promotion: choices[0] })}`;
-      }
-      const pseudo = pseudoMoves(this.pos).some((m) => movesText(moveActions(this.pos, m)) === text);
-      if (pseudo) {
-        return this.variant.royalKind === "extinction"
-          ? `${text}: it would leave your last royal piece attacked`
-          : `${text}: it would leave your king in check`;
-      }
-      return `${text} is not a legal move here`;
-    }
-    return `${text} is not a legal move here`;
   }
 
   /**
@@ -238,24 +117,13 @@ export class Game {
    * complete as it stands.
    */
   nextActions(prefix: readonly Action[]): { actions: Action[]; complete: boolean } {
-    if (this.stepwise) {
-      return this.status().result === "ongoing" ? this.stepwise.next(this.pos, prefix) : { actions: [], complete: false };
-    }
-    const key = prefix.map(actionText);
-    const next = new Map<string, Action>();
-    let complete = false;
-    for (const m of this.legalMoves()) {
-      if (m.actions.length < key.length) continue;
-      if (!key.every((k, i) => actionText(m.actions[i]) === k)) continue;
-      if (m.actions.length === key.length) complete = true;
-      else next.set(actionText(m.actions[key.length]), m.actions[key.length]);
-    }
-    return { actions: [...next.values()], complete };
+    return this.status().result === "ongoing" ? this.steps.next(this.pos, prefix) : { actions: [], complete: false };
   }
 
   /** Result with history: position status, then fivefold repetition (threefold where draws are automatic). */
   status(): Outcome {
-    const s = positionStatus(this.pos, this.stepwise ? this.sampleMoves() : this.legal().legal);
+    this.judged ??= this.steps.judgedMoves(this.pos);
+    const s = positionStatus(this.pos, this.judged);
     if (s.result !== "ongoing") return s;
     if (this.variant.decl.automaticDraws) {
       if (this.repetitions() >= 3) return { result: "draw", reason: "threefold-repetition" };
@@ -265,21 +133,13 @@ export class Game {
 
   /** Orthodox chess: each legal move with its SAN (for PGN import and export). */
   sanMoves(): { text: string; san: string }[] {
-    const { legal, listed } = this.legal();
-    return legal.map((m, i) => ({ text: listed[i].text, san: san(this.pos, m, legal) }));
+    const { legal, listed: texts } = listed(this.pos);
+    return legal.map((m, i) => ({ text: texts[i].text, san: san(this.pos, m, legal) }));
   }
 
   /** Could this side still win? (When the other side's time runs out: a win, or else a draw.) */
   couldWin(color: Color): boolean {
     return couldWin(this.pos, color === "white" ? 0 : 1);
-  }
-
-  private sampleMoves(): Move[] {
-    if (!this.sample) {
-      const m = this.stepwise!.anyMove(this.pos);
-      this.sample = m ? [m] : [];
-    }
-    return this.sample;
   }
 
   /** Draws the side to move may claim now. */
@@ -289,7 +149,8 @@ export class Game {
     if (this.repetitions() >= 3) out.push("threefold-repetition");
     const plies = moveRulePlies(this.pos);
     if (plies && this.pos.halfmove >= plies) out.push("fifty-move-rule");
-    for (const m of this.variant.mechanics) if (m.claims) out.push(...m.claims(this.pos, this.legal().legal));
+    // status() above has judged the moves (every legal move, for a game that lists them).
+    for (const m of this.variant.mechanics) if (m.claims) out.push(...m.claims(this.pos, this.judged!));
     return out;
   }
 
@@ -306,9 +167,7 @@ export class Game {
   private repetitionKey(): string {
     const [placement, side] = toFen(this.pos).split(" ");
     const castling = this.pos.castling;
-    const epCapture = this.pos.ep !== -1 && (this.stepwise
-      ? this.stepwise.enPassantPossible(this.pos)
-      : this.legal().legal.some((m) => m.kind === MoveKind.EnPassant));
+    const epCapture = this.pos.ep !== -1 && this.steps.enPassantPossible(this.pos);
     return `${placement} ${side} ${castling} ${epCapture ? this.variant.geo.names[this.pos.ep] : "-"}`;
   }
 

@@ -44,19 +44,26 @@ export interface Mechanic {
   validate?(pos: Position): void;
   /** Squares of the side to move's royal pieces the game shows as threatened; replaces the core's check test. */
   checks?(pos: Position): number[];
+  /** Moves far too many to list (Friendly chains): the mechanic reads, builds and judges them itself. */
+  stepwise?: Stepwise;
+}
+
+/**
+ * How a game reads, builds and judges moves step by step. Every game has one: where
+ * the legal moves can be listed it is built from the list (listed.ts); Friendly
+ * brings its own, and lists every move only when asked to (legalMoves, perft, the
+ * `moves` tool).
+ */
+export interface Stepwise {
+  /** The legal move that the whole input means, with its actions written canonically; or why it is not legal. */
+  read(pos: Position, actions: readonly Action[]): { move: Move; actions: Action[] } | string;
+  /** As Game.nextActions: the next actions that can still be finished, and whether the move is complete. */
+  next(pos: Position, prefix: readonly Action[]): { actions: Action[]; complete: boolean };
   /**
-   * For moves far too many to list (Friendly chains): the game then reads, builds
-   * and judges moves through these, step by step, and lists every move only when
-   * asked to (legalMoves, perft, the `moves` tool).
+   * The legal moves the position's status is judged by: all of them where they are
+   * listed; Friendly's status only asks whether there is one, so one or none.
    */
-  stepwise?: {
-    /** The legal move that the whole input means, with its actions written canonically; or why it is not legal. */
-    read(pos: Position, actions: readonly Action[]): { move: Move; actions: Action[] } | string;
-    /** As Game.nextActions: the next actions that can still be finished, and whether the move is complete. */
-    next(pos: Position, prefix: readonly Action[]): { actions: Action[]; complete: boolean };
-    /** One legal move of the side to move, undefined when there is none. */
-    anyMove(pos: Position): Move | undefined;
-    /** Whether a legal move takes en passant (repetition counts the right only then). */
-    enPassantPossible(pos: Position): boolean;
-  };
+  judgedMoves(pos: Position): Move[];
+  /** Whether a legal move takes en passant (repetition counts the right only then). */
+  enPassantPossible(pos: Position): boolean;
 }

@@ -2,11 +2,13 @@
  * Pseudo-legal moves from the compiled atom tables, attack tests, playing moves,
  * and legality by the variant's royalty rule.
  */
-import { squareAt } from "./geometry";
+import { MAX_FILES, MAX_RANKS, squareAt, type Geometry } from "./geometry";
+import { updateCount } from "./mechanics/counting";
 import { MoveKind, newMove, type Move } from "./move";
 import { CASTLE_BITS, OFF, pieceCode, typeOn, type Position } from "./position";
-import { updateCount } from "./mechanics/counting";
-import type { PieceType, Side } from "./variant";
+import { inPromotionZone, type PieceType, type Side } from "./variant";
+
+const MAX_SQUARES = MAX_FILES * MAX_RANKS;
 
 /** Is `sq` attacked by a piece of side `by`? */
 export function attacked(pos: Position, sq: number, by: Side): boolean {
@@ -44,19 +46,26 @@ export function inCheck(pos: Position, side: Side): boolean {
   return sq !== -1 && attacked(pos, sq, (1 - side) as Side);
 }
 
-/** Adds a step and its promotions (every choice, and only those, when the piece enters its promotion zone). */
-export function addStep(pos: Position, out: Move[], from: number, to: number, t: number): void {
-  const type = pos.variant.types[t];
-  if (pos.relativeRank(to, pos.turn) >= type.promotionFrom) {
-    for (const p of type.promotesTo) out.push(newMove(MoveKind.Step, from, to, t, p));
-  } else {
-    out.push(newMove(MoveKind.Step, from, to, t, 0));
-  }
+// What a square reached by `pieceTargets` holds.
+export const EMPTY = 0;
+export const ENEMY = 1;
+/** One's own piece, reached by a moving atom: only a mechanic's `ontoOwnPiece` makes a move of it. */
+export const OWN = 2;
+
+/** A target of `pieceTargets`: the square, what it holds, the promotion (0 for none). */
+export const targetSquare = (e: number) => e & 511;
+export const targetHolds = (e: number) => (e >> 9) & 3;
+export const targetPromotion = (e: number) => e >> 11;
+
+/** Does a piece of this type stand on one of the ranks its `i` moves start from? */
+export function onInitialRank(type: PieceType, geo: Geometry, side: Side, sq: number): boolean {
+  const rank = geo.rankOf[sq];
+  return type.initialRanks.includes(side === 0 ? rank : geo.ranks - 1 - rank);
 }
 
 /** May this piece make its `i` moves: from its initial ranks, or, with an unmoved right, unmoved (and a royal piece not in check). */
-function initialMoveAllowed(pos: Position, type: PieceType, sq: number, rel: number): boolean {
-  if (!type.unmovedRight) return type.initialRanks.includes(rel);
+export function initialMoveAllowed(pos: Position, type: PieceType, sq: number): boolean {
+  if (!type.unmovedRight) return onInitialRank(type, pos.geo, pos.turn, sq);
   if (!(pos.unmoved & pos.variant.unmovedBit[sq])) return false;
   return !((pos.variant.royalTypes >> type.index) & 1) || !inCheck(pos, pos.turn);
 }
@@ -64,16 +73,76 @@ function initialMoveAllowed(pos: Position, type: PieceType, sq: number, rel: num
 let seenStamp = 0;
 let seen = new Int32Array(0);
 
+/**
+ * The squares the piece of type `type` of side `us` on `sq` reaches by its atoms:
+ * empty squares by moving atoms, opponent's pieces by capturing ones, and with `own`
+ * one's own pieces by moving ones; its `i` atoms only when `initial` says they are
+ * allowed (initialMoveAllowed). Each square once (overlapping atoms), in atom
+ * order, once per promotion choice where the piece promotes; written to `out` as
+ * square | holds << 9 | promotion << 11. Returns how many.
+ */
+export function pieceTargets(
+  board: Int16Array, geo: Geometry, type: PieceType, us: Side, sq: number, own: boolean, initial: boolean, out: Int32Array,
+): number {
+  const themShift = 5 * (1 - us);
+  const atoms = type.atoms[us];
+  const dedupe = type.overlapping;
+  if (dedupe) {
+    if (seen.length < board.length) seen = new Int32Array(board.length);
+    seenStamp++;
+  }
+  let n = 0;
+  for (let j = 0; j < atoms.length; j++) {
+    const a = atoms[j];
+    if (a.initial && !initial) continue;
+    if (a.block !== 0 && board[sq + a.block] !== 0) continue;
+    const { step, min, max } = a;
+    let to = sq;
+    for (let k = 1; k <= max; k++) {
+      to += step;
+      const w = board[to];
+      if (w === OFF) break;
+      if (k < min) {
+        if (w !== 0) break;
+        continue;
+      }
+      const enemy = w !== 0 && ((w >> themShift) & 31) !== 0;
+      if (w === 0 ? a.move : enemy && a.capture) {
+        if (dedupe) {
+          if (seen[to] === seenStamp) {
+            if (w === 0) continue;
+            break;
+          }
+          seen[to] = seenStamp;
+        }
+        const holds = w === 0 ? EMPTY : ENEMY;
+        if (inPromotionZone(type, geo, us, to)) {
+          for (const p of type.promotesTo) out[n++] = to | (holds << 9) | (p << 11);
+        } else {
+          out[n++] = to | (holds << 9);
+        }
+      } else if (own && w !== 0 && !enemy && a.move && !(dedupe && seen[to] === seenStamp)) {
+        if (dedupe) seen[to] = seenStamp;
+        out[n++] = to | (OWN << 9);
+      }
+      if (w !== 0) break;
+    }
+  }
+  return n;
+}
+
+/** Room for every target of one piece: each square once, times the promotion choices. */
+export const newTargets = () => new Int32Array(MAX_SQUARES * 32);
+const targets = newTargets();
+
 /** Orthodox-style generation for the side to move: steps, captures, castling, en passant. */
 export function generateCore(pos: Position, out: Move[]): void {
   const us = pos.turn;
-  const them = (1 - us) as Side;
   const board = pos.board;
   const v = pos.variant;
   const hooks = v.ownPieceHooks;
-  if (seen.length < board.length) seen = new Int32Array(board.length);
+  const own = hooks.length > 0;
   const shift = 5 * us;
-  const themShift = 5 * them;
   const geo = pos.geo;
   const squares = geo.squares;
   for (let i = 0; i < squares.length; i++) {
@@ -83,46 +152,11 @@ export function generateCore(pos: Position, out: Move[]): void {
     const t = (code >> shift) & 31;
     if (t === 0) continue;
     const type = v.types[t];
-    const atoms = type.atoms[us];
-    const rel = pos.relativeRank(sq, us);
-    const dedupe = type.overlapping;
-    if (dedupe) seenStamp++;
-    const promotes = type.promotesTo.length > 0;
-    const promotionFrom = type.promotionFrom;
-    for (let j = 0; j < atoms.length; j++) {
-      const a = atoms[j];
-      if (a.initial && !initialMoveAllowed(pos, type, sq, rel)) continue;
-      if (a.block !== 0 && board[sq + a.block] !== 0) continue;
-      const { step, min, max } = a;
-      let to = sq;
-      for (let k = 1; k <= max; k++) {
-        to += step;
-        const w = board[to];
-        if (w === OFF) break;
-        if (k < min) {
-          if (w !== 0) break;
-          continue;
-        }
-        const enemy = w !== 0 && ((w >> themShift) & 31) !== 0;
-        if (w === 0 ? a.move : enemy && a.capture) {
-          if (dedupe) {
-            if (seen[to] === seenStamp) {
-              if (w === 0) continue;
-              break;
-            }
-            seen[to] = seenStamp;
-          }
-          if (promotes && pos.relativeRank(to, us) >= promotionFrom) {
-            for (const p of type.promotesTo) out.push(newMove(MoveKind.Step, sq, to, t, p));
-          } else {
-            out.push(newMove(MoveKind.Step, sq, to, t, 0));
-          }
-        } else if (w !== 0 && !enemy && a.move && hooks.length > 0 && !(dedupe && seen[to] === seenStamp)) {
-          if (dedupe) seen[to] = seenStamp;
-          for (const h of hooks) h.ontoOwnPiece!(pos, sq, to, out);
-        }
-        if (w !== 0) break;
-      }
+    const n = pieceTargets(board, geo, type, us, sq, own, initialMoveAllowed(pos, type, sq), targets);
+    for (let j = 0; j < n; j++) {
+      const e = targets[j];
+      if (own && ((e >> 9) & 3) === OWN) for (const h of hooks) h.ontoOwnPiece!(pos, sq, e & 511, out);
+      else out.push(newMove(MoveKind.Step, sq, e & 511, t, e >> 11));
     }
   }
   generateCastling(pos, out);

@@ -155,6 +155,12 @@ export function pieceNoun(name: string): string {
   return /[A-Z]/.test(name.slice(1)) ? name : name.charAt(0).toLowerCase() + name.slice(1);
 }
 
+/** Does a piece of this type standing on `sq` stand in its side's promotion zone (never, for a piece that does not promote)? */
+export function inPromotionZone(type: PieceType, geo: Geometry, side: Side, sq: number): boolean {
+  const rank = geo.rankOf[sq];
+  return (side === 0 ? rank : geo.ranks - 1 - rank) >= type.promotionFrom;
+}
+
 export function compileVariant(decl: VariantDecl): Variant {
   const geo = makeGeometry(decl.files, decl.ranks);
   const byLetter = new Map<string, number>();

@@ -40,7 +40,7 @@ describe.each(variantIds())("builder and move list agree in %s", (variant) => {
         const built = builtMoves(g);
         if (variant === "friendly") {
           // Every chain the rules allow is a move; the list shows each result once, by its shortest
-          // chain (docs/games/friendly.md#one-move-many-chains, mechanics/unions.ts). So: the same results, every listed chain built.
+          // chain (docs/games/friendly.md#one-move-many-chains, lib/rules/mechanics/unions/listing.ts). So: the same results, every listed chain built.
           const result = (t: string) => Game.replay(variant, g.fen(), [t]).fen();
           expect(new Set(built.map(result))).toEqual(new Set(listed.map(result)));
           expect(built).toEqual(expect.arrayContaining(listed));

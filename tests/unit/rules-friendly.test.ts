@@ -13,10 +13,13 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { actionText, Game, RulesError, type Action } from "@/lib/rules";
+import { listMoves } from "@/lib/rules/game";
 import { LISTING_LIMIT, SEARCH_BUDGET } from "@/lib/rules/mechanics/unions";
 import { perft } from "@/lib/rules/movegen";
 import { parseFen } from "@/lib/rules/notation/fen";
+import { compileVariant } from "@/lib/rules/variant";
 import { getVariant } from "@/lib/rules/variants";
+import { friendly } from "@/lib/rules/variants/friendly";
 import { refPerft, refThreatened, results } from "./rules-friendly-reference";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -336,7 +339,7 @@ describe("Friendly Chess: promotion", () => {
     expect(moves("4k3/P7/8/8/8/8/8/4K3 w - - 0 1").filter((t) => t.startsWith("P"))).toEqual([
       "P a7-a8=B", "P a7-a8=N", "P a7-a8=Q", "P a7-a8=R",
     ]);
-    illegal("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "P a7-a8", /say what the pawn promotes to/);
+    illegal("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "P a7-a8", /say what the piece promotes to \(Q, R, B, N\), e.g. P a7-a8=Q/);
     // Also as the mover of a union, and as a released piece.
     expect(after("4k3/1(Pn)5p/8/8/8/8/8/4K3 w - - 0 1", "P b7-b8=Q")).toBe("1(Qn)2k3/7p/8/8/8/8/8/4K3 b - - 0 1");
     expect(after("4k3/1(Pn)5p/8/8/8/8/8/1R2K3 w - - 0 1", "R b1-b7; P b7-b8=N")).toBe("1N2k3/1(Rn)5p/8/8/8/8/8/4K3 b - - 0 1");
@@ -570,6 +573,60 @@ describe("Friendly Chess: text", () => {
     expect(moves(fen)).toContain(short);
     expect(moves(fen)).not.toContain(long);
     expect(game(fen).play(long)).toBe(long);
+  });
+
+  it("a move refused for a reason every game shares is refused in the same words as in chess", () => {
+    const refusal = (variant: string, fen: string, move: string) => {
+      try {
+        Game.start(variant, fen).play(move);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return "played";
+    };
+    const cases: [string, string, string][] = [
+      ["start", "P e2-e9", "P e2-e9: no such square on this 8×8 board"],
+      ["start", "p e7-e5", "p e7-e5: the piece on e7 is not yours; it is White's turn"],
+      ["start", "N e4-e5", "N e4-e5: there is no White piece on e4"],
+      ["start", "N e2-e4", "N e2-e4: the piece on e2 is a pawn (P), not N"],
+      ["start", "N g1-g3", "N g1-g3 is not a legal move here"],
+      ["7k/4P3/8/8/8/8/8/4K3 w - - 0 1", "P e7-e8", "P e7-e8: say what the piece promotes to (Q, R, B, N), e.g. P e7-e8=Q"],
+    ];
+    for (const [fen, move, message] of cases) {
+      expect(refusal("friendly", fen, move)).toBe(message);
+      expect(refusal("chess", fen, move)).toBe(message);
+    }
+  });
+});
+
+describe("Friendly Chess: the roles come from the declaration", () => {
+  // The mechanic knows no letters: its king is the declared royal piece, en passant and
+  // promotion belong to the pieces declared for them. Call the pawn S and the king G.
+  const letters: Record<string, string> = { P: "S", p: "s", K: "G", k: "g" };
+  const reletter = (s: string) => s.replace(/\b[PpKk]\b/g, (l) => letters[l]);
+  const relettered = compileVariant({
+    ...friendly,
+    id: "friendly-relettered",
+    pieces: friendly.pieces.map((p) => (letters[p.letter] ? { ...p, letter: letters[p.letter] } : p)),
+    royalty: { kind: "none", piece: "G" },
+    castling: { ...friendly.castling!, king: "G" },
+    enPassant: { victims: ["S"], capturers: ["S"] },
+  });
+  const board = (fen: string) => fen.replace(/^\S+/, (placement) => placement.replace(/[PpKk]/g, (l) => letters[l]));
+
+  it("the same moves, en passant, promotions and castling included, under other letters", () => {
+    const cases: [string, string][] = [
+      ["4k3/8/8/3(Np)P3/8/8/8/4K3 w - d6 0 2", "S e5-d6; N d6-b7"],
+      ["(Pr)3k2(Pn)/8/8/8/8/8/7P/4K3 w - - 0 1", "S a8=N; S h8=Q; S h2-h4"],
+      ["3k4/4P3/8/8/8/8/8/R3K2R w KQ - 0 1", "S e7-e8=R"],
+      ["3k4/4P3/8/8/8/8/8/R3K2R w KQ - 0 1", "G e1-c1"],
+      ["rnbqkbnr/ppp1pppp/8/3(Pp)4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2", "s d5-d4"],
+    ];
+    for (const [fen, move] of cases) {
+      const theirs = listMoves(parseFen(relettered, board(fen))).listed.map((m) => m.text).sort();
+      expect(theirs, fen).toContain(move);
+      expect(theirs, fen).toEqual(moves(fen).map(reletter).sort());
+    }
   });
 });
 

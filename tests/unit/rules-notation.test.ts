@@ -210,8 +210,8 @@ describe("move text", () => {
 
   it("an illegal move is refused with a reason naming the problem", () => {
     const g = Game.start("chess");
-    expect(errorOf(() => g.play("p e7-e5"))).toMatch(/p e7-e5.*not yours.*white's turn/);
-    expect(errorOf(() => g.play("N e4-e5"))).toMatch(/N e4-e5.*no white piece on e4/);
+    expect(errorOf(() => g.play("p e7-e5"))).toMatch(/p e7-e5.*not yours; it is White's turn/);
+    expect(errorOf(() => g.play("N e4-e5"))).toMatch(/N e4-e5: there is no White piece on e4/);
     expect(errorOf(() => g.play("N e2-e4"))).toMatch(/N e2-e4.*pawn/);
     expect(errorOf(() => g.play("N g1-g3"))).toMatch(/N g1-g3 is not a legal move/);
     expect(errorOf(() => g.play("P e2-e9"))).toMatch(/no such square/);

@@ -1,0 +1,136 @@
+/**
+ * The step-by-step interface for games whose legal moves can be listed (every game
+ * but Friendly): reading a move, the board's builder and the status, all from the
+ * list of legal moves with their canonical text.
+ */
+import { actionText, movesText, type Action } from "./actions";
+import type { Stepwise } from "./mechanic";
+import { MoveKind, type Move } from "./move";
+import { legalMoves, pseudoMoves } from "./movegen";
+import { toFen } from "./notation/fen";
+import { moveActions } from "./notation/move";
+import type { Position } from "./position";
+import { leavesRoyalAttacked, needsPromotion, notLegal, pieceProblem, refused } from "./refusals";
+
+/** A legal move with its canonical actions and text. */
+export interface LegalMove {
+  actions: Action[];
+  text: string;
+}
+
+export interface MoveList {
+  legal: Move[];
+  listed: LegalMove[];
+}
+
+/** Each legal move with its canonical actions and text, in generation order; a move reached two ways once. */
+export function forEachMove(pos: Position, f: (move: Move, actions: Action[], text: string) => void): void {
+  const seen = new Set<string>();
+  for (const m of legalMoves(pos)) {
+    const actions = moveActions(pos, m);
+    const text = movesText(actions);
+    if (seen.has(text)) continue;
+    seen.add(text);
+    f(m, actions, text);
+  }
+}
+
+/** Legal moves with their canonical actions and text; a move reached two ways is listed once. */
+export function listMoves(pos: Position): MoveList {
+  const legal: Move[] = [];
+  const listed: LegalMove[] = [];
+  forEachMove(pos, (m, actions, text) => {
+    legal.push(m);
+    listed.push({ actions, text });
+  });
+  return { legal, listed };
+}
+
+const lists = new WeakMap<Position, { fen: string; list: MoveList }>();
+
+/** The position's legal moves, listed once for as long as it stays the same. */
+export function listed(pos: Position): MoveList {
+  const fen = toFen(pos);
+  const known = lists.get(pos);
+  if (known?.fen === fen) return known.list;
+  const list = listMoves(pos);
+  lists.set(pos, { fen, list });
+  return list;
+}
+
+/** Move text with every naming (`Q d4`) left out. */
+const withoutNames = (acts: readonly Action[]) => movesText(acts.filter((a) => a.type !== "name"));
+
+/** Indices of the listed moves that read as `actions` once every naming is left out. */
+function fitsWithoutNames({ listed }: MoveList, actions: readonly Action[]): number[] {
+  const bare = withoutNames(actions);
+  return listed.flatMap((m, j) => (withoutNames(m.actions) === bare ? [j] : []));
+}
+
+/** The listed move `actions` mean, -1 for none. */
+function findMove(pos: Position, list: MoveList, actions: readonly Action[]): number {
+  const { legal, listed } = list;
+  const text = movesText(actions);
+  const lower = text.toLowerCase();
+  let i = listed.findIndex((m) => m.text === text);
+  if (i < 0) i = listed.findIndex((m, j) => legal[j].mechanic?.aliases?.(pos, legal[j]).includes(text));
+  if (i < 0) {
+    // A redundant naming is accepted, but a name must be the moving piece's, and
+    // leaving out a name the move needs is ambiguous.
+    const fits = fitsWithoutNames(list, actions);
+    const names = actions.filter((a) => a.type === "name");
+    const agree = fits.filter((j) => names.every((n) =>
+      n.square === pos.geo.names[legal[j].from] && n.piece.toUpperCase() === pos.variant.types[legal[j].piece].letter));
+    if (agree.length === 1) i = agree[0];
+  }
+  // Letter case is the colour; only one side moves, so a wrong case is a typo.
+  if (i < 0) i = listed.findIndex((m) => m.text.toLowerCase() === lower);
+  return i;
+}
+
+function whyIllegal(pos: Position, list: MoveList, actions: readonly Action[]): string {
+  for (const m of pos.variant.mechanics) {
+    const why = m.explain?.(pos, actions);
+    if (why) return why;
+  }
+  const text = movesText(actions);
+  const fits = fitsWithoutNames(list, actions).map((j) => list.listed[j].text);
+  if (fits.length > 0) return refused(text, `it is ambiguous or names the wrong piece: write ${fits.join(" or ")}`);
+  const first = actions[0];
+  if (first.type !== "step") return notLegal(text);
+  const why = pieceProblem(pos.variant, pos.board, pos.turn, first);
+  if (why) return refused(text, why);
+  // The choices this piece really has here (Royal Substitute: only K; Compound: D B R Q C).
+  const choices = first.promotion ? [] : [...new Set(list.listed.flatMap((m) => {
+    const a = m.actions[0];
+    return a.type === "step" && a.from === first.from && a.to === first.to && a.promotion ? [a.promotion] : [];
+  }))];
+  if (choices.length) return refused(text, needsPromotion(choices, actionText({ ...first, promotion: choices[0] })));
+  if (pseudoMoves(pos).some((m) => movesText(moveActions(pos, m)) === text)) return refused(text, leavesRoyalAttacked(pos.variant));
+  return notLegal(text);
+}
+
+export const listedSteps: Stepwise = {
+  read(pos, actions) {
+    const list = listed(pos);
+    const i = findMove(pos, list, actions);
+    return i < 0 ? whyIllegal(pos, list, actions) : { move: list.legal[i], actions: list.listed[i].actions };
+  },
+
+  next(pos, prefix) {
+    const key = prefix.map(actionText);
+    const next = new Map<string, Action>();
+    let complete = false;
+    for (const m of listed(pos).listed) {
+      if (m.actions.length < key.length) continue;
+      if (!key.every((k, i) => actionText(m.actions[i]) === k)) continue;
+      if (m.actions.length === key.length) complete = true;
+      else next.set(actionText(m.actions[key.length]), m.actions[key.length]);
+    }
+    return { actions: [...next.values()], complete };
+  },
+
+  judgedMoves: (pos) => listed(pos).legal,
+
+  enPassantPossible: (pos) => listed(pos).legal.some((m) => m.kind === MoveKind.EnPassant),
+};
