@@ -58,7 +58,6 @@ export function positionStatus(pos: Position, legal: Move[] = legalMoves(pos)): 
     if (inCheck(pos, us)) return win(them, "checkmate");
     return v.decl.stalemate === "draw" ? { result: "draw", reason: "stalemate" } : win(them, "stalemate");
   }
-  if (countExpired(pos)) return { result: "draw", reason: "counting-rule" };
   if (bareRule === "lookahead" && bare(pos, us)) {
     // Royal Substitute's shatranj rule: a bare side survives only by baring the opponent at once.
     const rebares = legal.some((m) => {
@@ -70,6 +69,8 @@ export function positionStatus(pos: Position, legal: Move[] = legalMoves(pos)): 
     if (!rebares) return win(them, "bare-royal");
   }
   if (deadPosition(pos)) return { result: "draw", reason: "insufficient-material" };
+  // After the dead position: a count that runs out as the last piece is taken ends no differently.
+  if (countExpired(pos)) return { result: "draw", reason: "counting-rule" };
   const plies = moveRulePlies(pos);
   if (plies === 0) return { result: "ongoing" };
   if (v.decl.automaticDraws && pos.halfmove >= plies) return { result: "draw", reason: "fifty-move-rule" };

@@ -272,6 +272,14 @@ describe("makruk: counting", () => {
     expect(oracle("makruk", mate, ["h1h8"]).result).toBe("1-0");
   });
 
+  it("a count that runs out as the last piece is taken ends the game as a dead position, as Fairy-Stockfish ends it", () => {
+    // Found by the oracle (CI seed): the bare king took Black's last rook on the move that passed the count.
+    const fen = "K7/8/8/8/4p3/6k1/8/8 b - 126 127 171";
+    expect(status("ouk-chatrang", fen)).toEqual({ result: "draw", reason: "insufficient-material" });
+    const o = oracle("ouk-chatrang", fen, []);
+    expect([o.over, o.result]).toEqual([true, "1/2-1/2"]);
+  });
+
   it("no fifty- or seventy-five-move rule", () => {
     const fen = "4k3/4n3/p7/8/8/P7/4N3/R3K3 w - - 160 90";
     expect(status("makruk", fen)).toEqual({ result: "ongoing" });
