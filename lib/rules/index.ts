@@ -20,4 +20,4 @@ export type { EndReason, Outcome } from "./status";
 export { RulesError } from "./errors";
 export { variantIds } from "./variants";
 export { variantInfo, type VariantInfo } from "./info";
-export { gameRecord, chessPgn, parseGameRecord, type ParsedRecord, type RecordInput, type RecordResult } from "./notation/record";
+export { gameRecord, chessPgn, hasPgn, parseGameRecord, type ParsedRecord, type RecordInput, type RecordResult } from "./notation/record";

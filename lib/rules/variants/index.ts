@@ -2,13 +2,14 @@
 import { RulesError } from "../errors";
 import { compileVariant, type Variant, type VariantDecl } from "../variant";
 import { chess } from "./chess";
+import { chess960 } from "./chess960";
 import { companion, companionExtended, companionWay2 } from "./companion";
 import { compound } from "./compound";
 import { friendly } from "./friendly";
 import { magicpawns } from "./magicpawns";
 import { royalSubstitute } from "./royal-substitute";
 
-const DECLARATIONS: VariantDecl[] = [chess, companion, companionWay2, companionExtended, magicpawns, friendly, compound, royalSubstitute];
+const DECLARATIONS: VariantDecl[] = [chess, chess960, companion, companionWay2, companionExtended, magicpawns, friendly, compound, royalSubstitute];
 
 const compiled = new Map<string, Variant>();
 
