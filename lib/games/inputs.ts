@@ -1,6 +1,6 @@
 /** The shapes every game action accepts, checked at the boundary (server actions, tests). */
 import { z } from "zod";
-import { variantIds } from "@/lib/rules";
+import { variantIds, variantInfo } from "@/lib/rules";
 
 export const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 10, 14] as const;
 
@@ -25,6 +25,17 @@ export const challengeInput = z.object({
     z.object({ kind: z.literal("link") }),
     z.object({ kind: z.literal("open") }),
   ]),
+  /** Games with numbered setups (Chess960): drawn at random, or the one with this number. */
+  setup: z.union([
+    z.literal("random"),
+    z.int(),
+    z.string().trim().regex(/^\d{1,4}$/).transform(Number),
+  ], { error: "random, or a setup number" }).default("random"),
+}).superRefine((c, ctx) => {
+  if (c.setup === "random" || !variantIds().includes(c.variant)) return;
+  const { name, setups } = variantInfo(c.variant);
+  if (setups === 0) ctx.addIssue({ code: "custom", path: ["setup"], message: `${name} has one start position, no numbered setups` });
+  else if (c.setup < 0 || c.setup >= setups) ctx.addIssue({ code: "custom", path: ["setup"], message: `a number from 0 to ${setups - 1}` });
 });
 export type ChallengeInput = z.input<typeof challengeInput>;
 

@@ -19,5 +19,5 @@ export { actionText, movesText, parseActions } from "./actions";
 export type { EndReason, Outcome } from "./status";
 export { RulesError } from "./errors";
 export { variantIds } from "./variants";
-export { variantInfo, type VariantInfo } from "./info";
+export { setupFen, variantInfo, type VariantInfo } from "./info";
 export { gameRecord, chessPgn, hasPgn, parseGameRecord, type ParsedRecord, type RecordInput, type RecordResult } from "./notation/record";

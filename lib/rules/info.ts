@@ -1,3 +1,4 @@
+import { RulesError } from "./errors";
 import { getVariant } from "./variants";
 
 /** What the variant pages and the board need to know about a game. */
@@ -7,6 +8,8 @@ export interface VariantInfo {
   files: number;
   ranks: number;
   startFen: string;
+  /** How many numbered setups a game may start from (Chess960: 960); 0 when it has one start position. */
+  setups: number;
   pieces: { letter: string; name: string; betza: string }[];
   summary: string[];
 }
@@ -19,7 +22,15 @@ export function variantInfo(id: string): VariantInfo {
     files: decl.files,
     ranks: decl.ranks,
     startFen: decl.startFen,
+    setups: decl.setups?.count ?? 0,
     pieces: decl.pieces.map(({ letter, name, betza }) => ({ letter, name, betza })),
     summary: decl.summary,
   };
+}
+
+/** The start FEN of a game's numbered setup `n` (docs/games/chess960.md#setups). */
+export function setupFen(id: string, n: number): string {
+  const { decl } = getVariant(id);
+  if (!decl.setups) throw new RulesError(`${decl.name} has no numbered setups`);
+  return decl.setups.fen(n);
 }

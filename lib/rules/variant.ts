@@ -69,6 +69,8 @@ export interface VariantDecl {
   files: number;
   ranks: number;
   startFen: string;
+  /** Games whose start is one of numbered setups (Chess960): how many, and the FEN of each; startFen is one of them. */
+  setups?: { count: number; fen: (n: number) => string };
   pieces: PieceDecl[];
   royalty: Royalty;
   castling?: CastlingDecl;

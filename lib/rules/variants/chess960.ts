@@ -45,6 +45,7 @@ export const chess960: VariantDecl = {
   id: "chess960",
   name: "Chess960",
   startFen: chess960Setup(ORTHODOX_SETUP),
+  setups: { count: CHESS960_SETUPS, fen: chess960Setup },
   castling: ORTHODOX_CASTLING,
   enPassant: { ...chess.enPassant!, writtenOnlyWhenCapturable: true },
   summary: [
