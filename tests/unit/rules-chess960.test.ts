@@ -6,6 +6,7 @@
  */
 import { createRequire } from "node:module";
 import { beforeAll, describe, expect, it } from "vitest";
+import { EMPTY_BUILDING, click, describeContinuation, drawnPosition, moveSquares, options } from "@/app/_components/move-builder";
 import { Game, chessPgn, parseGameRecord, type Action } from "@/lib/rules";
 import { listMoves } from "@/lib/rules/game";
 import { perft } from "@/lib/rules/movegen";
@@ -322,5 +323,39 @@ describe("castling written O-O where it is the king's step", () => {
     const back = parseGameRecord(pgn);
     expect(back.variant).toBe(V);
     expect(back.moves).toEqual(["O-O-O", "O-O", "R d1-d7"]);
+  });
+});
+
+describe("chess960 on the board", () => {
+  const picked = (g: Game, square: string) => ({ prefix: [], selected: square });
+  const drawn = (g: Game) => drawnPosition(g, V, [], false);
+
+  it("castles when the king is moved onto its rook or onto the square it lands on", () => {
+    const g = Game.start(V, "1r4kr/8/8/8/8/8/8/1R2K2R w HBhb - 0 1");
+    const b = picked(g, "e1");
+    expect(click(g, EMPTY_BUILDING, drawn(g), "e1")).toEqual({ kind: "select", square: "e1" });
+    const targets = options(g, b, drawn(g)).targets;
+    for (const square of ["h1", "g1"]) {
+      const c = click(g, b, drawn(g), square);
+      expect(c.kind === "extend" && c.actions.map((a) => a.type === "castle" && a.wing), square).toEqual(["kingside"]);
+    }
+    // Queenside the rook is on b1 and the king lands on c1.
+    expect([...targets.keys()].filter((sq) => targets.get(sq)!.some((c) => c[0].type === "castle")).sort()).toEqual(["b1", "c1", "g1", "h1"]);
+    const c = click(g, b, drawn(g), "b1");
+    expect(c.kind).toBe("extend");
+    if (c.kind !== "extend") return;
+    const rank1 = drawnPosition(g, V, c.actions, true).squares.filter((s) => /^[a-h]1$/.test(s.square));
+    expect(Object.fromEntries(rank1.map((s) => [s.square, s.pieces[0].letter]))).toEqual({ c1: "K", d1: "R", h1: "R" });
+    expect(moveSquares(c.actions)).toEqual(["e1", "c1"]);
+  });
+
+  it("asks which move is meant when the king could also step to its castled square", () => {
+    const g = Game.start(V, "4k3/8/8/8/8/8/8/5K1R w H - 0 1");
+    const c = click(g, picked(g, "f1"), drawn(g), "g1");
+    expect(c.kind).toBe("choose");
+    if (c.kind !== "choose") return;
+    expect(c.choices.map((x) => describeContinuation(V, x)).sort()).toEqual(["Castle kingside", "King f1 to g1"]);
+    // Onto the rook, it can only be castling.
+    expect(click(g, picked(g, "f1"), drawn(g), "h1")).toMatchObject({ kind: "extend" });
   });
 });
