@@ -170,7 +170,7 @@ export function castlingPathClear(pos: Position, s: ReturnType<typeof castlingSq
 export function castlingSafe(
   pos: Position, s: ReturnType<typeof castlingSquares>, threatened: (sq: number) => boolean,
 ): boolean {
-  const dir = s.kingTo >= s.king ? 1 : -1;
+  const dir = s.kingTo > s.king ? 1 : -1;
   for (let sq = s.king; ; sq += dir) {
     if (threatened(sq)) return false;
     if (sq === s.kingTo) return true;

@@ -12,6 +12,7 @@ import { listMoves } from "@/lib/rules/game";
 import { perft } from "@/lib/rules/movegen";
 import { toFen } from "@/lib/rules/notation/fen";
 import { CHESS960_SETUPS, chess960Rank, chess960Setup } from "@/lib/rules/variants/chess960";
+import { Rng } from "../fuzz/random";
 import { errorOf, moves, position } from "../support/rules";
 
 interface FfBoard {
@@ -264,14 +265,15 @@ describe("chess960: FEN", () => {
 
 describe("chess960: random games against Fairy-Stockfish", () => {
   it("the same legal moves and the same FEN after every move, to the end", () => {
-    let seed = 960;
-    const rnd = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed % n;
-    };
+    const rng = new Rng(960);
+    const rnd = (n: number) => rng.int(n);
     let plies = 0;
+    let castlings = 0;
     for (let game = 0; game < 30; game++) {
-      const g = Game.start(V, chess960Setup(rnd(CHESS960_SETUPS)));
+      // Every other game without the minor pieces and queens, so castling comes early and often.
+      const [placement, ...rest] = chess960Setup(rnd(CHESS960_SETUPS)).split(" ");
+      const bare = placement.replace(/[QBNqbn]/g, "1").replace(/\d+/g, (d) => String([...d].reduce((a, c) => a + Number(c), 0)));
+      const g = Game.start(V, [game % 2 ? placement : bare, ...rest].join(" "));
       const b = new ff.Board("chess", g.fen(), true);
       try {
         for (let ply = 0; ply < 200; ply++) {
@@ -288,6 +290,7 @@ describe("chess960: random games against Fairy-Stockfish", () => {
           // Castling more often than chance, so that games reach it.
           const castle = listed.filter((m) => m.actions[0].type === "castle");
           const m = castle.length && rnd(2) ? castle[rnd(castle.length)] : listed[rnd(listed.length)];
+          if (m.actions[0].type === "castle") castlings++;
           g.play(m.text);
           b.push(uci(m.actions));
           expect(g.fen()).toBe(b.fen());
@@ -298,6 +301,20 @@ describe("chess960: random games against Fairy-Stockfish", () => {
       }
     }
     expect(plies).toBeGreaterThan(1000);
+    expect(castlings).toBeGreaterThan(20);
+  });
+
+  it("the same ends: checkmate, stalemate, too little material", () => {
+    for (const [fen, result, reason] of [
+      ["1r4kr/8/8/8/8/8/5PPP/r5K1 w - - 0 1", "black-wins", "checkmate"],
+      ["7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "draw", "stalemate"],
+      ["4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1", "draw", "insufficient-material"],
+      ["4k3/8/8/8/8/8/8/1NN1K3 w - - 0 1", "ongoing", undefined],
+    ]) {
+      expect(Game.start(V, fen!).status(), fen).toEqual(reason ? { result, reason } : { result });
+      const ffResult = withBoard(fen!, (b) => (b as FfBoard & { result(claim: boolean): string }).result(false));
+      expect(ffResult, fen).toBe({ "black-wins": "0-1", draw: "1/2-1/2", ongoing: "*" }[result!]);
+    }
   });
 });
 
