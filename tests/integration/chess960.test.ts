@@ -4,13 +4,26 @@
  * from it, castling included.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db/client";
-import { games, moves } from "@/lib/db/schema";
+import { games, moves, users, type User } from "@/lib/db/schema";
 import { testDrivers, type TestDb } from "@/lib/db/testing";
 import { GameError, acceptInvitation, createChallenge, submitMove, type ChallengeInput } from "@/lib/games";
 import { chess960Setup } from "@/lib/rules/variants/chess960";
 import { T0, seedPlayers, type Players } from "../support/games";
+
+// The server action runs with the framework around it replaced, as in tests/integration/authorization.test.ts.
+const ctx = vi.hoisted(() => ({ user: null as User | null, db: null as unknown }));
+vi.mock("next/navigation", () => ({
+  redirect: (url: string) => {
+    throw new Error(`NEXT_REDIRECT ${url}`);
+  },
+}));
+vi.mock("@/lib/mail/worker", () => ({ wakeOutboxWorker: () => {} }));
+vi.mock("@/lib/db/client", async (original) => ({ ...(await original<object>()), getDb: async () => ctx.db }));
+vi.mock("@/lib/auth", () => ({ requireUser: async () => ctx.user }));
+
+import { createChallengeAction } from "@/app/challenge/actions";
 
 describe.each(testDrivers)("Chess960 challenges on $driver", ({ create }) => {
   let handle: TestDb;
@@ -26,6 +39,8 @@ describe.each(testDrivers)("Chess960 challenges on $driver", ({ create }) => {
   });
   beforeEach(async () => {
     p = await seedPlayers(db);
+    ctx.db = db;
+    [ctx.user] = await db.select().from(users).where(eq(users.id, p.alice));
   });
 
   const challenge = (extra: Partial<ChallengeInput>) =>
@@ -84,5 +99,28 @@ describe.each(testDrivers)("Chess960 challenges on $driver", ({ create }) => {
     // "random" is the default for every game; a game with one start position keeps it.
     const c = await challenge({ variant: "chess", setup: "random" });
     expect((await stored(c.gameId)).startFen).toBe("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  });
+
+  it("the challenge form's fields: the setup number when chosen, else drawn at random", async () => {
+    const form = (fields: Record<string, string>) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries({ variant: "chess960", color: "white", daysPerMove: "3", visibility: "public", opponentKind: "open", ...fields })) f.append(k, v);
+      return f;
+    };
+    const created = async (fields: Record<string, string>) => {
+      const thrown = await createChallengeAction({ error: null }, form(fields)).then(() => null, (e: Error) => e.message);
+      const id = /^NEXT_REDIRECT \/games\/(.+)$/.exec(thrown ?? "")?.[1];
+      expect(id, thrown ?? "no redirect").toBeDefined();
+      return stored(id!);
+    };
+    expect((await created({ setupKind: "number", setupNumber: "959" })).startFen).toBe(chess960Setup(959));
+    // A number typed but "random" picked: random (four times 959 by chance: once in 10^12).
+    const drawn = [];
+    for (let i = 0; i < 4; i++) drawn.push((await created({ setupKind: "random", setupNumber: "959" })).startFen);
+    expect(drawn.filter((fen) => fen !== chess960Setup(959)).length).toBeGreaterThan(0);
+    expect(await createChallengeAction({ error: null }, form({ setupKind: "number", setupNumber: "1000" })))
+      .toEqual({ error: "Setup: a number from 0 to 959" });
+    expect(await createChallengeAction({ error: null }, form({ setupKind: "number", setupNumber: "" })))
+      .toEqual({ error: "Setup: random, or a setup number" });
   });
 });
