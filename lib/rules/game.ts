@@ -8,7 +8,7 @@ import { inCheck, legalMoves, makeMove, protectedRoyal, pseudoMoves } from "./mo
 import type { Mechanic } from "./mechanic";
 import { MoveKind, type Move } from "./move";
 import { parseFen, toFen } from "./notation/fen";
-import { moveActions } from "./notation/move";
+import { castleAction, moveActions } from "./notation/move";
 import { san } from "./notation/san";
 import { CARRY, typeOn, type Position } from "./position";
 import { couldWin, moveRulePlies, positionStatus, type Outcome } from "./status";
@@ -178,6 +178,11 @@ export class Game {
     }
     // Letter case is the colour; only one side moves, so a wrong case is a typo.
     if (i < 0) i = listed.findIndex((m) => m.text.toLowerCase() === lower);
+    // `O-O` / `O-O-O` where castling is written as the king's step (docs/notation.md#castling).
+    const castle = actions.length === 1 ? actions[0] : null;
+    if (i < 0 && castle?.type === "castle") {
+      i = legal.findIndex((m) => m.kind === MoveKind.Castle && movesText([castleAction(this.pos, m)]) === text);
+    }
     return i;
   }
 

@@ -433,7 +433,7 @@ class Turn {
 
   private write(b: Int16Array, sq: number, code: number): void {
     this.rh ^= sqKey(this.k, sq, b[sq]) ^ sqKey(this.k, sq, code);
-    const g = this.c.v.castleGuard[sq];
+    const g = this.pos.castleHomes.guard[sq];
     if (g && this.rCast) for (const [bit, side, type] of g) if (typeOn(code, side) !== type) this.rCast &= ~bit;
     if (this.dst) this.dst[sq] = code;
   }
@@ -487,7 +487,7 @@ class Turn {
       if (x) {
         this.rReleased = x;
         // That piece leaves its square: a rook released from its home square loses its right.
-        const g = c.v.castleGuard[to];
+        const g = this.pos.castleHomes.guard[to];
         if (g && this.rCast) for (const [bit, side, type] of g) if (side === c.us && type === x) this.rCast &= ~bit;
       }
     }
@@ -978,7 +978,7 @@ function make(pos: Position, m: Move): void {
       if (w !== 0 && (w & c.ourMask) === 0) reset = true; // a new union
       pos.put(to, (w & ~c.ourMask) | pieceCode(c.us, promo || t));
       const x = typeOn(w, c.us);
-      const g = c.v.castleGuard[to];
+      const g = pos.castleHomes.guard[to];
       // The released rook leaves its home square, even if another rook took its place.
       if (x && g) for (const [bit, side, type] of g) if (side === c.us && type === x) pos.castling &= ~bit;
     }
