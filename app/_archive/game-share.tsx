@@ -5,6 +5,7 @@
  * downloads, and the board picture links that forums and emails can embed.
  */
 import { CopyLinkButton } from "@/app/_components/CopyLinkButton";
+import { hasPgn } from "@/lib/rules";
 
 export function GameShareBar({ gameId, variant, ply }: { gameId: string; variant: string; ply?: number }) {
   const base = `/games/${encodeURIComponent(gameId)}`;
@@ -13,7 +14,7 @@ export function GameShareBar({ gameId, variant, ply }: { gameId: string; variant
     <p className="actions" aria-label="Share and download">
       <CopyLinkButton />
       <a href={`${base}/record`} download>Download record</a>
-      {variant === "chess" && <a href={`${base}/pgn`} download>PGN</a>}
+      {hasPgn(variant) && <a href={`${base}/pgn`} download>PGN</a>}
       <a href={`${base}/board.png${at}`}>Board picture (PNG)</a>
       <a href={`${base}/board.svg${at}`}>SVG</a>
     </p>

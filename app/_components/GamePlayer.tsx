@@ -13,7 +13,7 @@ import {
   acceptDrawAction, claimDrawAction, declineDrawAction, extraDayAction, moveAction, offerDrawAction, resignAction, withdrawAction,
 } from "@/app/games/[id]/actions";
 import { playerPath, relativeTime, utcStamp } from "@/app/_overview/format";
-import { Game, RulesError, movesText, parseActions, variantInfo, type Action, type DrawClaim } from "@/lib/rules";
+import { Game, RulesError, hasPgn, movesText, parseActions, variantInfo, type Action, type DrawClaim } from "@/lib/rules";
 import { Board } from "./Board";
 import {
   afterServerError, fetchGameState, newer, type ChallengeInfo, type Colour, type GameActionResult, type GameState, type SentMove, type Viewer,
@@ -506,7 +506,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
             <p className={styles.downloads}>
               Download the <a href={`/games/${state.id}/record`}>game record</a>
               {/* Standard PGN (SAN) exists for orthodox chess only. */}
-              {state.variant === "chess" && <> or <a href={`/games/${state.id}/pgn`}>PGN</a></>}
+              {hasPgn(state.variant) && <> or <a href={`/games/${state.id}/pgn`}>PGN</a></>}
             </p>
           )}
           {ply > 0 && (

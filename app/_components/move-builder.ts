@@ -81,6 +81,8 @@ export function options(game: Game, b: Building, drawn: Drawn): Options {
     else if (a.type === "pass") buttons.push([...before, a]);
     else if (a.type === "promote" && promotionsFirst) promotions.push([...before, a]);
     else if (a.type === "promote" && a.square === selected) add(a.square, [...before, a]);
+    // Chess960: the king castles by being moved onto its rook or onto the square it lands on.
+    else if (a.type === "castle" && a.king === selected) for (const sq of new Set([a.rook!, a.kingTo!])) add(sq, [...before, a]);
   };
   for (const a of next) {
     if (a.type === "name") {
@@ -99,6 +101,7 @@ export function selectable(game: Game, b: Building, drawn: Drawn, square: string
   const { actions: next } = game.nextActions(b.prefix);
   return next.some((a) =>
     (a.type === "step" && a.from === square) ||
+    (a.type === "castle" && a.king === square) ||
     (a.type === "name" && a.square === square) ||
     (a.type === "promote" && a.square === square) ||
     (a.type === "place" && b.prefix.length === 0 && carrierAt(drawn, square, game.turn())));
@@ -179,6 +182,7 @@ export function moveSquares(actions: readonly Action[]): string[] {
     if (a.type === "step") out.push(a.from, a.to);
     else if (a.type === "place") out.push(a.to);
     else if (a.type === "promote") out.push(a.square);
+    else if (a.type === "castle" && a.king) out.push(a.king, a.kingTo!);
   }
   return [...new Set(out)];
 }
@@ -203,6 +207,8 @@ export function describeContinuation(variant: string, c: Continuation): string {
         return [`${pieceNameOf(variant, a.piece)} ${a.from} to ${a.to}`];
       case "place":
         return [`place the ${pieceNameOf(variant, a.piece)} on ${a.to}`];
+      case "castle":
+        return [`castle ${a.wing}`];
       case "pass":
         return [named ? `pass with the ${pieceNameOf(variant, named.piece)} on ${named.square}` : "pass"];
       default:

@@ -19,6 +19,7 @@ const FIELDS: Record<string, string> = {
   "opponent.kind": "Opponent",
   "opponent.name": "Player name",
   "opponent.email": "Email address",
+  setup: "Setup",
 };
 
 export async function createChallengeAction(_prev: ChallengeFormState, form: FormData): Promise<ChallengeFormState> {
@@ -33,6 +34,8 @@ export async function createChallengeAction(_prev: ChallengeFormState, form: For
       kind === "user" ? { kind, name: form.get("opponentName") }
       : kind === "email" ? { kind, email: form.get("opponentEmail") }
       : { kind },
+    // Only games with numbered setups (Chess960) show the choice; left out, the setup is drawn at random.
+    setup: form.get("setupKind") === "number" ? form.get("setupNumber") : undefined,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

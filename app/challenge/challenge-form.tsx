@@ -30,7 +30,8 @@ const OPPONENTS = [
 type OpponentKind = (typeof OPPONENTS)[number][0];
 
 export function ChallengeForm(props: {
-  variants: { id: string; name: string }[];
+  /** `setups`: how many numbered setups the game may start from (Chess960: 960), 0 for one start position. */
+  variants: { id: string; name: string; setups: number }[];
   defaults: { variant: string; opponentName: string };
 }) {
   const [state, action, pending] = useActionState<ChallengeFormState, FormData>(createChallengeAction, { error: null });
@@ -41,6 +42,9 @@ export function ChallengeForm(props: {
   const [kind, setKind] = useState<OpponentKind>(props.defaults.opponentName ? "user" : "open");
   const [name, setName] = useState(props.defaults.opponentName);
   const [email, setEmail] = useState("");
+  const [setupKind, setSetupKind] = useState<"random" | "number">("random");
+  const [setupNumber, setSetupNumber] = useState("");
+  const setups = props.variants.find((v) => v.id === variant)?.setups ?? 0;
   // Selects get a separate label: a wrapping one would add the options' text to their names.
   const id = useId();
 
@@ -56,6 +60,24 @@ export function ChallengeForm(props: {
             ))}
         </select>
       </p>
+      {setups > 0 && (
+        <fieldset>
+          <legend>Setup</legend>
+          <label style={{ display: "block" }}>
+            <input type="radio" name="setupKind" value="random" checked={setupKind === "random"} onChange={() => setSetupKind("random")} />{" "}
+            Drawn at random
+          </label>
+          <label style={{ display: "block" }}>
+            <input type="radio" name="setupKind" value="number" checked={setupKind === "number"} onChange={() => setSetupKind("number")} />{" "}
+            Number{" "}
+            <input
+              type="number" name="setupNumber" aria-label="Setup number" min={0} max={setups - 1} step={1}
+              value={setupNumber} onChange={(e) => setSetupNumber(e.target.value)} disabled={setupKind !== "number"} required
+            />{" "}
+            (0–{setups - 1})
+          </label>
+        </fieldset>
+      )}
       <fieldset>
         <legend>Your colour</legend>
         {COLOURS.map(([value, label]) => (

@@ -5,6 +5,7 @@
  */
 const RULE_BOOK: Record<string, string> = {
   chess: "chess.md",
+  chess960: "chess960.md",
   companion: "companion.md",
   "companion-way2": "companion.md#way-2-only",
   "companion-extended": "companion.md#extended",

@@ -25,6 +25,18 @@ export const challengeInput = z.object({
     z.object({ kind: z.literal("link") }),
     z.object({ kind: z.literal("open") }),
   ]),
+  /** Games with numbered setups (Chess960): drawn at random, or the one with this number. */
+  setup: z.union([
+    z.literal("random"),
+    z.int(),
+    z.string().trim().regex(/^\d{1,4}$/).transform(Number),
+  ], { error: "random, or a setup number" }).default("random"),
+}).superRefine((c, ctx) => {
+  const info = findVariantInfo(c.variant);
+  if (c.setup === "random" || !info) return;
+  const { name, setups } = info;
+  if (setups === 0) ctx.addIssue({ code: "custom", path: ["setup"], message: `${name} has one start position, no numbered setups` });
+  else if (c.setup < 0 || c.setup >= setups) ctx.addIssue({ code: "custom", path: ["setup"], message: `a number from 0 to ${setups - 1}` });
 });
 export type ChallengeInput = z.input<typeof challengeInput>;
 

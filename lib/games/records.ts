@@ -15,7 +15,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db, Executor } from "@/lib/db/client";
 import { games, moves, type Game as GameRow } from "@/lib/db/schema";
-import { Game, RulesError, chessPgn, gameRecord, parseGameRecord, type Outcome, type RecordResult } from "@/lib/rules";
+import { Game, RulesError, chessPgn, gameRecord, hasPgn, parseGameRecord, type Outcome, type RecordResult } from "@/lib/rules";
 import { visibleGame } from "./archive";
 import { MAX_RECORD_BYTES, RECORD_TOO_LARGE, recordBytes } from "./record-limits";
 
@@ -76,7 +76,7 @@ export async function exportRecord(
   const view = await visibleGame(db, gameId, viewerId);
   if (!view) return { ok: false, reason: "no-game" };
   const g = view.game;
-  if (format === "pgn" && g.variant !== "chess") return { ok: false, reason: "not-chess" };
+  if (format === "pgn" && !hasPgn(g.variant)) return { ok: false, reason: "not-chess" };
   const list = await db.select({ text: moves.text }).from(moves).where(eq(moves.gameId, g.id)).orderBy(asc(moves.ply));
   const input = {
     variant: g.variant,

@@ -4,11 +4,12 @@
  * tabs, two players or a worker acting at once are serialised, and the expected ply
  * turns a stale page into a clear refusal rather than a double move.
  */
+import { randomInt } from "node:crypto";
 import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { addressKey } from "@/lib/auth/rate-limit";
 import type { Db, Executor } from "@/lib/db/client";
 import { games, invitations, moves, users, type Game as GameRow, type User } from "@/lib/db/schema";
-import { Game, RulesError, variantInfo, type DrawClaim, type Outcome } from "@/lib/rules";
+import { Game, RulesError, setupFen, variantInfo, type DrawClaim, type Outcome } from "@/lib/rules";
 import { mayView } from "./archive";
 import { GameError } from "./errors";
 import {
@@ -123,14 +124,16 @@ export async function createChallenge(db: Db, userId: string, raw: ChallengeInpu
     }
     const toUserId = invitee?.id ?? null;
     const colour = input.color === "random" ? (Math.random() < 0.5 ? "white" : "black") : input.color;
-    const startFen = variantInfo(input.variant).startFen;
+    // Chess960: the setup drawn at random unless the challenger chose one (docs/games/chess960.md#setups).
+    const { setups, startFen: fixedStart } = variantInfo(input.variant);
+    const startFen = setups === 0 ? fixedStart : setupFen(input.variant, input.setup === "random" ? randomInt(setups) : input.setup);
     const [g] = await tx.insert(games).values({
       variant: input.variant,
       whiteId: colour === "white" ? me.id : null,
       blackId: colour === "black" ? me.id : null,
       status: "open",
       startFen,
-      currentFen: Game.start(input.variant).fen(),
+      currentFen: Game.start(input.variant, startFen).fen(),
       daysPerMove: input.daysPerMove,
       visibility: input.visibility,
       createdAt: now,

@@ -7,7 +7,15 @@ export type Action =
   | { type: "place"; piece: string; to: string }
   | { type: "name"; piece: string; square: string }
   | { type: "pass" }
-  | { type: "promote"; piece: string; square: string; promotion: string };
+  | { type: "promote"; piece: string; square: string; promotion: string }
+  | {
+      type: "castle";
+      wing: "kingside" | "queenside";
+      /** The squares of a listed castling (the board's targets, the engine UCI's king-takes-rook); text does not carry them. */
+      king?: string;
+      rook?: string;
+      kingTo?: string;
+    };
 
 export function actionText(a: Action): string {
   switch (a.type) {
@@ -21,6 +29,8 @@ export function actionText(a: Action): string {
       return "pass";
     case "promote":
       return `${a.piece} ${a.square}=${a.promotion}`;
+    case "castle":
+      return a.wing === "kingside" ? "O-O" : "O-O-O";
   }
 }
 
@@ -33,6 +43,8 @@ const STEP = new RegExp(`^([A-Za-z])\\s*${SQUARE}\\s*[-x]\\s*${SQUARE}(?:\\s*=\\
 const PLACE = new RegExp(`^([A-Za-z])\\s*\\*\\s*${SQUARE}$`);
 const PROMOTE = new RegExp(`^([A-Za-z])\\s+${SQUARE}\\s*=\\s*([A-Za-z])$`);
 const NAME = new RegExp(`^([A-Za-z])\\s+${SQUARE}$`);
+// Letter O or digit zero, any case, as PGN writers do.
+const CASTLE = /^([O0])-\1(-\1)?$/i;
 
 /** Reads move text tolerantly (spacing, case of `pass`); null when it is not move text at all. */
 export function parseActions(text: string): Action[] | null {
@@ -43,6 +55,7 @@ export function parseActions(text: string): Action[] | null {
     const part = raw.trim();
     let m: RegExpExecArray | null;
     if (/^pass$/i.test(part)) actions.push({ type: "pass" });
+    else if ((m = CASTLE.exec(part))) actions.push({ type: "castle", wing: m[2] ? "queenside" : "kingside" });
     else if ((m = STEP.exec(part))) actions.push({ type: "step", piece: m[1], from: m[2], to: m[3], ...(m[4] ? { promotion: m[4] } : {}) });
     else if ((m = PLACE.exec(part))) actions.push({ type: "place", piece: m[1], to: m[2] });
     else if ((m = PROMOTE.exec(part))) actions.push({ type: "promote", piece: m[1], square: m[2], promotion: m[3] });

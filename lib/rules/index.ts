@@ -19,6 +19,6 @@ export { actionText, movesText, parseActions } from "./actions";
 export type { EndReason, Outcome } from "./status";
 export { RulesError } from "./errors";
 export { variantIds } from "./variants";
-export { variantInfo, type VariantInfo } from "./info";
+export { setupFen, variantInfo, type VariantInfo } from "./info";
 export { findVariantInfo } from "./info";
-export { gameRecord, chessPgn, parseGameRecord, type ParsedRecord, type RecordInput, type RecordResult } from "./notation/record";
+export { gameRecord, chessPgn, hasPgn, parseGameRecord, type ParsedRecord, type RecordInput, type RecordResult } from "./notation/record";

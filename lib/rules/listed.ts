@@ -8,7 +8,7 @@ import type { Stepwise } from "./mechanic";
 import { MoveKind, type Move } from "./move";
 import { legalMoves, pseudoMoves } from "./movegen";
 import { toFen } from "./notation/fen";
-import { moveActions } from "./notation/move";
+import { castleAction, moveActions } from "./notation/move";
 import type { Position } from "./position";
 import { leavesRoyalAttacked, needsPromotion, notLegal, pieceProblem, refused } from "./refusals";
 
@@ -85,6 +85,11 @@ function findMove(pos: Position, list: MoveList, actions: readonly Action[]): nu
   }
   // Letter case is the colour; only one side moves, so a wrong case is a typo.
   if (i < 0) i = listed.findIndex((m) => m.text.toLowerCase() === lower);
+  // `O-O` / `O-O-O` where castling is written as the king's step (docs/notation.md#castling).
+  const castle = actions.length === 1 ? actions[0] : null;
+  if (i < 0 && castle?.type === "castle") {
+    i = legal.findIndex((m) => m.kind === MoveKind.Castle && movesText([castleAction(pos, m)]) === text);
+  }
   return i;
 }
 

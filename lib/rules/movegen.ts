@@ -163,19 +163,22 @@ export function generateCore(pos: Position, out: Move[]): void {
   generateEnPassant(pos, out);
 }
 
-/** Home squares of the castling king and the rook on one wing (0 kingside, 1 queenside). */
+/** Squares of one castling (wing 0 kingside, 1 queenside): where king and rook start and land. */
 export function castlingSquares(pos: Position, side: Side, wing: 0 | 1) {
   const c = pos.variant.castling!;
+  const homes = pos.castleHomes;
   const rank = side === 0 ? 0 : pos.geo.ranks - 1;
-  const at = (f: number) => (rank + 3) * pos.geo.stride + f + 3;
-  const dir = wing === 0 ? 1 : -1;
-  const kingToFile = c.kingFile + dir * c.kingDistance;
   return {
-    king: at(c.kingFile),
-    rook: at(c.rookFiles[wing]),
-    kingTo: at(kingToFile),
-    rookTo: at(kingToFile - dir),
+    king: homes.king[side],
+    rook: homes.rooks[side][wing],
+    kingTo: squareAt(pos.geo, c.kingTo[wing], rank),
+    rookTo: squareAt(pos.geo, c.rookTo[wing], rank),
   };
+}
+
+/** Which wing a castling move is, by where the king lands (in Chess960 it may not move at all). */
+export function castlingWing(pos: Position, m: Move): 0 | 1 {
+  return pos.geo.fileOf[m.to] === pos.variant.castling!.kingTo[0] ? 0 : 1;
 }
 
 function generateCastling(pos: Position, out: Move[]): void {
@@ -202,7 +205,11 @@ export function castlingPathClear(pos: Position, s: ReturnType<typeof castlingSq
   return true;
 }
 
-/** The king is not in check and crosses or lands on no square for which `threatened` holds. */
+/**
+ * The king is not in check and crosses or lands on no square for which `threatened` holds.
+ * Tested with the rook still on its square; an attack along the rank that only the rook's
+ * leaving opens (Chess960) is caught by the legality test after the move.
+ */
 export function castlingSafe(
   pos: Position, s: ReturnType<typeof castlingSquares>, threatened: (sq: number) => boolean,
 ): boolean {
@@ -213,7 +220,8 @@ export function castlingSafe(
   }
 }
 
-function generateEnPassant(pos: Position, out: Move[]): void {
+/** Adds the en passant captures of the side to move, pseudo-legal (FEN writing asks whether there is one). */
+export function generateEnPassant(pos: Position, out: Move[]): void {
   const ep = pos.ep;
   const v = pos.variant;
   if (ep === -1 || v.epCapturers === 0) return;
@@ -274,8 +282,7 @@ export function makeMove(pos: Position, m: Move): void {
       pos.halfmove = 0;
       break;
     case MoveKind.Castle: {
-      const wing = m.to > m.from ? 0 : 1;
-      const s = castlingSquares(pos, pos.turn, wing);
+      const s = castlingSquares(pos, pos.turn, castlingWing(pos, m));
       const king = pos.board[s.king];
       const rook = pos.board[s.rook];
       pos.put(s.king, 0);

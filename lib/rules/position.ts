@@ -7,7 +7,7 @@
  * move — however many actions — is undone by `unmake` without move-specific code.
  */
 import type { Geometry } from "./geometry";
-import type { Side, Variant } from "./variant";
+import type { CastleHomes, Side, Variant } from "./variant";
 
 export const OFF = -1;
 export const TYPE_MASK = 31;
@@ -36,6 +36,8 @@ export class Position {
   board: Int16Array;
   turn: Side = 0;
   castling = 0;
+  /** Where this game's castling pieces started: the declaration's, or a Chess960 FEN's. */
+  castleHomes: CastleHomes;
   /** En passant target square (padded index) or -1. */
   ep = -1;
   halfmove = 0;
@@ -59,6 +61,7 @@ export class Position {
   constructor(variant: Variant) {
     this.variant = variant;
     this.geo = variant.geo;
+    this.castleHomes = variant.castleHomes;
     this.board = new Int16Array(variant.geo.size).fill(OFF);
     for (const sq of variant.geo.squares) this.board[sq] = 0;
   }
@@ -68,6 +71,7 @@ export class Position {
     p.board.set(this.board);
     p.turn = this.turn;
     p.castling = this.castling;
+    p.castleHomes = this.castleHomes;
     p.ep = this.ep;
     p.halfmove = this.halfmove;
     p.fullmove = this.fullmove;
@@ -87,7 +91,7 @@ export class Position {
     this.log.push(sq, old);
     this.write(sq, old, code);
     if (this.castling !== 0) {
-      const guard = this.variant.castleGuard[sq];
+      const guard = this.castleHomes.guard[sq];
       // A right is lost as soon as its king or rook is no longer on its home square.
       if (guard) for (const [bit, side, type] of guard) if (typeOn(code, side) !== type) this.castling &= ~bit;
     }

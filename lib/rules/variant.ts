@@ -44,17 +44,53 @@ export type Royalty =
   | { kind: "extinction"; pieces: string[] } // royal only when the last of them remains
   | { kind: "none"; piece: string }; // a king that is never captured (Friendly: won by union)
 
+/**
+ * Castling: an unmoved king and an unmoved rook of one side, the squares between their
+ * starts and ends empty, the king not in check and crossing no attacked square, land on
+ * fixed files. Pairs are [kingside, queenside]; kingside is towards the last file.
+ * Chess: king e→g with rook h→f, e→c with rook a→d; Compound: f→i with j→h, f→c with a→d.
+ */
+export interface CastlingDecl {
+  king: string;
+  rook: string;
+  kingTo: [string, string];
+  rookTo: [string, string];
+  /**
+   * The files king and rooks start on. Absent when every game sets them (Chess960): then
+   * the FEN names each right by its rook's file (docs/notation.md#castling-rights) and the
+   * move is written `O-O` / `O-O-O`, since the king may not move at all or move as it
+   * could without castling.
+   */
+  homes?: { king: string; rooks: [string, string] };
+}
+
+/**
+ * Where one game's castling pieces start: per side the king's square and the rooks'
+ * [kingside, queenside] squares (-1: no such right), and for each square the rights it
+ * guards and the piece that must stay on it (guard[sq] = list of [right bit, side, type]).
+ */
+export interface CastleHomes {
+  king: [number, number];
+  rooks: [[number, number], [number, number]];
+  guard: ([number, Side, number][] | undefined)[];
+}
+
 export interface VariantDecl {
   id: string;
   name: string;
   files: number;
   ranks: number;
   startFen: string;
+  /** Games whose start is one of numbered setups (Chess960): how many, and the FEN of each; startFen is one of them. */
+  setups?: { count: number; fen: (n: number) => string };
   pieces: PieceDecl[];
   royalty: Royalty;
-  /** The king goes kingDistance squares towards the rook; rookFiles are [kingside, queenside]. */
-  castling?: { king: string; rook: string; kingFile: string; kingDistance: number; rookFiles: [string, string] };
-  enPassant?: { victims: string[]; capturers: string[] };
+  castling?: CastlingDecl;
+  /**
+   * `writtenOnlyWhenCapturable`: FEN gives the en passant square only when a capturer of the
+   * side to move stands to take, legally or not (Fairy-Stockfish's FEN), not after every double step.
+   */
+  enPassant?: { victims: string[]; capturers: string[]; writtenOnlyWhenCapturable?: boolean };
   /** What a side to move with no legal move and not in check gets. */
   stalemate: "draw" | "loss";
   /** Threefold repetition and fifty moves (100 plies) end the game by themselves, nobody claims them (Friendly). */
@@ -124,14 +160,10 @@ export interface Variant {
   royalKind: Royalty["kind"];
   kingType: number; // the royal type for "king"/"none", 0 for extinction
   attackRays: [AttackRay[], AttackRay[]]; // rays of attacks BY each side
-  castling?: {
-    king: number; rook: number; kingFile: number; kingDistance: number; rookFiles: [number, number];
-  };
-  /**
-   * For each square: which castling rights it guards and which piece must stay on
-   * it (castleGuard[sq] = list of [right bit, side, type]).
-   */
-  castleGuard: ([number, Side, number][] | undefined)[];
+  /** Files (0-based) where king and rook land, [kingside, queenside]. */
+  castling?: { king: number; rook: number; kingTo: [number, number]; rookTo: [number, number]; fixedHomes: boolean };
+  /** The declared homes; a Chess960 position gets its own from its FEN. */
+  castleHomes: CastleHomes;
   /**
    * For each square on a first rank: the unmoved-right bit of that side and file
    * (White 1 << file, Black 1 << (16 + file)), else 0.
@@ -216,26 +248,22 @@ export function compileVariant(decl: VariantDecl): Variant {
   const mask = (letters: string[] | undefined) => (letters ?? []).reduce((m, l) => m | (1 << typeOf(l)), 0);
   const c = decl.castling;
   const fileIndex = (f: string) => f.charCodeAt(0) - 97;
+  const pair = (p: [string, string]) => [fileIndex(p[0]), fileIndex(p[1])] as [number, number];
   const castling = c && {
     king: typeOf(c.king),
     rook: typeOf(c.rook),
-    kingFile: fileIndex(c.kingFile),
-    kingDistance: c.kingDistance,
-    rookFiles: [fileIndex(c.rookFiles[0]), fileIndex(c.rookFiles[1])] as [number, number],
+    kingTo: pair(c.kingTo),
+    rookTo: pair(c.rookTo),
+    fixedHomes: c.homes !== undefined,
   };
-  const castleGuard: Variant["castleGuard"] = new Array(geo.size).fill(undefined);
-  if (castling) {
-    for (const side of [0, 1] as Side[]) {
-      const rank = side === 0 ? 0 : decl.ranks - 1;
-      const at = (f: number) => squareAt(geo, f, rank);
-      for (const wing of [0, 1]) {
-        const bit = 1 << (side * 2 + wing);
-        for (const [sq, type] of [[at(castling.kingFile), castling.king], [at(castling.rookFiles[wing]), castling.rook]]) {
-          (castleGuard[sq] ??= []).push([bit, side, type]);
-        }
-      }
-    }
-  }
+  const homeRank = (side: Side) => (side === 0 ? 0 : decl.ranks - 1);
+  const home = (side: Side, f: string | undefined) => (f === undefined ? -1 : squareAt(geo, fileIndex(f), homeRank(side)));
+  const h = c?.homes;
+  const castleHomes = makeCastleHomes(
+    geo, castling,
+    [home(0, h?.king), home(1, h?.king)],
+    [[home(0, h?.rooks[0]), home(0, h?.rooks[1])], [home(1, h?.rooks[0]), home(1, h?.rooks[1])]],
+  );
   const unmovedBit = new Int32Array(geo.size);
   for (let f = 0; f < decl.files; f++) {
     unmovedBit[squareAt(geo, f, 0)] = 1 << f;
@@ -252,7 +280,7 @@ export function compileVariant(decl: VariantDecl): Variant {
     kingType: decl.royalty.kind === "extinction" ? 0 : typeOf(decl.royalty.piece),
     attackRays: [attackRays(types, 0), attackRays(types, 1)],
     castling,
-    castleGuard,
+    castleHomes,
     unmovedBit,
     epVictims: mask(decl.enPassant?.victims),
     epCapturers: mask(decl.enPassant?.capturers),
@@ -262,6 +290,25 @@ export function compileVariant(decl: VariantDecl): Variant {
     extenders: (decl.mechanics ?? []).filter((m) => m.extend),
     afterMovers: (decl.mechanics ?? []).filter((m) => m.afterMove),
   };
+}
+
+/** The homes of one game: the king's and rooks' squares, and the guard they imply. */
+export function makeCastleHomes(
+  geo: Geometry, castling: Variant["castling"], king: CastleHomes["king"], rooks: CastleHomes["rooks"],
+): CastleHomes {
+  const guard: CastleHomes["guard"] = new Array(geo.size).fill(undefined);
+  if (castling) {
+    for (const side of [0, 1] as Side[]) {
+      for (const wing of [0, 1]) {
+        if (rooks[side][wing] < 0) continue;
+        const bit = 1 << (side * 2 + wing);
+        for (const [sq, type] of [[king[side], castling.king], [rooks[side][wing], castling.rook]]) {
+          (guard[sq] ??= []).push([bit, side, type]);
+        }
+      }
+    }
+  }
+  return { king, rooks, guard };
 }
 
 /**

@@ -12,6 +12,7 @@ import { Game, type Action, type LegalMove, type Outcome } from "@/lib/rules";
 import { listMoves } from "@/lib/rules/game";
 import { parseFen } from "@/lib/rules/notation/fen";
 import { getVariant } from "@/lib/rules/variants";
+import { CHESS960_SETUPS, chess960Setup } from "@/lib/rules/variants/chess960";
 import { Rng } from "@/tests/fuzz/random";
 
 export interface OracleGame {
@@ -61,6 +62,7 @@ export const ORACLE_GAMES: OracleGame[] = [
   { id: "makruk", ffish: "makruk" },
   { id: "ouk-chatrang", ffish: "cambodian" },
   { id: "sittuyin", ffish: "sittuyin" },
+  { id: "chess960", ffish: "chess", is960: true, startFen: (rng) => chess960Setup(rng.int(CHESS960_SETUPS)) },
 ];
 
 /** The seed of the perft positions, whatever a run's seed: the test's and the benchmark's are the same. */

@@ -4,10 +4,11 @@
  * names the problem in its error.
  */
 import { RulesError } from "../errors";
-import { parseSquare } from "../geometry";
-import { castlingSquares, inCheck } from "../movegen";
+import { FILE_LETTERS, parseSquare, squareAt } from "../geometry";
+import type { Move } from "../move";
+import { castlingSquares, generateEnPassant, inCheck } from "../movegen";
 import { CARRY, CASTLE_BITS, pieceCode, Position, typeOn } from "../position";
-import type { Side, Variant } from "../variant";
+import { makeCastleHomes, type CastleHomes, type Side, type Variant } from "../variant";
 
 const CASTLE_LETTERS = "KQkq";
 
@@ -76,7 +77,7 @@ function parsePlacement(pos: Position, placement: string): void {
     let j = 0;
     const place = (code: number) => {
       if (file >= files) throw new RulesError(`rank ${rank + 1} has more than ${files} squares`);
-      pos.put((rank + 3) * v.geo.stride + file + 3, code);
+      pos.put(squareAt(v.geo, file, rank), code);
       file++;
     };
     while (j < row.length) {
@@ -160,24 +161,24 @@ function parseHoldings(pos: Position, hand: string): void {
 function parseCastling(pos: Position, text: string): number {
   if (text === "-") return 0;
   const v = pos.variant;
+  const c = v.castling;
+  if (c && text.length > 4) throw new RulesError(`bad castling field ${quote(text)}`);
+  const king: CastleHomes["king"] = [-1, -1];
+  const rooks: CastleHomes["rooks"] = [[-1, -1], [-1, -1]];
   let rights = 0;
   for (const ch of text) {
-    const i = CASTLE_LETTERS.indexOf(ch);
-    if (i < 0 && /^[a-p]$/i.test(ch)) {
+    // Makruk, Ouk Chatrang: a file letter is an unmoved piece's first-move right; in Chess960 it names a rook.
+    if (!(c && !c.fixedHomes) && !CASTLE_LETTERS.includes(ch) && /^[a-p]$/i.test(ch)) {
       parseUnmovedRight(pos, ch, text);
       continue;
     }
-    if (i < 0 || !v.castling) throw new RulesError(`bad castling field ${quote(text)}`);
-    const side = (i >> 1) as Side;
-    const wing = (i & 1) as 0 | 1;
+    if (!c) throw new RulesError(`bad castling field ${quote(text)}`);
+    const [side, wing] = c.fixedHomes ? declaredRight(pos, ch, text) : namedRight(pos, ch, text, king, rooks);
     const bit = CASTLE_BITS[side][wing];
     if (rights & bit) throw new RulesError(`castling right '${ch}' given twice`);
-    const s = castlingSquares(pos, side, wing);
-    if (typeOn(pos.board[s.king], side) !== v.castling.king || typeOn(pos.board[s.rook], side) !== v.castling.rook) {
-      throw new RulesError(`castling right '${ch}' needs the king on ${v.geo.names[s.king]} and the rook on ${v.geo.names[s.rook]}`);
-    }
     rights |= bit;
   }
+  if (c && !c.fixedHomes) pos.castleHomes = makeCastleHomes(v.geo, c, king, rooks);
   return rights;
 }
 
@@ -186,7 +187,7 @@ function parseUnmovedRight(pos: Position, ch: string, text: string): void {
   const side: Side = ch === ch.toUpperCase() ? 0 : 1;
   const file = ch.toLowerCase().charCodeAt(0) - 97;
   if (file >= v.geo.files || !v.types.some((t) => t?.unmovedRight)) throw new RulesError(`bad castling field ${quote(text)}`);
-  const sq = (side === 0 ? 3 : v.geo.ranks + 2) * v.geo.stride + file + 3;
+  const sq = squareAt(v.geo, file, side === 0 ? 0 : v.geo.ranks - 1);
   const bit = v.unmovedBit[sq];
   if (pos.unmoved & bit) throw new RulesError(`first-move right '${ch}' given twice`);
   const t = typeOn(pos.board[sq], side);
@@ -202,6 +203,58 @@ function parseCountLimit(text: string): number {
   const n = Number(text);
   if (text.length > 4 || n < 1) throw new RulesError(`bad counting limit ${quote(text)}`);
   return n;
+}
+
+/** A right of a game with declared homes: one of `KQkq`, its king and rook on their squares. */
+function declaredRight(pos: Position, ch: string, text: string): [Side, 0 | 1] {
+  const v = pos.variant;
+  const i = CASTLE_LETTERS.indexOf(ch);
+  if (i < 0) throw new RulesError(`bad castling field ${quote(text)}`);
+  const side = (i >> 1) as Side;
+  const wing = (i & 1) as 0 | 1;
+  const s = castlingSquares(pos, side, wing);
+  if (typeOn(pos.board[s.king], side) !== v.castling!.king || typeOn(pos.board[s.rook], side) !== v.castling!.rook) {
+    throw new RulesError(`castling right '${ch}' needs the king on ${v.geo.names[s.king]} and the rook on ${v.geo.names[s.rook]}`);
+  }
+  return [side, wing];
+}
+
+/**
+ * A Chess960 right (docs/notation.md#castling-rights): the file letter of its rook
+ * (Shredder-FEN, uppercase for White), or `KQkq` for the outermost rook on that side
+ * of the king (X-FEN). The king stands on its first rank; its square and the rook's
+ * become the game's homes.
+ */
+function namedRight(
+  pos: Position, ch: string, text: string, king: CastleHomes["king"], rooks: CastleHomes["rooks"],
+): [Side, 0 | 1] {
+  const v = pos.variant;
+  const c = v.castling!;
+  const { files, ranks } = v.geo;
+  const lower = ch.toLowerCase();
+  const side: Side = ch === lower ? 1 : 0;
+  const file = FILE_LETTERS.indexOf(lower);
+  if (!/^[A-Za-z]$/.test(ch) || (!"kq".includes(lower) && (file < 0 || file >= files))) throw new RulesError(`bad castling field ${quote(text)}`);
+  const rank = side === 0 ? 0 : ranks - 1;
+  const on = (f: number, type: number) => typeOn(pos.board[squareAt(v.geo, f, rank)], side) === type;
+  let kingFile = 0;
+  while (kingFile < files && !on(kingFile, c.king)) kingFile++;
+  if (kingFile === files) throw new RulesError(`castling right '${ch}' needs the king on rank ${rank + 1}`);
+  let rookFile = file;
+  let wing: 0 | 1;
+  if (lower === "k" || lower === "q") {
+    wing = lower === "k" ? 0 : 1;
+    const step = wing === 0 ? -1 : 1;
+    rookFile = wing === 0 ? files - 1 : 0;
+    while (rookFile !== kingFile && !on(rookFile, c.rook)) rookFile += step;
+    if (rookFile === kingFile) throw new RulesError(`castling right '${ch}' needs a rook on rank ${rank + 1} ${wing === 0 ? "right" : "left"} of the king`);
+  } else {
+    if (!on(file, c.rook)) throw new RulesError(`castling right '${ch}' needs a rook on ${v.geo.names[squareAt(v.geo, file, rank)]}`);
+    wing = file > kingFile ? 0 : 1;
+  }
+  king[side] = squareAt(v.geo, kingFile, rank);
+  rooks[side][wing] = squareAt(v.geo, rookFile, rank);
+  return [side, wing];
 }
 
 function parseEnPassant(pos: Position, text: string): number {
@@ -250,7 +303,7 @@ export function toFen(pos: Position): string {
     let row = "";
     let empty = 0;
     for (let f = 0; f < files; f++) {
-      const code = pos.board[(r + 3) * v.geo.stride + f + 3];
+      const code = pos.board[squareAt(v.geo, f, r)];
       if (code === 0) {
         empty++;
         continue;
@@ -266,18 +319,40 @@ export function toFen(pos: Position): string {
     if (empty) row += String(empty);
     rows.push(row);
   }
-  // Fairy-Stockfish's order: each side's castling letters, then its unmoved pieces' files.
-  let castling = "";
+  const limit = pos.countLimit || pos.countingLimit;
+  const ep = limit ? String(limit)
+    : pos.ep === -1 || (v.decl.enPassant?.writtenOnlyWhenCapturable && !enPassantCapturable(pos)) ? "-" : v.geo.names[pos.ep];
+  const half = pos.countingLimit ? pos.countingPly : pos.halfmove;
+  return `${rows.join("/")}${holdingsText(pos)} ${pos.turn === 0 ? "w" : "b"} ${castlingField(pos)} ${ep} ${half} ${pos.fullmove}`;
+}
+
+/**
+ * Fairy-Stockfish's field: each side's castling rights (`KQkq` where the homes are
+ * declared, else each right's rook file, Shredder-FEN), then its unmoved pieces' files.
+ */
+function castlingField(pos: Position): string {
+  let field = "";
   for (let i = 0; i < 4; i++) {
-    if (pos.castling & (1 << i)) castling += CASTLE_LETTERS[i];
+    if (pos.castling & (1 << i)) {
+      if (pos.variant.castling!.fixedHomes) {
+        field += CASTLE_LETTERS[i];
+      } else {
+        const letter = FILE_LETTERS[pos.geo.fileOf[pos.castleHomes.rooks[i >> 1][i & 1]]];
+        field += i < 2 ? letter.toUpperCase() : letter;
+      }
+    }
     if (i % 2 === 0) continue;
     const side = i >> 1;
-    for (let f = 0; f < files; f++) if (pos.unmoved & (1 << (16 * side + f))) castling += String.fromCharCode((side ? 97 : 65) + f);
+    for (let f = 0; f < pos.geo.files; f++) if (pos.unmoved & (1 << (16 * side + f))) field += String.fromCharCode((side ? 97 : 65) + f);
   }
-  const limit = pos.countLimit || pos.countingLimit;
-  const ep = limit ? String(limit) : pos.ep === -1 ? "-" : v.geo.names[pos.ep];
-  const half = pos.countingLimit ? pos.countingPly : pos.halfmove;
-  return `${rows.join("/")}${holdingsText(pos)} ${pos.turn === 0 ? "w" : "b"} ${castling || "-"} ${ep} ${half} ${pos.fullmove}`;
+  return field || "-";
+}
+
+/** Whether a pawn of the side to move stands to take en passant (legal or not, as Fairy-Stockfish asks). */
+function enPassantCapturable(pos: Position): boolean {
+  const out: Move[] = [];
+  generateEnPassant(pos, out);
+  return out.length > 0;
 }
 
 /** The hands as Fairy-Stockfish writes them: White's then Black's, each in the declared order; "" for games without. */

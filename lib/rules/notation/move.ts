@@ -1,5 +1,6 @@
 /** Moves as actions and canonical text (docs/notation.md "Moves"). */
 import type { Action } from "../actions";
+import { castlingSquares, castlingWing } from "../movegen";
 import { MoveKind, type Move } from "../move";
 import type { Position } from "../position";
 import type { Side } from "../variant";
@@ -19,6 +20,17 @@ export function stepAction(pos: Position, m: Move): Action {
   return a;
 }
 
+/**
+ * A castling as `O-O` / `O-O-O` with its squares (docs/notation.md#castling), where the
+ * king's step cannot say it (Chess960); elsewhere it is the king's step, `K e1-g1`.
+ */
+export function castleAction(pos: Position, m: Move): Action {
+  const wing = castlingWing(pos, m);
+  const s = castlingSquares(pos, pos.turn, wing);
+  const names = pos.geo.names;
+  return { type: "castle", wing: wing === 0 ? "kingside" : "queenside", king: names[s.king], rook: names[s.rook], kingTo: names[s.kingTo] };
+}
+
 /** The move as actions, in canonical form, for the position before it is played. */
 export function moveActions(pos: Position, m: Move): Action[] {
   if (m.mechanic?.actions) {
@@ -26,5 +38,6 @@ export function moveActions(pos: Position, m: Move): Action[] {
     if (acts) return acts;
   }
   if (m.kind === MoveKind.Mechanic) throw new Error(`mechanic ${m.mechanic?.name} cannot write its move`);
+  if (m.kind === MoveKind.Castle && !pos.variant.castling!.fixedHomes) return [castleAction(pos, m)];
   return [stepAction(pos, m)];
 }

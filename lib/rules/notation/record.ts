@@ -69,10 +69,17 @@ export function gameRecord(r: RecordInput): string {
   return `${tagLines(tags)}\n\n${movetext(r.startFen, r.moves, r.result)}\n`;
 }
 
-/** Standard PGN with SAN, for orthodox chess only. */
+/** The games standard PGN with SAN can record: orthodox chess, and Chess960 with its Variant tag. */
+const PGN_VARIANTS: Record<string, string | undefined> = { chess: undefined, chess960: "Chess960" };
+
+export function hasPgn(variant: string): boolean {
+  return Object.hasOwn(PGN_VARIANTS, variant);
+}
+
+/** Standard PGN with SAN, for orthodox chess and Chess960. */
 export function chessPgn(r: RecordInput): string {
-  if (r.variant !== "chess") throw new RulesError("PGN with SAN exists for orthodox chess only");
-  const v = getVariant("chess");
+  if (!hasPgn(r.variant)) throw new RulesError("PGN with SAN exists for orthodox chess and Chess960 only");
+  const v = getVariant(r.variant);
   const pos = parseFen(v, r.startFen);
   const sans = r.moves.map((text, i) => {
     const legal = legalMoves(pos);
@@ -83,7 +90,9 @@ export function chessPgn(r: RecordInput): string {
     return s;
   });
   const tags: Tags = { Event: "?", Site: "?", Date: "????.??.??", Round: "-", White: "?", Black: "?", ...r.tags, Result: r.result };
-  if (r.startFen !== v.decl.startFen) {
+  const variantTag = PGN_VARIANTS[r.variant];
+  if (variantTag) tags.Variant = variantTag;
+  if (variantTag || r.startFen !== v.decl.startFen) {
     tags.SetUp = "1";
     tags.FEN = r.startFen;
   }
@@ -211,7 +220,7 @@ export function parseGameRecord(text: string, { maxMoves = Infinity }: { maxMove
   const game = Game.start(variant, startFen);
   const moves = written.map((w, n) => {
     try {
-      return game.play(variant === "chess" && !/\s/.test(w) ? fromSan(game, w) : w);
+      return game.play(hasPgn(variant) && !/\s/.test(w) ? fromSan(game, w) : w);
     } catch (e) {
       if (e instanceof RulesError) throw new RulesError(`move ${n + 1} (${clip(w)}): ${e.message}`);
       throw e;

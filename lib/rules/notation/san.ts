@@ -1,9 +1,9 @@
 /**
- * Standard Algebraic Notation for orthodox chess, so games export as PGN any chess
- * program reads, and PGN from elsewhere imports. Only for variants whose moves are
- * single steps (chess); others have no SAN.
+ * Standard Algebraic Notation for orthodox chess and Chess960, so games export as PGN
+ * any chess program reads, and PGN from elsewhere imports. Only for variants whose moves
+ * are single steps; others have no SAN.
  */
-import { inCheck, legalMoves, makeMove } from "../movegen";
+import { castlingWing, inCheck, legalMoves, makeMove } from "../movegen";
 import { MoveKind, type Move } from "../move";
 import type { Position } from "../position";
 import type { Side } from "../variant";
@@ -13,7 +13,7 @@ export function san(pos: Position, m: Move, legal: Move[] = legalMoves(pos)): st
   const v = pos.variant;
   let text: string;
   if (m.kind === MoveKind.Castle) {
-    text = m.to > m.from ? "O-O" : "O-O-O";
+    text = castlingWing(pos, m) === 0 ? "O-O" : "O-O-O";
   } else {
     const letter = v.types[m.piece].letter;
     const pawn = letter === "P";

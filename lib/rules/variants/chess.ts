@@ -1,4 +1,4 @@
-import type { PieceDecl, VariantDecl } from "../variant";
+import type { CastlingDecl, PieceDecl, VariantDecl } from "../variant";
 
 export const ORTHODOX_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -14,6 +14,9 @@ export const orthodoxPieces: PieceDecl[] = [
   },
 ];
 
+/** Where the king and rook land: g and f kingside, c and d queenside (Chess960 too). */
+export const ORTHODOX_CASTLING: CastlingDecl = { king: "K", rook: "R", kingTo: ["g", "c"], rookTo: ["f", "d"] };
+
 /** Orthodox chess (FIDE): the baseline the other 8×8 games modify. */
 export const chess: VariantDecl = {
   id: "chess",
@@ -23,7 +26,7 @@ export const chess: VariantDecl = {
   startFen: ORTHODOX_START,
   pieces: orthodoxPieces,
   royalty: { kind: "king", piece: "K" },
-  castling: { king: "K", rook: "R", kingFile: "e", kingDistance: 2, rookFiles: ["h", "a"] },
+  castling: { ...ORTHODOX_CASTLING, homes: { king: "e", rooks: ["h", "a"] } },
   enPassant: { victims: ["P"], capturers: ["P"] },
   stalemate: "draw",
   deadPosition: { minors: ["B", "N"], bishop: "B" },

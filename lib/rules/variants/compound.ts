@@ -23,7 +23,7 @@ export const compound: VariantDecl = {
     },
   ],
   royalty: { kind: "king", piece: "K" },
-  castling: { king: "K", rook: "R", kingFile: "f", kingDistance: 3, rookFiles: ["j", "a"] },
+  castling: { king: "K", rook: "R", kingTo: ["i", "c"], rookTo: ["h", "d"], homes: { king: "f", rooks: ["j", "a"] } },
   enPassant: { victims: ["S"], capturers: ["D"] },
   stalemate: "draw",
   deadPosition: { minors: [] },

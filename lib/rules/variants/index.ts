@@ -2,6 +2,7 @@
 import { RulesError } from "../errors";
 import { compileVariant, type Variant, type VariantDecl } from "../variant";
 import { chess } from "./chess";
+import { chess960 } from "./chess960";
 import { companion, companionExtended, companionWay2 } from "./companion";
 import { compound } from "./compound";
 import { friendly } from "./friendly";
@@ -11,7 +12,7 @@ import { royalSubstitute } from "./royal-substitute";
 import { chaturanga, shatranj } from "./shatranj";
 import { sittuyin } from "./sittuyin";
 
-const DECLARATIONS: VariantDecl[] = [chess, companion, companionWay2, companionExtended, magicpawns, friendly, compound, royalSubstitute,
+const DECLARATIONS: VariantDecl[] = [chess, chess960, companion, companionWay2, companionExtended, magicpawns, friendly, compound, royalSubstitute,
   shatranj, chaturanga, makruk, oukChatrang, sittuyin,
 ];
 

@@ -237,7 +237,7 @@ export function playStep(c: Ctx, pos: Position, b: Int16Array, step: number, fir
       played.released = x;
       // That piece leaves its square: a rook released from its home square loses its right,
       // even if another rook took its place.
-      const g = c.v.castleGuard[to];
+      const g = c.v.castleHomes.guard[to];
       if (g) for (const [bit, side, type] of g) if (side === c.us && type === x) played.lostRights |= bit;
     }
   }

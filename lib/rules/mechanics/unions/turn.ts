@@ -70,7 +70,7 @@ export class Turn {
   /** Writes a square of the board being built, keeping its key and castling rights. */
   private readonly put = (sq: number, code: number): void => {
     this.rh ^= sqKey(this.k, sq, this.cur[sq]) ^ sqKey(this.k, sq, code);
-    const g = this.c.v.castleGuard[sq];
+    const g = this.c.v.castleHomes.guard[sq];
     if (g && this.rCast) for (const [bit, side, type] of g) if (typeOn(code, side) !== type) this.rCast &= ~bit;
     this.dst[sq] = code;
   };
