@@ -84,7 +84,7 @@ describe.concurrent("rules CLI", () => {
       tsx("moves", "shogi", "start"),
       tsx("play", "chess", "start", "P e2-e5"),
     ]);
-    expect([r.code, r.stderr, r.stdout]).toEqual([0, "", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n"]);
+    expect([r.code, r.stderr, r.stdout]).toEqual([0, "", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"]);
     expect(failed(bad, 2, ["moves shogi"])).toMatch(/unknown variant/);
     expect(failed(illegal, 1, ["play P e2-e5"])).toMatch(/P e2-e5/);
   });
@@ -135,8 +135,8 @@ describe.concurrent("rules CLI", () => {
   });
 
   it("play: prints the resulting FEN; input spacing is tolerated", async () => {
-    expect(await ok("play", "chess", "start", "P e2-e4", "p e7-e5")).toEqual(["rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"]);
-    expect(await ok("play", "chess", "start", "  P e2 - e4 ")).toEqual(["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"]);
+    expect(await ok("play", "chess", "start", "P e2-e4", "p e7-e5")).toEqual(["rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"]);
+    expect(await ok("play", "chess", "start", "  P e2 - e4 ")).toEqual(["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"]);
     expect(await ok("play", "compound", "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1", "K f1-i1")).toEqual(["r4k3r/10/10/10/10/10/10/R6RK1 b kq - 1 1"]);
     expect(await ok("play", "royal-substitute", "start", "P e2-e4")).toEqual(["rphpqphpr/pnpqpqpnp/9/4P4/9/PNPQ1QPNP/RPHPQPHPR b - - 0 1"]);
   });

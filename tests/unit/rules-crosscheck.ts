@@ -27,7 +27,7 @@ export function crossCheck(form: Form, fen: string, depth: number): number[] {
     for (const m of ref) {
       const g = Game.start(form, node);
       g.play(m.text);
-      const expected = refFen(m.next);
+      const expected = refFen(m.next, form === "chess");
       if (g.fen() !== expected) throw new Error(`${form} ${node} ${m.text}: engine ${g.fen()}, reference ${expected}`);
       visit(expected, level + 1, [...path, m.text]);
     }

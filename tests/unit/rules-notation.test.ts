@@ -107,7 +107,10 @@ describe("FEN rejections", () => {
     // Compound: only a Sergeant double-steps.
     expect(rejection("compound", "5k4/10/10/3d6/10/10/10/5K4 w - d6 0 1")).toMatch(/en passant square d6/);
     // and the good ones are accepted
-    expect(roundTrip("chess", "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 2")).toContain(" e6 ");
+    expect(roundTrip("companion", "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 2")).toContain(" e6 ");
+    // Orthodox chess reads it, and writes it only where a pawn stands to take (docs/notation.md#en-passant-square).
+    expect(roundTrip("chess", "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 2")).toContain(" - ");
+    expect(roundTrip("chess", "rnbqkbnr/pppp1ppp/8/3Pp3/8/8/PPP1PPPP/RNBQKBNR w KQkq e6 0 2")).toContain(" e6 ");
     expect(roundTrip("compound", "5k4/10/10/3s6/10/10/10/5K4 w - d6 0 1")).toContain(" d6 ");
   });
 

@@ -72,7 +72,21 @@ export function parse(fen: string): State {
   };
 }
 
-export function fen(s: State): string {
+/**
+ * Is a pawn of the side to move beside the pawn that just double-stepped? Orthodox chess
+ * writes the en passant square only then, as Fairy-Stockfish does (docs/notation.md#en-passant-square).
+ */
+function pawnStandsToTake(s: State): boolean {
+  const victim = s.ep + (s.white ? -8 : 8);
+  return [-1, 1].some((df) => {
+    const f = fileOf(victim) + df;
+    const p = f >= 0 && f < 8 ? s.board[rankOf(victim) * 8 + f] : undefined;
+    return p?.t === "P" && p.white === s.white;
+  });
+}
+
+/** `writtenOnlyWhenCapturable`: the en passant square only when a pawn stands to take (orthodox chess). */
+export function fen(s: State, writtenOnlyWhenCapturable = false): string {
   const rows: string[] = [];
   for (let r = 7; r >= 0; r--) {
     let row = "";
@@ -90,7 +104,7 @@ export function fen(s: State): string {
     if (empty) row += String(empty);
     rows.push(row);
   }
-  return `${rows.join("/")} ${s.white ? "w" : "b"} ${s.castling || "-"} ${s.ep < 0 ? "-" : name(s.ep)} ${s.half} ${s.full}`;
+  return `${rows.join("/")} ${s.white ? "w" : "b"} ${s.castling || "-"} ${s.ep < 0 || (writtenOnlyWhenCapturable && !pawnStandsToTake(s)) ? "-" : name(s.ep)} ${s.half} ${s.full}`;
 }
 
 const KNIGHT = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];

@@ -17,6 +17,12 @@ export const orthodoxPieces: PieceDecl[] = [
 /** Where the king and rook land: g and f kingside, c and d queenside (Chess960 too). */
 export const ORTHODOX_CASTLING: CastlingDecl = { king: "K", rook: "R", kingTo: ["g", "c"], rookTo: ["f", "d"] };
 
+/**
+ * Pawns take pawns en passant, and FEN names the square after every double step: the games
+ * built on chess that Fairy-Stockfish does not play (docs/notation.md#en-passant-square).
+ */
+export const classicEnPassant = { victims: ["P"], capturers: ["P"] };
+
 /** Orthodox chess (FIDE): the baseline the other 8×8 games modify. */
 export const chess: VariantDecl = {
   id: "chess",
@@ -27,7 +33,8 @@ export const chess: VariantDecl = {
   pieces: orthodoxPieces,
   royalty: { kind: "king", piece: "K" },
   castling: { ...ORTHODOX_CASTLING, homes: { king: "e", rooks: ["h", "a"] } },
-  enPassant: { victims: ["P"], capturers: ["P"] },
+  // FEN names the en passant square only when a pawn stands to take, as Fairy-Stockfish writes it.
+  enPassant: { ...classicEnPassant, writtenOnlyWhenCapturable: true },
   stalemate: "draw",
   deadPosition: { minors: ["B", "N"], bishop: "B" },
   summary: [

@@ -47,7 +47,6 @@ export const chess960: VariantDecl = {
   startFen: chess960Setup(ORTHODOX_SETUP),
   setups: { count: CHESS960_SETUPS, fen: chess960Setup },
   castling: ORTHODOX_CASTLING,
-  enPassant: { ...chess.enPassant!, writtenOnlyWhenCapturable: true },
   summary: [
     "Orthodox chess from one of 960 setups of the pieces behind the pawns: the bishops on squares of both colours, the king between the rooks, Black's mirroring White's.",
     "Castling puts the king and rook where orthodox castling does (king on g1 and rook on f1, or king on c1 and rook on d1), whatever squares they started on; it is written O-O or O-O-O.",

@@ -1,6 +1,6 @@
 import { carrying } from "../mechanics/carrying";
 import type { PieceDecl, VariantDecl } from "../variant";
-import { chess, orthodoxPieces } from "./chess";
+import { chess, classicEnPassant, orthodoxPieces } from "./chess";
 
 /**
  * Companion Chess pieces: orthodox, but a pawn may stand on its own first rank
@@ -27,6 +27,7 @@ const pawns =
 /** Companion Chess (Piotr Smagacz): detach by way 1 or way 2. */
 export const companion: VariantDecl = {
   ...chess,
+  enPassant: classicEnPassant,
   id: "companion",
   name: "Companion Chess",
   pieces: companionPieces,

@@ -1,6 +1,6 @@
 import { unions } from "../mechanics/unions";
 import type { VariantDecl } from "../variant";
-import { chess, orthodoxPieces } from "./chess";
+import { chess, classicEnPassant, orthodoxPieces } from "./chess";
 
 /** Friendly Chess (the rules of Paco Ŝako): nothing is captured; unions, chains, win by union with the king. */
 export const friendly: VariantDecl = {
@@ -15,6 +15,8 @@ export const friendly: VariantDecl = {
       : p),
   royalty: { kind: "none", piece: "K" },
   deadPosition: undefined,
+  // Unions and chains take en passant too, which the core's test of the FEN field does not see.
+  enPassant: classicEnPassant,
   // The page says these "are draws": the server declares them, nobody claims them.
   automaticDraws: true,
   mechanics: [unions],

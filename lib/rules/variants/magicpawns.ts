@@ -1,10 +1,11 @@
 import { swapping } from "../mechanics/swapping";
 import type { VariantDecl } from "../variant";
-import { chess } from "./chess";
+import { chess, classicEnPassant } from "./chess";
 
 /** Magicpawns Chess (M. Winther): any piece may change places with a friendly pawn. */
 export const magicpawns: VariantDecl = {
   ...chess,
+  enPassant: classicEnPassant,
   id: "magicpawns",
   name: "Magicpawns Chess",
   mechanics: [swapping({ pawn: "P" })],
