@@ -3,7 +3,10 @@
  * Two players in two browser contexts, signed in through magic links from the test
  * SMTP server; challenges are made through the /challenge page, as people make them.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { ruleBookFile } from "../../app/variants/rule-book";
 import { variantIds, variantInfo } from "../../lib/rules";
 import { newPlayer, type Player } from "./support/play";
 
@@ -68,6 +71,12 @@ test.describe("games (variants) pages", () => {
     const text = await r.text();
     expect(text).toMatch(/^# Companion Chess\n/);
     expect(text).toContain("\n## Extended\n");
+    for (const id of variantIds()) {
+      const file = readFileSync(join("docs", "games", ruleBookFile(id)!.split("#")[0]), "utf8");
+      const rules = await page.request.get(`/variants/${id}/rules`);
+      expect(rules.status(), id).toBe(200);
+      expect(await rules.text(), id).toBe(file);
+    }
     expect((await page.request.get("/variants/nope/rules")).status()).toBe(404);
   });
 

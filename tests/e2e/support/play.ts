@@ -5,6 +5,7 @@
  */
 import { expect, type Browser, type Page } from "@playwright/test";
 import { variantInfo } from "../../../lib/rules";
+import { ART } from "../../../app/_components/pieces/art";
 import { APP_URL, linkIn, mailCount, signIn, uniqueEmail, uniqueName, waitForMail } from "./fixtures";
 
 export interface Player {
@@ -24,10 +25,12 @@ export async function newPlayer(browser: Browser, who: string): Promise<Player> 
 /**
  * `challenger` challenges `opponent` by name to `variant`, playing `colour`; the
  * opponent accepts through the invitation email. Returns the game's path; both
- * pages are on the game, White's showing "Your move."
+ * pages are on the game, White's showing "Your move." A game with numbered setups
+ * (Chess960) starts from `setup` when given, chosen in the form; else from one drawn at random.
  */
 export async function startGame(
   challenger: Player, opponent: Player, variant: string, colour: "White" | "Black", visibility: "Public" | "Private" = "Public",
+  setup?: number,
 ): Promise<string> {
   const before = await mailCount(opponent.email, /invites you/);
   const page = challenger.page;
@@ -36,6 +39,10 @@ export async function startGame(
   await expect(page.getByLabel("Player name")).toHaveValue(opponent.name);
   await page.getByRole("radio", { name: colour, exact: true }).check();
   await page.getByRole("radio", { name: new RegExp(`^${visibility}:`) }).check();
+  if (setup !== undefined) {
+    await page.getByRole("radio", { name: /^Number/ }).check();
+    await page.getByLabel("Setup number").fill(String(setup));
+  }
   await page.getByRole("button", { name: "Send challenge" }).click();
   await expect(page).toHaveURL(/\/games\/[^/?]+$/);
   const path = new URL(page.url()).pathname;
@@ -109,6 +116,16 @@ export async function clickMove(page: Page, text: string, ...squares: string[]):
   await confirmMove(page, text);
 }
 
+/**
+ * Checks that the piece `code` at `at` is drawn with the drawing `art` (app/_components/pieces/art.ts),
+ * not another piece's nor the lettered disc of a piece without one.
+ */
+export async function expectDrawnAs(page: Page, code: string, at: string, art: keyof typeof ART): Promise<void> {
+  const paths = pieceAt(page, code, at).locator(":scope > path");
+  await expect(paths).toHaveCount(ART[art].length);
+  expect(await paths.evaluateAll((els) => els.map((e) => e.getAttribute("d")))).toEqual(ART[art].map((shape) => shape.d));
+}
+
 /** A move typed in the notation box, then confirmed. */
 export async function typeMove(page: Page, text: string, canonical = text): Promise<void> {
   await page.getByLabel("Move in notation").fill(text);
@@ -117,15 +134,34 @@ export async function typeMove(page: Page, text: string, canonical = text): Prom
 }
 
 /**
- * Plays moves typed alternately on White's and Black's pages. Each page is
- * reloaded for its turn rather than left to notice the move by polling (tested
- * in play.spec.ts): quicker, for reaching a position.
+ * A move made on the board: the squares clicked, after picking the piece named
+ * `fromHand` (as the hand names it: "Elephant") for a drop.
  */
-export async function typeMoves(white: Page, black: Page, moves: string[]): Promise<void> {
-  for (const [i, text] of moves.entries()) {
+export interface ClickedMove {
+  text: string;
+  clicks: string[];
+  fromHand?: string;
+}
+
+/**
+ * Plays moves alternately on White's and Black's pages: typed in the notation box,
+ * or clicked where given as a ClickedMove. Each page is reloaded for its turn
+ * rather than left to notice the move by polling (tested in play.spec.ts):
+ * quicker, for reaching a position.
+ */
+export async function typeMoves(white: Page, black: Page, moves: (string | ClickedMove)[]): Promise<void> {
+  for (const [i, move] of moves.entries()) {
     const page = i % 2 === 0 ? white : black;
     if (i > 0) await page.reload();
     await expect(status(page)).toHaveText("Your move.");
-    await typeMove(page, text);
+    if (typeof move === "string") {
+      await typeMove(page, move);
+      continue;
+    }
+    if (move.fromHand) {
+      const side = i % 2 === 0 ? "White" : "Black";
+      await page.getByRole("button", { name: new RegExp(`^Put down: ${side} ${move.fromHand}( ×\\d+)?$`) }).click();
+    }
+    await clickMove(page, move.text, ...move.clicks);
   }
 }

@@ -1,0 +1,104 @@
+/**
+ * Each new game played end to end as two players play it: a challenge by name
+ * (Chess960 from a setup number chosen in the form), accepted from the emailed
+ * invitation; a short game to checkmate, typed in the move box but for one move
+ * made on the board with what is new in that game (support/family-games.ts); its
+ * own pieces drawn with their own drawings; the "your move" emails; the finished
+ * game in the archive, and its downloaded record replaying to the same checkmate.
+ * Also: a Chess960 setup drawn at random is one of the 960.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { parseGameRecord, variantInfo } from "../../lib/rules";
+import { chess960Rank, CHESS960_SETUPS } from "../../lib/rules/variants/chess960";
+import { APP_URL, linkIn, waitForMail } from "./support/fixtures";
+import { FAMILY_GAMES } from "./support/family-games";
+import { expectDrawnAs, newPlayer, startGame, status, typeMoves, type Player } from "./support/play";
+
+let white: Player;
+let black: Player;
+
+test.beforeAll(async ({ browser }) => {
+  white = await newPlayer(browser, "Wazir");
+  black = await newPlayer(browser, "Bidaq");
+});
+
+/** A rank of the board as White's piece letters from the a-file, "." for an empty square. */
+async function rankOf(page: Page, rank: number): Promise<string> {
+  const files = "abcdefgh";
+  const pieces = await page.locator("[data-piece][data-at]").evaluateAll((els) =>
+    els.map((e) => [e.getAttribute("data-at")!, e.getAttribute("data-piece")!] as const));
+  const at = new Map(pieces);
+  return [...files].map((f) => {
+    const code = at.get(`${f}${rank}`);
+    return code ? (code[0] === "w" ? code[1] : code[1].toLowerCase()) : ".";
+  }).join("");
+}
+
+const moveText = (m: string | { text: string }) => (typeof m === "string" ? m : m.text);
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+for (const c of FAMILY_GAMES) {
+  test(`${c.variant}: challenged, accepted and played to checkmate, with ${c.clicked} by clicking`, async () => {
+    test.slow(); // a game started by email and up to twenty moves, each on a reloaded page
+    const info = variantInfo(c.variant);
+    const path = await startGame(white, black, c.variant, "White", "Public", c.setup);
+    const id = path.split("/")[2];
+    if (c.setup !== undefined) {
+      // The board shows the chosen setup: White's pieces behind the pawns, Black's mirroring them.
+      const back = chess960Rank(c.setup);
+      expect(await rankOf(white.page, 1)).toBe(back);
+      expect(await rankOf(black.page, 8)).toBe(back.toLowerCase());
+    }
+    if (info.startFen.includes("[")) {
+      // The setup: every piece but the pawns starts in hand, shown beside the board.
+      for (const side of ["White", "Black"]) {
+        await expect(white.page.getByRole("list", { name: `${side}'s pieces in hand` }).getByRole("listitem")).toHaveCount(5);
+      }
+    }
+
+    await typeMoves(white.page, black.page, c.moves);
+
+    const [won, lost] = c.winner === "white" ? [white, black] : [black, white];
+    const score = c.winner === "white" ? "1-0" : "0-1";
+    await expect(status(won.page)).toHaveText(`You won by checkmate (${score}).`);
+    await lost.page.reload();
+    await expect(status(lost.page)).toHaveText(`You lost by checkmate (${score}).`);
+    await expect(white.page.getByRole("list", { name: /pieces in hand/ })).toHaveCount(0);
+    for (const [code, at, art] of c.drawn) await expectDrawnAs(won.page, code, at, art);
+
+    // Each player was told of the other's move by email, with a link into the game.
+    const [first, second] = c.moves.map(moveText);
+    for (const [to, by, move] of [[black, white, first], [white, black, second]] as const) {
+      const mail = await waitForMail(to.email, new RegExp(`^${escape(`${by.name} played ${move}: your move (${info.name})`)}$`));
+      expect(new URL(linkIn(mail, `${APP_URL}/games/`)).pathname).toBe(path);
+    }
+
+    // The finished game is in the archive of its game, and opens from there.
+    const page = white.page;
+    await page.goto(`/games?variant=${c.variant}`);
+    const row = page.locator(`tr[data-game="${id}"]`);
+    await expect(row).toContainText(`${score} by checkmate`);
+    await row.getByRole("link", { name: info.name }).click();
+    await expect(page).toHaveURL(path);
+    await expect(status(page)).toContainText("by checkmate");
+
+    // Its record replays, move by move, to the same checkmate.
+    const record = await page.request.get(`${path}/record`);
+    expect(record.status()).toBe(200);
+    const replayed = parseGameRecord(await record.text());
+    expect(replayed.variant).toBe(c.variant);
+    expect(replayed.moves).toEqual(c.moves.map(moveText));
+    expect(replayed.result).toBe(score);
+    expect(replayed.game.status()).toEqual({ result: `${c.winner}-wins`, reason: "checkmate" });
+    if (c.setup !== undefined) expect(replayed.startFen.split(" ")[0].split("/")[7]).toBe(chess960Rank(c.setup));
+  });
+}
+
+test("chess960: a setup drawn at random is one of the 960, the same for both players", async () => {
+  await startGame(white, black, "chess960", "White");
+  const back = await rankOf(white.page, 1);
+  const all = Array.from({ length: CHESS960_SETUPS }, (_, n) => chess960Rank(n));
+  expect(all).toContain(back);
+  expect(await rankOf(white.page, 8)).toBe(back.toLowerCase());
+  expect(await rankOf(black.page, 1)).toBe(back);
+});

@@ -1,0 +1,76 @@
+/**
+ * One short game of each game of the old family and of Chess960, played to checkmate
+ * in family-games.spec.ts. Every sequence was checked with the rules tool
+ * (`npm run -s rules -- play <id> start …` then `status`, docs/rules-tool.md).
+ */
+import type { ART } from "../../../app/_components/pieces/art";
+import type { ClickedMove } from "./play";
+
+export interface FamilyGame {
+  variant: string;
+  /** What the move made by clicking shows. */
+  clicked: string;
+  /** A numbered setup chosen in the challenge form (Chess960). */
+  setup?: number;
+  /** White's move first; the last one mates. */
+  moves: (string | ClickedMove)[];
+  winner: "white" | "black";
+  /** Pieces on the final board, each with the drawing it must have: the game's own pieces. */
+  drawn: [code: string, at: string, art: keyof typeof ART][];
+}
+
+export const FAMILY_GAMES: FamilyGame[] = [
+  {
+    variant: "chess960",
+    clicked: "castling king-side with king and rook swapping squares (setup 7, QNBNRKRB)",
+    setup: 7,
+    moves: [
+      { text: "O-O", clicks: ["f1", "g1"] }, "p a7-a6", "N b1-c3", "p a6-a5", "N c3-e4", "p b7-b6", "N e4-g5", "p b6-b5", "N g5-h7",
+    ],
+    winner: "white",
+    drawn: [["wK", "g1", "king"], ["wR", "f1", "rook"], ["wN", "h7", "knight"]],
+  },
+  {
+    variant: "shatranj",
+    clicked: "an alfil's leap",
+    moves: ["N b1-a3", { text: "b f8-h6", clicks: ["f8", "h6"] }, "N a3-c4", "p g7-g6", "N c4-a5", "p g6-g5", "N a5-b7"],
+    winner: "white",
+    drawn: [["wQ", "e1", "ferz"], ["bQ", "e8", "ferz"], ["wB", "c1", "alfil"], ["bB", "h6", "alfil"]],
+  },
+  {
+    variant: "chaturanga",
+    clicked: "an elephant's leap",
+    moves: ["N g1-h3", { text: "b c8-a6", clicks: ["c8", "a6"] }, "N h3-f4", "p b7-b6", "N f4-h5", "p b6-b5", "N h5-g7"],
+    winner: "white",
+    drawn: [["wQ", "d1", "ferz"], ["bQ", "d8", "ferz"], ["wB", "c1", "alfil"], ["bB", "a6", "alfil"]],
+  },
+  {
+    variant: "makruk",
+    clicked: "a pawn promoted to a met on the sixth rank",
+    moves: [
+      "P d3-d4", "p a6-a5", "P d4-d5", "p a5-a4", { text: "P d5-e6=M", clicks: ["d5", "e6"] },
+      "n g8-e7", "N b1-d2", "n e7-d5", "N g1-e2", "n d5-e3",
+    ],
+    winner: "black",
+    drawn: [["wM", "e6", "met"], ["wM", "e1", "met"], ["bM", "d8", "met"], ["wS", "c1", "khon"], ["bS", "c8", "khon"]],
+  },
+  {
+    variant: "ouk-chatrang",
+    clicked: "the king's first-move leap",
+    moves: ["N b1-d2", { text: "k e8-g7", clicks: ["e8", "g7"] }, "N g1-e2", "n g8-e7", "P a3-a4", "n e7-d5", "P a4-a5", "n d5-e3"],
+    winner: "black",
+    drawn: [["bK", "g7", "king"], ["wM", "e1", "met"], ["bM", "d8", "met"], ["wS", "f1", "khon"], ["bS", "c8", "khon"]],
+  },
+  {
+    variant: "sittuyin",
+    clicked: "pieces put down from the hand in the setup",
+    moves: [
+      { text: "K*h1", fromHand: "King", clicks: ["h1"] }, "k*e8", "R*g1", "r*a8",
+      { text: "S*g2", fromHand: "Elephant", clicks: ["g2"] }, "r*h8",
+      { text: "F*h2", fromHand: "General", clicks: ["h2"] }, "n*d6", "R*a1", "n*c6", "S*b2", "s*b7", "N*a2", "s*g7", "N*b1", "f*f7",
+      "N a2-c1", "n d6-e4", "N c1-a2", "n e4-f2",
+    ],
+    winner: "black",
+    drawn: [["wS", "g2", "sittuyinElephant"], ["wF", "h2", "sittuyinGeneral"], ["bS", "g7", "sittuyinElephant"], ["bF", "f7", "sittuyinGeneral"]],
+  },
+];
