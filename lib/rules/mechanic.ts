@@ -26,8 +26,12 @@ export interface Mechanic {
   extend?(pos: Position, out: Move[]): void;
   /** A piece of the side to move may reach `to`, held by its own piece: extra moves. */
   ontoOwnPiece?(pos: Position, from: number, to: number, out: Move[]): void;
-  /** After every move (the turn has passed): keeps state that depends on each move, like a count. */
-  afterMove?(pos: Position, move: Move, captured: boolean): void;
+  /**
+   * After every move (the turn has passed): keeps state that depends on each move, like a
+   * count. `captured`: the type of the opponent's piece the move took on its target square
+   * (en passant: the pawn), 0 for none.
+   */
+  afterMove?(pos: Position, move: Move, captured: number): void;
   /** Plays a move whose `mechanic` is this one (through pos.put so it can be undone). */
   make?(pos: Position, move: Move): void;
   /** The move as actions, for a move whose `mechanic` is this one or that it decorated. */
@@ -38,6 +42,11 @@ export interface Mechanic {
   explain?(pos: Position, actions: readonly Action[]): string | undefined;
   /** Judges the position first, when the mechanic changes how games end; undefined to go on. */
   status?(pos: Position, legal: Move[]): Outcome | undefined;
+  /**
+   * Ends of the mechanic's own that come after checkmate, stalemate and dead positions,
+   * where the move-count rules come (a count run out); undefined to go on.
+   */
+  ends?(pos: Position): Outcome | undefined;
   /** Draws of the mechanic's own that the side to move may claim now, given the legal moves. */
   claims?(pos: Position, legal: Move[]): DrawClaim[];
   /** Validates a parsed FEN beyond the core checks; throws RulesError. */

@@ -3,7 +3,6 @@
  * and legality by the variant's royalty rule.
  */
 import { MAX_FILES, MAX_RANKS, squareAt, type Geometry } from "./geometry";
-import { updateCount } from "./mechanics/counting";
 import { MoveKind, newMove, type Move } from "./move";
 import { CASTLE_BITS, OFF, pieceCode, typeOn, type Position } from "./position";
 import { inPromotionZone, type PieceType, type Side } from "./variant";
@@ -253,8 +252,7 @@ export function playStep(pos: Position, from: number, to: number, promo: number)
   const code = pos.board[from];
   const t = typeOn(code, us);
   const v = pos.variant;
-  // While a count runs (Makruk) the halfmove field is the count, which captures do not reset.
-  if (pos.countLimit === 0 && (typeOn(pos.board[to], (1 - us) as Side) || v.types[t].pawnLike)) pos.halfmove = 0;
+  if (typeOn(pos.board[to], (1 - us) as Side) || v.types[t].pawnLike) pos.halfmove = 0;
   pos.put(from, 0);
   pos.put(to, promo ? pieceCode(us, promo) : code);
   if ((v.epVictims >> t) & 1) {
@@ -266,21 +264,23 @@ export function playStep(pos: Position, from: number, to: number, promo: number)
 /** Plays a move (pseudo-legal is fine); undo with pos.unmake(). */
 export function makeMove(pos: Position, m: Move): void {
   const after = pos.variant.afterMovers;
-  const theirs = after.length ? pos.pieceCount((1 - pos.turn) as Side) : 0;
+  const them = (1 - pos.turn) as Side;
+  let captured = typeOn(pos.board[m.to], them);
   pos.begin();
   pos.ep = -1;
   pos.halfmove++;
-  const v = pos.variant;
-  const captured = v.decl.counting && m.kind === MoveKind.Step ? typeOn(pos.board[m.to], (1 - pos.turn) as Side) : 0;
   switch (m.kind) {
     case MoveKind.Step:
       playStep(pos, m.from, m.to, m.promo);
       break;
-    case MoveKind.EnPassant:
-      pos.put(m.to - pos.forward(pos.turn), 0);
+    case MoveKind.EnPassant: {
+      const victim = m.to - pos.forward(pos.turn);
+      captured = typeOn(pos.board[victim], them);
+      pos.put(victim, 0);
       playStep(pos, m.from, m.to, 0);
       pos.halfmove = 0;
       break;
+    }
     case MoveKind.Castle: {
       const s = castlingSquares(pos, pos.turn, castlingWing(pos, m));
       const king = pos.board[s.king];
@@ -297,9 +297,8 @@ export function makeMove(pos: Position, m: Move): void {
   }
   if (pos.unmoved !== 0 && m.kind === MoveKind.Step) loseUnmovedRights(pos, m);
   if (pos.turn === 1) pos.fullmove++;
-  pos.turn = (1 - pos.turn) as Side;
-  if (v.decl.counting) updateCount(pos, v.decl.counting, captured, m.promo !== 0);
-  for (let i = 0; i < after.length; i++) after[i].afterMove!(pos, m, pos.pieceCount(pos.turn) < theirs);
+  pos.turn = them;
+  for (let i = 0; i < after.length; i++) after[i].afterMove!(pos, m, captured);
 }
 
 /** An opponent's unmoved piece whose right this move took (Ouk Chatrang: a rook move onto the king's rank or file). */

@@ -27,8 +27,8 @@ export const CASTLE_BITS = [
 ] as const;
 
 // A saved state is FRAME numbers on a stack: log length, turn, castling, ep, halfmove, fullmove,
-// unmoved, countLimit, countingLimit and countingPly.
-const FRAME = 10;
+// unmoved, countLimit and countPly.
+const FRAME = 9;
 
 export class Position {
   readonly variant: Variant;
@@ -44,17 +44,15 @@ export class Position {
   fullmove = 1;
   /** Unmoved rights (variant.unmovedBit): pieces whose first-move-only moves are still allowed. */
   unmoved = 0;
-  /** Counting rules (mechanics/counting.ts): the limit in plies once counting runs, else 0; halfmove is then the count. */
+  /** Counting rules (mechanics/counting.ts): the limit in plies once a count runs, else 0; and the plies counted. */
   countLimit = 0;
+  countPly = 0;
   /** counts[side * 32 + type]: pieces of each type on the board. */
   counts = new Int16Array(64);
   /** Square of each side's royal piece for single-royal variants; -1 if none (or still in hand). */
   kingSq: [number, number] = [-1, -1];
   /** hand[side * 32 + type]: pieces a side holds to put down (Sittuyin's setup). */
   hand = new Int16Array(64);
-  /** Counting rules (Sittuyin): the plies allowed, 0 while no count runs, and the plies counted so far. */
-  countingLimit = 0;
-  countingPly = 0;
   private log: number[] = [];
   private frames: number[] = [];
 
@@ -77,11 +75,10 @@ export class Position {
     p.fullmove = this.fullmove;
     p.unmoved = this.unmoved;
     p.countLimit = this.countLimit;
+    p.countPly = this.countPly;
     p.counts.set(this.counts);
     p.kingSq = [this.kingSq[0], this.kingSq[1]];
     p.hand.set(this.hand);
-    p.countingLimit = this.countingLimit;
-    p.countingPly = this.countingPly;
     return p;
   }
 
@@ -125,7 +122,7 @@ export class Position {
   begin(): void {
     this.frames.push(
       this.log.length, this.turn, this.castling, this.ep, this.halfmove, this.fullmove,
-      this.unmoved, this.countLimit, this.countingLimit, this.countingPly,
+      this.unmoved, this.countLimit, this.countPly,
     );
   }
 
@@ -147,8 +144,7 @@ export class Position {
     this.fullmove = f[base + 5];
     this.unmoved = f[base + 6];
     this.countLimit = f[base + 7];
-    this.countingLimit = f[base + 8];
-    this.countingPly = f[base + 9];
+    this.countPly = f[base + 8];
     f.length = base;
   }
 

@@ -1,10 +1,10 @@
 /**
- * How a game stands, judged from one position: checkmate, stalemate by the
- * variant's rule, extinction, bare royal, counting, dead positions and the 75-move
- * rule (the fifty-move rule where the variant's draws are automatic).
+ * How a game stands, judged from one position: the mechanics' own ends, checkmate,
+ * stalemate by the variant's rule, extinction, bare royal, dead positions, the
+ * mechanics' later ends (a count run out) and the 75-move rule (the fifty-move rule
+ * where the variant's draws are automatic).
  * Repetition needs the game's history and lives in game.ts.
  */
-import { countExpired } from "./mechanics/counting";
 import { inCheck, legalMoves, makeMove } from "./movegen";
 import type { Move } from "./move";
 import type { Position } from "./position";
@@ -69,8 +69,11 @@ export function positionStatus(pos: Position, legal: Move[] = legalMoves(pos)): 
     if (!rebares) return win(them, "bare-royal");
   }
   if (deadPosition(pos)) return { result: "draw", reason: "insufficient-material" };
-  // After the dead position: a count that runs out as the last piece is taken ends no differently.
-  if (countExpired(pos)) return { result: "draw", reason: "counting-rule" };
+  // After the dead position: a count that runs out as the last piece is taken ends as a dead position.
+  for (const m of v.mechanics) {
+    const o = m.ends?.(pos);
+    if (o) return o;
+  }
   const plies = moveRulePlies(pos);
   if (plies === 0) return { result: "ongoing" };
   if (v.decl.automaticDraws && pos.halfmove >= plies) return { result: "draw", reason: "fifty-move-rule" };

@@ -8,7 +8,6 @@ import { parseBetza, type Atom } from "./betza";
 import { RulesError } from "./errors";
 import { makeGeometry, squareAt, type Geometry } from "./geometry";
 import type { Mechanic } from "./mechanic";
-import type { CountingRule } from "./mechanics/counting";
 
 export type Side = 0 | 1; // 0 = White, 1 = Black
 
@@ -106,8 +105,6 @@ export interface VariantDecl {
   bareRoyal?: "lookahead" | "counted";
   /** Moves (each side) without capture or pawn move after which a draw may be claimed (default 50; 0: no such rule). */
   moveRule?: number;
-  /** Makruk's and Ouk Chatrang's counting (mechanics/counting.ts). */
-  counting?: CountingRule;
   /** Letters of minor pieces for dead positions: K v K, K + one minor v K, bishops all on one colour. */
   deadPosition?: { minors: string[]; bishop?: string };
   mechanics?: Mechanic[];

@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Game } from "@/lib/rules";
 import type { Action } from "@/lib/rules/actions";
 import { listMoves } from "@/lib/rules/game";
-import { perft } from "@/lib/rules/movegen";
+import { makeMove, perft } from "@/lib/rules/movegen";
 import { toFen } from "@/lib/rules/notation/fen";
 import { errorOf, fenAfter, movesFrom, play, position, reach, targets, V } from "../support/rules";
 
@@ -248,6 +248,16 @@ describe("makruk: counting", () => {
     const after = fenAfter("makruk", fen, "R d1-d4");
     expect(after).toBe("4k3/8/8/8/3R4/8/8/R3K3 b - 16 8 1");
     expect(after).toBe(oracle("makruk", fen, ["d1d4"]).fen);
+  });
+
+  it("taking a move back restores the count and its limit", () => {
+    const fen = "4k3/8/8/8/3n4/8/8/R2RK3 w - 128 40 1";
+    const pos = position("makruk", fen);
+    const { legal, listed } = listMoves(pos);
+    makeMove(pos, legal[listed.findIndex((m) => m.text === "R d1-d4")]);
+    expect(toFen(pos)).toBe("4k3/8/8/8/3R4/8/8/R3K3 b - 16 8 1");
+    pos.unmake();
+    expect(toFen(pos)).toBe(fen);
   });
 
   it("a bare king that takes the last pawn starts its own count", () => {

@@ -179,6 +179,9 @@ describe("sittuyin: FEN", () => {
     expect(fenAfter(S, "8/8/8/4k3/8/8/8/R3K3[] w - 32 5 1", "R a1-a2")).toBe("8/8/8/4k3/8/8/R7/4K3[] b - 32 6 1");
     expect(fenAfter(S, "8/8/8/R2sk3/8/8/8/1S2K3[] w - 100 7 1", "S b1-b2")).toBe("8/8/8/R2sk3/8/8/1S6/4K3[] b - 100 8 1");
     expect(fenAfter(S, "8/8/8/R2sk3/8/8/8/1S2K3[] w - 100 7 1", "R a5-d5")).toBe("8/8/8/3Rk3/8/8/8/1S2K3[] b - 32 0 1");
+    // A limit of 0 plies, or of more than four digits, is no count: refused, as in Makruk.
+    expect(errorOf(() => Game.start(S, "8/8/8/4k3/8/8/8/R3K3[] w - 0 6 1"))).toBe("bad counting limit '0'");
+    expect(errorOf(() => Game.start(S, "8/8/8/4k3/8/8/8/R3K3[] w - 10000 6 1"))).toBe("bad counting limit '10000'");
   });
 });
 

@@ -1,77 +1,111 @@
 /**
- * The counting rules of Makruk and Ouk Chatrang (docs/games/makruk.md#counting,
- * docs/games/ouk-chatrang.md#counting), counted as Fairy-Stockfish counts them.
+ * The counting rules of Makruk, Ouk Chatrang and Sittuyin (docs/games/makruk.md#counting,
+ * docs/games/ouk-chatrang.md#counting, docs/games/sittuyin.md#counting), counted as
+ * Fairy-Stockfish counts them; each game's declaration gives its pieces and tables.
  *
- * Once no pawn is left, the side with fewer pieces counts, and when the count passes
- * the limit the game is drawn. Board's honour: the weaker side still has pieces besides
- * its king, and counts from 0. Pieces' honour: the weaker side has its king alone, the
- * limit depends on the stronger side's pieces, and the count starts at the number of
- * pieces on the board. A count, once begun, runs to the end of the game; a capture or
- * promotion against a bare king starts it again with the new limit.
+ * After each move, while no count runs, the side to move starts one if it may. With
+ * pieces besides its king it counts by board's honour (where the game has it), from 0.
+ * With its king alone and no pawn left it counts by pieces' honour: the limit is set by
+ * the opponent's pieces, and the count starts at the pieces on the board (Makruk) or at
+ * 0 (Sittuyin). A count, once begun, runs to the end of the game; a capture or promotion
+ * that leaves the side to move with its king alone starts it again with the new limit.
+ * Past the limit the game is drawn, or either player may claim the draw.
  *
- * While counting, the FEN's en passant field holds the limit and its halfmove field the
- * count, both in plies (twice the moves), as Fairy-Stockfish writes them; `pos.halfmove`
- * is then the count.
+ * The count has its own ply counter beside the fifty-move clock, which goes on under it
+ * (Sittuyin has both rules; Makruk has no fifty-move rule). While a count runs, the
+ * FEN's en passant field holds the limit and its halfmove field the count, both in
+ * plies (twice the moves), as Fairy-Stockfish writes them.
  */
+import { RulesError } from "../errors";
+import type { Mechanic } from "../mechanic";
 import type { Position } from "../position";
 import type { Side, Variant } from "../variant";
 
 export interface CountingRule {
-  /** The pawn: while any stands there is no pieces' honour (nor board's honour unless `boardHonourWithPawns`). */
+  /** The pawn: while any stands there is no pieces' honour (nor board's honour unless `withPawns`). */
   pawn: string;
-  /** Moves of the board's honour, and of the pieces' honour when no entry applies. */
-  boardHonour: number;
-  boardHonourWithPawns?: boolean;
-  /** A side with more pieces than this (king included) never counts. */
-  maxCounterPieces?: number;
-  /** Pieces' honour: the first entry the stronger side has `count` or more of gives the moves. */
-  piecesHonour: { piece: string; count: number; moves: number }[];
+  /**
+   * Board's honour, for a side with pieces besides its king (`maxPieces` or fewer, its
+   * king included): the moves it counts. Without it such a side never counts (Sittuyin).
+   */
+  boardHonour?: { moves: number; withPawns?: boolean; maxPieces?: number };
+  /** Pieces' honour: the first entry the opponent has `count` or more of gives the moves. */
+  piecesHonour: readonly { piece: string; count: number; moves: number }[];
+  /** Pieces' honour when no entry applies; without it no count starts (Sittuyin: generals only). */
+  piecesHonourOtherwise?: number;
+  /**
+   * Makruk's pieces' honour: the count starts at the pieces on the board, both kings
+   * included, and a bare king that takes the last pawn starts its own count at once.
+   * Without it the count starts at 0 (the ASEAN rule, Sittuyin).
+   */
+  fromPieces?: boolean;
+  /** Past the limit the game is drawn ("automatic"), or either player may claim the draw ("claim"). */
+  draw: "automatic" | "claim";
 }
 
-function totalPawns(pos: Position, v: Variant, rule: CountingRule): number {
-  const p = v.byLetter.get(rule.pawn)!;
-  return pos.count(0, p) + pos.count(1, p);
-}
-
-/** The moves `side` may count now, 0 when it may not count. */
-export function countingMoves(pos: Position, rule: CountingRule, side: Side): number {
-  const v = pos.variant;
-  const other = (1 - side) as Side;
-  const own = pos.pieceCount(side);
-  if (pos.pieceCount(other) === 1 || own > (rule.maxCounterPieces ?? Infinity)) return 0;
-  const pawns = totalPawns(pos, v, rule) > 0;
-  if (own > 1) return pawns && !rule.boardHonourWithPawns ? 0 : rule.boardHonour;
-  if (pawns) return 0;
-  const entry = rule.piecesHonour.find((e) => pos.count(other, v.byLetter.get(e.piece)!) >= e.count);
-  return entry ? entry.moves : rule.boardHonour;
-}
-
-/**
- * Starts or restarts the count after a move (the side to move is the one that did not
- * move). `captured` is the type taken, 0 for none. The ply itself was already counted.
- */
-export function updateCount(pos: Position, rule: CountingRule, captured: number, promoted: boolean): void {
-  const next = pos.turn;
-  const mover = (1 - next) as Side;
-  const total = () => pos.pieceCount(0) + pos.pieceCount(1);
-  // A bare king that takes the last pawn starts its own count.
-  if (captured === pos.variant.byLetter.get(rule.pawn) && pos.pieceCount(mover) === 1 && totalPawns(pos, pos.variant, rule) === 0) {
-    const moves = countingMoves(pos, rule, mover);
-    if (moves) {
-      pos.countLimit = 2 * moves;
-      pos.halfmove = 2 * total() - 1;
+export function counting(rule: CountingRule): Mechanic {
+  // The rule's piece types, per variant compiled with this mechanic.
+  const typesOf = new WeakMap<Variant, { pawn: number; honour: number[] }>();
+  const types = (v: Variant) => {
+    let t = typesOf.get(v);
+    if (!t) {
+      const type = (letter: string) => {
+        const i = v.byLetter.get(letter);
+        if (!i) throw new RulesError(`${v.id}: counting needs a piece ${letter}`);
+        return i;
+      };
+      t = { pawn: type(rule.pawn), honour: rule.piecesHonour.map((e) => type(e.piece)) };
+      typesOf.set(v, t);
     }
-  }
-  if (pos.countLimit === 0 || ((captured || promoted) && pos.pieceCount(next) === 1)) {
-    const moves = countingMoves(pos, rule, next);
-    if (moves) {
-      pos.countLimit = 2 * moves;
-      pos.halfmove = pos.pieceCount(next) > 1 ? 0 : 2 * total();
-    }
-  }
-}
+    return t;
+  };
+  const pawns = (pos: Position) => {
+    const p = types(pos.variant).pawn;
+    return pos.count(0, p) + pos.count(1, p);
+  };
+  const expired = (pos: Position) => pos.countLimit !== 0 && pos.countPly > pos.countLimit;
 
-/** The count has passed its limit. */
-export function countExpired(pos: Position): boolean {
-  return pos.countLimit !== 0 && pos.halfmove > pos.countLimit;
+  /** The moves `side` may count now, 0 when it may not count. */
+  function countingMoves(pos: Position, side: Side): number {
+    const other = (1 - side) as Side;
+    const own = pos.pieceCount(side);
+    if (pos.pieceCount(other) === 1) return 0;
+    if (own > 1) {
+      const board = rule.boardHonour;
+      if (!board || own > (board.maxPieces ?? Infinity) || (pawns(pos) > 0 && !board.withPawns)) return 0;
+      return board.moves;
+    }
+    if (pawns(pos) > 0) return 0;
+    const honour = types(pos.variant).honour;
+    const i = rule.piecesHonour.findIndex((e, j) => pos.count(other, honour[j]) >= e.count);
+    return i >= 0 ? rule.piecesHonour[i].moves : rule.piecesHonourOtherwise ?? 0;
+  }
+
+  return {
+    name: "counting",
+    fenMarks: { counting: true },
+    afterMove(pos, move, captured) {
+      if (pos.countLimit) pos.countPly++;
+      const next = pos.turn;
+      const mover = (1 - next) as Side;
+      const total = () => pos.pieceCount(0) + pos.pieceCount(1);
+      // One ply before its opponent would start it, a bare king that takes the last pawn counts.
+      if (rule.fromPieces && captured === types(pos.variant).pawn && pos.pieceCount(mover) === 1 && pawns(pos) === 0) {
+        const moves = countingMoves(pos, mover);
+        if (moves) {
+          pos.countLimit = 2 * moves;
+          pos.countPly = 2 * total() - 1;
+        }
+      }
+      if (pos.countLimit === 0 || ((captured || move.promo) && pos.pieceCount(next) === 1)) {
+        const moves = countingMoves(pos, next);
+        if (moves) {
+          pos.countLimit = 2 * moves;
+          pos.countPly = rule.fromPieces && pos.pieceCount(next) === 1 ? 2 * total() : 0;
+        }
+      }
+    },
+    ends: (pos) => (rule.draw === "automatic" && expired(pos) ? { result: "draw", reason: "counting-rule" } : undefined),
+    claims: (pos) => (rule.draw === "claim" && expired(pos) ? ["counting-rule"] : []),
+  };
 }

@@ -31,13 +31,13 @@ export function parseFen(variant: Variant, text: string): Position {
   pos.turn = side === "w" ? 0 : 1;
 
   pos.castling = parseCastling(pos, castling);
-  if (variant.decl.counting && /^\d+$/.test(ep)) pos.countLimit = parseCountLimit(ep);
-  else if (variant.mechanics.some((m) => m.fenMarks?.counting) && /^\d{1,4}$/.test(ep)) pos.countingLimit = Number(ep);
+  if (variant.mechanics.some((m) => m.fenMarks?.counting) && /^\d+$/.test(ep)) pos.countLimit = parseCountLimit(ep);
   else pos.ep = parseEnPassant(pos, ep);
   if (!/^\d{1,4}$/.test(half)) throw new RulesError(`halfmove clock must be a number, not ${quote(half)}`);
   if (!/^\d{1,5}$/.test(full) || Number(full) < 1) throw new RulesError(`fullmove number must be a number from 1, not ${quote(full)}`);
-  // While a count runs the halfmove field holds the plies counted (Fairy-Stockfish's reading).
-  if (pos.countingLimit) pos.countingPly = Number(half);
+  // While a count runs the halfmove field holds the plies counted, and the fifty-move clock
+  // starts at 0 (Fairy-Stockfish's reading).
+  if (pos.countLimit) pos.countPly = Number(half);
   else pos.halfmove = Number(half);
   pos.fullmove = Number(full);
 
@@ -319,10 +319,9 @@ export function toFen(pos: Position): string {
     if (empty) row += String(empty);
     rows.push(row);
   }
-  const limit = pos.countLimit || pos.countingLimit;
-  const ep = limit ? String(limit)
+  const ep = pos.countLimit ? String(pos.countLimit)
     : pos.ep === -1 || (v.decl.enPassant?.writtenOnlyWhenCapturable && !enPassantCapturable(pos)) ? "-" : v.geo.names[pos.ep];
-  const half = pos.countingLimit ? pos.countingPly : pos.halfmove;
+  const half = pos.countLimit ? pos.countPly : pos.halfmove;
   return `${rows.join("/")}${holdingsText(pos)} ${pos.turn === 0 ? "w" : "b"} ${castlingField(pos)} ${ep} ${half} ${pos.fullmove}`;
 }
 

@@ -1,4 +1,4 @@
-import type { CountingRule } from "../mechanics/counting";
+import { counting } from "../mechanics/counting";
 import type { PieceDecl, VariantDecl } from "../variant";
 
 const KHON = { letter: "S", name: "Khon", art: "khon", betza: "FfW" };
@@ -24,10 +24,14 @@ const honour = (offset: number) => [
   { piece: "N", count: 2, moves: 32 - offset },
   { piece: "S", count: 1, moves: 44 - offset },
 ];
-const makrukCounting: CountingRule = { pawn: "P", boardHonour: 64, piecesHonour: honour(0) };
-const cambodianCounting: CountingRule = {
-  pawn: "P", boardHonour: 63, boardHonourWithPawns: true, maxCounterPieces: 3, piecesHonour: honour(1),
-};
+// The server declares the counting draw (docs/games/makruk.md#counting, Decision).
+const makrukCounting = counting({
+  pawn: "P", boardHonour: { moves: 64 }, piecesHonour: honour(0), piecesHonourOtherwise: 64, fromPieces: true, draw: "automatic",
+});
+const cambodianCounting = counting({
+  pawn: "P", boardHonour: { moves: 63, withPawns: true, maxPieces: 3 }, piecesHonour: honour(1), piecesHonourOtherwise: 63,
+  fromPieces: true, draw: "automatic",
+});
 
 /** Makruk (Thai chess) as Fairy-Stockfish plays it (docs/games/makruk.md). */
 export const makruk: VariantDecl = {
@@ -40,7 +44,7 @@ export const makruk: VariantDecl = {
   royalty: { kind: "king", piece: "K" },
   stalemate: "draw",
   moveRule: 0,
-  counting: makrukCounting,
+  mechanics: [makrukCounting],
   deadPosition: { minors: ["N", "P", "M"], bishop: "M" },
   summary: [
     "Thai chess: khun (K, king), met (M) one step diagonally, khon (S) one step diagonally or straight forward, ma (N, knight), ruea (R, rook); the pawns (bia) start on the third rank and step one square, never two.",
@@ -65,7 +69,7 @@ export const oukChatrang: VariantDecl = {
     { letter: "R", name: "Tuuk", art: "rook", betza: "R" },
     { ...pawn, name: "Trey" },
   ],
-  counting: cambodianCounting,
+  mechanics: [cambodianCounting],
   summary: [
     "Cambodian chess: Makruk's board, pieces and promotion — king (K), neang (M) one step diagonally, koul (S) one step diagonally or straight forward, seh (N, knight), tuuk (R, rook), pawns (trey) from the third rank that become a neang on the sixth.",
     "First moves: an unmoved king may leap like a knight sideways to the next rank (d1–b2, d1–f2), to an empty square and not out of check; it loses this right once a rook moves onto its rank or file. An unmoved neang may leap two squares straight forward to an empty square. The FEN keeps these rights as `DEde`.",

@@ -1,4 +1,4 @@
-import { aseanCounting } from "../mechanics/asean-counting";
+import { counting } from "../mechanics/counting";
 import { setup } from "../mechanics/setup";
 import { sittuyinPromotion } from "../mechanics/sittuyin-promotion";
 import type { VariantDecl } from "../variant";
@@ -25,7 +25,12 @@ export const sittuyin: VariantDecl = {
   deadPosition: { minors: ["N", "F", "P"], bishop: "F" },
   mechanics: [
     sittuyinPromotion({ pawn: "P", into: "F", squares: ["a8", "b7", "c6", "d5", "e5", "f6", "g7", "h8"] }),
-    aseanCounting({ pawn: "P", limits: [["R", 16], ["S", 44], ["N", 64]] }),
+    // The ASEAN count: against a bare king only, from 0, by the strongest piece; a draw to claim.
+    counting({
+      pawn: "P",
+      piecesHonour: [{ piece: "R", count: 1, moves: 16 }, { piece: "S", count: 1, moves: 44 }, { piece: "N", count: 1, moves: 64 }],
+      draw: "claim",
+    }),
     // Last: while drops are compulsory it replaces every other move.
     setup({ pieces: ["K", "S", "F", "R", "N"], ranks: [1, 2, 3], only: { R: [1] } }),
   ],
