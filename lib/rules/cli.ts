@@ -10,6 +10,7 @@ import { forEachMove, Game } from "./game";
 import { LISTING_LIMIT } from "./mechanics/unions";
 import { perft } from "./movegen";
 import { parseFen } from "./notation/fen";
+import { unwrap } from "./result";
 import { getVariant, variantIds } from "./variants";
 
 class UsageError extends Error {}
@@ -23,7 +24,7 @@ const USAGE = "usage: rules variants | moves <variant> <fen> | perft <variant> <
 function position(variantId: string | undefined, fen: string | undefined) {
   if (variantId === undefined || fen === undefined) throw new UsageError(USAGE);
   const v = getVariant(variantId);
-  return parseFen(v, fen === "start" ? v.decl.startFen : fen);
+  return unwrap(parseFen(v, fen === "start" ? v.decl.startFen : fen));
 }
 
 function run(args: string[]): string[] {

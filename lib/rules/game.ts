@@ -8,7 +8,8 @@ import { listed, listedSteps, type LegalMove } from "./listed";
 import type { Stepwise } from "./mechanic";
 import type { Move } from "./move";
 import { inCheck, makeMove, protectedRoyal } from "./movegen";
-import { parseFen, toFen } from "./notation/fen";
+import { parseFen, makeFen } from "./notation/fen";
+import { unwrap } from "./result";
 import { san } from "./notation/san";
 import { CARRY, typeOn, type Position } from "./position";
 import { couldWin, moveRulePlies, positionStatus, type Outcome } from "./status";
@@ -48,8 +49,8 @@ export class Game {
   private constructor(variant: Variant, fen: string) {
     this.variant = variant;
     this.steps = variant.mechanics.find((m) => m.stepwise)?.stepwise ?? listedSteps;
-    this.pos = parseFen(variant, fen);
-    this.startFen = toFen(this.pos);
+    this.pos = unwrap(parseFen(variant, fen));
+    this.startFen = makeFen(this.pos);
     this.keys.push(this.repetitionKey());
   }
 
@@ -83,7 +84,7 @@ export class Game {
     return COLORS[this.pos.turn];
   }
   fen(): string {
-    return toFen(this.pos);
+    return makeFen(this.pos);
   }
 
   /** Every legal move, canonical, in generation order. Empty once the game is over. */
@@ -165,7 +166,7 @@ export class Game {
    * Fairy-Stockfish counts repetitions (docs/games/ouk-chatrang.md#draws).
    */
   private repetitionKey(): string {
-    const [placement, side] = toFen(this.pos).split(" ");
+    const [placement, side] = makeFen(this.pos).split(" ");
     const castling = this.pos.castling;
     const epCapture = this.pos.ep !== -1 && this.steps.enPassantPossible(this.pos);
     return `${placement} ${side} ${castling} ${epCapture ? this.variant.geo.names[this.pos.ep] : "-"}`;

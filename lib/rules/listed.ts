@@ -7,7 +7,7 @@ import { actionText, movesText, type Action } from "./actions";
 import type { Stepwise } from "./mechanic";
 import { MoveKind, type Move } from "./move";
 import { legalMoves, pseudoMoves } from "./movegen";
-import { toFen } from "./notation/fen";
+import { makeFen } from "./notation/fen";
 import { castleAction, moveActions } from "./notation/move";
 import type { Position } from "./position";
 import { leavesRoyalAttacked, needsPromotion, notLegal, pieceProblem, refused } from "./refusals";
@@ -50,7 +50,7 @@ const lists = new WeakMap<Position, { fen: string; list: MoveList }>();
 
 /** The position's legal moves, listed once for as long as it stays the same. */
 export function listed(pos: Position): MoveList {
-  const fen = toFen(pos);
+  const fen = makeFen(pos);
   const known = lists.get(pos);
   if (known?.fen === fen) return known.list;
   const list = listMoves(pos);

@@ -10,12 +10,13 @@ import { swapping } from "@/lib/rules/mechanics/swapping";
 import { legalMoves } from "@/lib/rules/movegen";
 import { moveActions } from "@/lib/rules/notation/move";
 import { parseFen } from "@/lib/rules/notation/fen";
+import { unwrap } from "@/lib/rules/result";
 import { compileVariant, type VariantDecl } from "@/lib/rules/variant";
 import { companion } from "@/lib/rules/variants/companion";
 import { magicpawns } from "@/lib/rules/variants/magicpawns";
 
 function moves(decl: VariantDecl, fen: string): string[] {
-  const pos = parseFen(compileVariant(decl), fen);
+  const pos = unwrap(parseFen(compileVariant(decl), fen));
   return legalMoves(pos).map((m) => moveActions(pos, m).map(actionText).join("; "));
 }
 

@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { Game, RulesError, parseActions, parseGameRecord } from "@/lib/rules";
 import { parseFen } from "@/lib/rules/notation/fen";
+import type { Result } from "@/lib/rules/result";
 import { sanKey } from "@/lib/rules/notation/san";
 import { getVariant } from "@/lib/rules/variants";
 
@@ -26,6 +27,13 @@ function refusal(f: () => unknown): string {
   const message = (error as RulesError).message;
   expect(message.length).toBeLessThan(300);
   return message;
+}
+
+/** The error of a parser's Result, which must be a refusal as short as refusal() asks. */
+function refused(read: Result<unknown>): string {
+  expect(read.ok).toBe(false);
+  expect(read.error!.length).toBeLessThan(300);
+  return read.error!;
 }
 
 const CHESS = '[Variant "chess"]\n\n';
@@ -88,11 +96,11 @@ describe("hostile FEN, move text and SAN", () => {
   const chess = getVariant("chess");
   it("FEN", () => {
     for (const text of ["1".repeat(2_000_000), "(".repeat(2_000_000), "/".repeat(2_000_000), `${"Q[".repeat(1_000_000)} w - - 0 1`]) {
-      expect(refusal(() => parseFen(chess, text))).toMatch(/FEN is too long/);
+      expect(refused(parseFen(chess, text))).toMatch(/FEN is too long/);
     }
     // At the limit, the placement scanner reads each character once.
-    expect(refusal(() => parseFen(chess, `${"1".repeat(970)}/8/8/8/8/8/8/8 w - - 0 1`))).toMatch(/rank 8 has more than 8 squares/);
-    expect(refusal(() => parseFen(chess, `${"(Nb".repeat(320)}/8/8/8/8/8/8/8 w - - 0 1`))).toMatch(/bad union mark on rank 8/);
+    expect(refused(parseFen(chess, `${"1".repeat(970)}/8/8/8/8/8/8/8 w - - 0 1`))).toMatch(/rank 8 has more than 8 squares/);
+    expect(refused(parseFen(chess, `${"(Nb".repeat(320)}/8/8/8/8/8/8/8 w - - 0 1`))).toMatch(/bad union mark on rank 8/);
   });
 
   it("move text", () => {

@@ -10,7 +10,7 @@ import { EMPTY_BUILDING, click, describeContinuation, drawnPosition, moveSquares
 import { Game, chessPgn, parseGameRecord, type Action } from "@/lib/rules";
 import { listMoves } from "@/lib/rules/game";
 import { perft } from "@/lib/rules/movegen";
-import { toFen } from "@/lib/rules/notation/fen";
+import { makeFen } from "@/lib/rules/notation/fen";
 import { CHESS960_SETUPS, chess960Rank, chess960Setup } from "@/lib/rules/variants/chess960";
 import { Rng } from "../fuzz/random";
 import { errorOf, moves, position } from "../support/rules";
@@ -259,7 +259,7 @@ describe("chess960: FEN", () => {
     expect(refused("4k3/8/8/8/8/8/8/4K2R w I - 0 1")).toMatch(/bad castling field 'I'/);
     expect(refused("4k3/8/8/8/8/8/8/4K2R w 1 - 0 1")).toMatch(/bad castling field '1'/);
     expect(refused("4k3/8/8/8/8/8/8/4K2R w HHHHH - 0 1")).toMatch(/bad castling field/);
-    expect(toFen(position(V, "4k3/8/8/8/8/8/8/4K2R w H - 0 1"))).toBe("4k3/8/8/8/8/8/8/4K2R w H - 0 1");
+    expect(makeFen(position(V, "4k3/8/8/8/8/8/8/4K2R w H - 0 1"))).toBe("4k3/8/8/8/8/8/8/4K2R w H - 0 1");
   });
 });
 

@@ -14,7 +14,7 @@ import { Game } from "@/lib/rules";
 import type { Action } from "@/lib/rules/actions";
 import { listMoves } from "@/lib/rules/game";
 import { perft } from "@/lib/rules/movegen";
-import { toFen } from "@/lib/rules/notation/fen";
+import { makeFen } from "@/lib/rules/notation/fen";
 import { errorOf, fenAfter, movesFrom, play, position, reach, targets, V } from "../support/rules";
 
 interface FfBoard {
@@ -389,7 +389,7 @@ describe("random games against ffish: moves, FEN and end at every ply", () => {
           for (let ply = 0; ply < 300; ply++) {
             const at = `${id} game ${game} ply ${ply} ${g.fen()}`;
             expect(g.fen(), at).toBe(b.fen());
-            expect(toFen(position(id, b.fen())), at).toBe(b.fen());
+            expect(makeFen(position(id, b.fen())), at).toBe(b.fen());
             const s = g.status();
             const [, , , limit, count] = b.fen().split(" ");
             const counted = /^\d+$/.test(limit) && Number(count) > Number(limit) && b.legalMoves() !== "";

@@ -17,6 +17,7 @@ import { listMoves } from "@/lib/rules/game";
 import { LISTING_LIMIT, SEARCH_BUDGET } from "@/lib/rules/mechanics/unions";
 import { perft } from "@/lib/rules/movegen";
 import { parseFen } from "@/lib/rules/notation/fen";
+import { unwrap } from "@/lib/rules/result";
 import { compileVariant } from "@/lib/rules/variant";
 import { getVariant } from "@/lib/rules/variants";
 import { friendly } from "@/lib/rules/variants/friendly";
@@ -32,7 +33,7 @@ function after(fen: string, ...played: string[]): string {
   return g.fen();
 }
 const illegal = (fen: string, move: string, why: RegExp) => expect(() => game(fen).play(move)).toThrow(why);
-const enginePerft = (fen: string, depth: number) => perft(parseFen(getVariant("friendly"), fen), depth);
+const enginePerft = (fen: string, depth: number) => perft(unwrap(parseFen(getVariant("friendly"), fen)), depth);
 
 /** Every complete move the builder can build, walking it from the empty prefix. */
 function built(g: Game): string[] {
@@ -623,7 +624,7 @@ describe("Friendly Chess: the roles come from the declaration", () => {
       ["rnbqkbnr/ppp1pppp/8/3(Pp)4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2", "s d5-d4"],
     ];
     for (const [fen, move] of cases) {
-      const theirs = listMoves(parseFen(relettered, board(fen))).listed.map((m) => m.text).sort();
+      const theirs = listMoves(unwrap(parseFen(relettered, board(fen)))).listed.map((m) => m.text).sort();
       expect(theirs, fen).toContain(move);
       expect(theirs, fen).toEqual(moves(fen).map(reletter).sort());
     }

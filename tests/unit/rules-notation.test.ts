@@ -5,21 +5,17 @@
  */
 import { describe, expect, it } from "vitest";
 import { Game, RulesError, movesText, parseActions } from "@/lib/rules";
-import { parseFen, toFen } from "@/lib/rules/notation/fen";
+import { parseFen, makeFen } from "@/lib/rules/notation/fen";
+import { unwrap } from "@/lib/rules/result";
 import { getVariant } from "@/lib/rules/variants";
 import { errorOf, play } from "../support/rules";
 
-const roundTrip = (variant: string, fen: string) => toFen(parseFen(getVariant(variant), fen));
+const roundTrip = (variant: string, fen: string) => makeFen(unwrap(parseFen(getVariant(variant), fen)));
 const rejection = (variant: string, fen: string): string => {
-  try {
-    parseFen(getVariant(variant), fen);
-  } catch (e) {
-    expect(e).toBeInstanceOf(RulesError);
-    const msg = (e as Error).message;
-    expect(msg).not.toContain("\n");
-    return msg;
-  }
-  throw new Error(`${variant} FEN accepted: ${fen}`);
+  const read = parseFen(getVariant(variant), fen);
+  if (read.ok) throw new Error(`${variant} FEN accepted: ${fen}`);
+  expect(read.error).not.toContain("\n");
+  return read.error;
 };
 
 describe("FEN round trips", () => {

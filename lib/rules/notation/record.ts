@@ -7,7 +7,8 @@ import { RulesError } from "../errors";
 import { Game } from "../game";
 import { legalMoves, makeMove } from "../movegen";
 import { getVariant, variantIds } from "../variants";
-import { parseFen, toFen } from "./fen";
+import { parseFen, makeFen } from "./fen";
+import { unwrap } from "../result";
 import { moveActions } from "./move";
 import { movesText } from "../actions";
 import { san, sanKey } from "./san";
@@ -80,7 +81,7 @@ export function hasPgn(variant: string): boolean {
 export function chessPgn(r: RecordInput): string {
   if (!hasPgn(r.variant)) throw new RulesError("PGN with SAN exists for orthodox chess and Chess960 only");
   const v = getVariant(r.variant);
-  const pos = parseFen(v, r.startFen);
+  const pos = unwrap(parseFen(v, r.startFen));
   const sans = r.moves.map((text, i) => {
     const legal = legalMoves(pos);
     const m = legal.find((x) => movesText(moveActions(pos, x)) === text);
@@ -215,7 +216,7 @@ export function parseGameRecord(text: string, { maxMoves = Infinity }: { maxMove
   }
   const variant = variantFromTag(tags.Variant);
   const v = getVariant(variant);
-  const startFen = tags.FEN ? toFen(parseFen(v, tags.FEN)) : v.decl.startFen;
+  const startFen = tags.FEN ? makeFen(unwrap(parseFen(v, tags.FEN))) : v.decl.startFen;
   const { moves: written, result } = splitMoves(lines.slice(i).join("\n"), maxMoves);
   const game = Game.start(variant, startFen);
   const moves = written.map((w, n) => {
