@@ -50,9 +50,8 @@ function run(args: string[]): string[] {
       const game = Game.start(variantId!, fen!);
       for (const m of rest) {
         // Text that is no move at all is bad input (exit 2), not an illegal move (exit 1).
-        if (!parseActions(m)?.length) {
-          throw new UsageError(`cannot read move '${m.slice(0, 80)}': write it like 'P e2-e4' or 'Q d2-d5; P*d6'`);
-        }
+        const read = parseActions(m);
+        if (!read.ok) throw new UsageError(read.error);
         try {
           game.play(m);
         } catch (e) {

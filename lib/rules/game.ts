@@ -9,9 +9,9 @@ import type { Stepwise } from "./mechanic";
 import type { Move } from "./move";
 import { inCheck, makeMove, protectedRoyal } from "./movegen";
 import { parseFen, makeFen } from "./notation/fen";
-import { unwrap } from "./result";
 import { san } from "./notation/san";
 import { CARRY, typeOn, type Position } from "./position";
+import { unwrap } from "./result";
 import { couldWin, moveRulePlies, positionStatus, type Outcome } from "./status";
 import type { Side, Variant } from "./variant";
 import { getVariant } from "./variants";
@@ -94,10 +94,8 @@ export class Game {
 
   /** Plays a move given as text or actions; returns its canonical text. */
   play(input: string | readonly Action[]): string {
-    const actions = typeof input === "string" ? parseActions(input) : [...input];
-    if (!actions || actions.length === 0) {
-      throw new RulesError(`cannot read move '${String(input).slice(0, 80)}': write it like 'P e2-e4' or 'Q d2-d5; P*d6'`);
-    }
+    // No actions at all are read as empty text, which is no move.
+    const actions = typeof input === "string" || input.length === 0 ? unwrap(parseActions(String(input))) : [...input];
     const s = this.status();
     if (s.result !== "ongoing") throw new RulesError(`the game is over (${s.result} by ${s.reason})`);
     const r = this.steps.read(this.pos, actions);

@@ -148,14 +148,15 @@ describe(`parser fuzz (${N} inputs each, FUZZ_SEED=${SEED})`, () => {
     for (let i = 0; i < N; i++) {
       const p = r.pick(positions);
       const text = p.legal.length && r.chance(0.6) ? mutate(r, r.pick(p.legal)) : hostileString(r);
-      const actions = stats.time(text, () => parseActions(text));
-      if (actions === null) {
+      const read = stats.time(text, () => parseActions(text));
+      if (!read.ok) {
         stats.refused++;
+        expect(read.error).toMatch(/^cannot read move /);
         continue;
       }
       stats.accepted++;
-      expect(Array.isArray(actions)).toBe(true);
-      if (actions.length) expect(parseActions(movesText(actions))).toEqual(actions);
+      expect(read.value.length).toBeGreaterThan(0);
+      expect(unwrap(parseActions(movesText(read.value)))).toEqual(read.value);
     }
     stats.report("parseActions");
   });

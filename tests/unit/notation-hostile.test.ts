@@ -105,7 +105,7 @@ describe("hostile FEN, move text and SAN", () => {
 
   it("move text", () => {
     for (const text of [" ".repeat(2_000_000), ";".repeat(2_000_000), `P${" ".repeat(2_000_000)}e2-e4`, "P e2-e4; ".repeat(200_000)]) {
-      expect(parseActions(text)).toBeNull();
+      expect(refused(parseActions(text))).toMatch(/cannot read move/);
       expect(refusal(() => Game.start("chess").play(text))).toMatch(/cannot read move/);
     }
   });

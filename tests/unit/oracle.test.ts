@@ -38,7 +38,7 @@ beforeAll(async () => {
 
 describe("our moves in Fairy-Stockfish's UCI", () => {
   const uci = (fen: string, text: string, rights = fen, is960 = false) =>
-    toUci(parseActions(text)!, piecesOf(Game.start("chess", fen)), rights, is960);
+    toUci(unwrap(parseActions(text)), piecesOf(Game.start("chess", fen)), rights, is960);
   const ffishMoves = (variant: string, fen: string, is960 = false) => {
     const board = new ff.Board(variant, fen, is960);
     const moves = oracleMoves(board);
