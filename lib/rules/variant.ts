@@ -9,6 +9,7 @@ import { RulesError } from "./errors";
 import { makeGeometry, squareAt, type Geometry } from "./geometry";
 import type { Mechanic } from "./mechanic";
 import type { CountingRule } from "./mechanics/counting";
+import { unwrap } from "./result";
 
 export type Side = 0 | 1; // 0 = White, 1 = Black
 
@@ -207,7 +208,7 @@ export function compileVariant(decl: VariantDecl): Variant {
   };
   const types: PieceType[] = [undefined as unknown as PieceType];
   decl.pieces.forEach((p, i) => {
-    const atoms = parseBetza(p.betza);
+    const atoms = unwrap(parseBetza(p.betza));
     const forSide = (side: Side): CompiledAtom[] =>
       atoms.map((a) => {
         const dy = side === 0 ? a.dy : -a.dy;
