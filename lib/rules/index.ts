@@ -21,4 +21,5 @@ export { RulesError } from "./errors";
 export { variantIds } from "./variants";
 export { setupFen, variantInfo, type VariantInfo } from "./info";
 export { findVariantInfo } from "./info";
-export { gameRecord, chessPgn, hasPgn, parseGameRecord, type ParsedRecord, type RecordInput, type RecordResult } from "./notation/record";
+export { makeGameRecord, makePgn, hasPgn, parseGameRecord, type ParsedRecord, type RecordInput, type RecordResult } from "./notation/record";
+export { unwrap, type Result } from "./result";
