@@ -4,7 +4,7 @@
  * names the problem in its error.
  */
 import { RulesError } from "../errors";
-import { FILE_LETTERS, parseSquare, squareAt } from "../geometry";
+import { FILE_LETTERS, squareAt, squareNamed } from "../geometry";
 import type { Move } from "../move";
 import { castlingSquares, generateEnPassant, inCheck } from "../movegen";
 import { CARRY, CASTLE_BITS, pieceCode, Position, typeOn } from "../position";
@@ -266,7 +266,7 @@ function namedRight(
 function parseEnPassant(pos: Position, text: string): number {
   if (text === "-") return -1;
   const v = pos.variant;
-  const sq = parseSquare(v.geo, text);
+  const sq = squareNamed(v.geo, text);
   if (sq < 0) throw new RulesError(`bad en passant square ${quote(text)}`);
   if (!v.epVictims) throw new RulesError(`${v.decl.name} has no en passant`);
   const us = pos.turn;
