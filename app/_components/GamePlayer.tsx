@@ -13,7 +13,7 @@ import {
   acceptDrawAction, claimDrawAction, declineDrawAction, extraDayAction, moveAction, offerDrawAction, resignAction, withdrawAction,
 } from "@/app/games/[id]/actions";
 import { playerPath, relativeTime, utcStamp } from "@/app/_overview/format";
-import { Game, RulesError, hasPgn, movesText, parseActions, variantInfo, type Action, type DrawClaim } from "@/lib/rules";
+import { Game, RulesError, hasPgn, makeMoveText, parseActions, variantInfo, type Action, type DrawClaim } from "@/lib/rules";
 import { Board } from "./Board";
 import {
   afterServerError, fetchGameState, newer, type ChallengeInfo, type Colour, type GameActionResult, type GameState, type SentMove, type Viewer,
@@ -266,7 +266,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
   }
 
   function finish(actions: Action[]) {
-    const text = movesText(actions);
+    const text = makeMoveText(actions);
     if (viewer.confirmMoves) {
       setPending({ text, actions });
     } else {
@@ -397,9 +397,9 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
         )}
         {interactive && !shownChoices && (building.prefix.length > 0 || opts.buttons.length > 0) && (
           <div className={styles.building} role="group" aria-label="Move in progress">
-            {building.prefix.length > 0 && <p>So far: <code>{movesText(building.prefix)}</code></p>}
+            {building.prefix.length > 0 && <p>So far: <code>{makeMoveText(building.prefix)}</code></p>}
             {opts.buttons.map((c) => (
-              <button key={movesText(c)} type="button" onClick={() => extend(building, c)}>
+              <button key={makeMoveText(c)} type="button" onClick={() => extend(building, c)}>
                 {describeContinuation(state.variant, c)}
               </button>
             ))}

@@ -19,7 +19,8 @@ export type Action =
       kingTo?: string;
     };
 
-export function actionText(a: Action): string {
+/** One action in canonical text (docs/notation.md#actions). */
+export function makeActionText(a: Action): string {
   switch (a.type) {
     case "step":
       return `${a.piece} ${a.from}-${a.to}${a.promotion ? `=${a.promotion}` : ""}`;
@@ -36,8 +37,9 @@ export function actionText(a: Action): string {
   }
 }
 
-export function movesText(actions: readonly Action[]): string {
-  return actions.map(actionText).join("; ");
+/** A move in canonical text: its actions joined by "; ", as `parseActions` reads them back. */
+export function makeMoveText(actions: readonly Action[]): string {
+  return actions.map(makeActionText).join("; ");
 }
 
 const SQUARE = "([a-l](?:1[0-2]|[1-9]))";

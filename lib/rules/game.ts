@@ -2,7 +2,7 @@
  * A game: a variant, a start position and the moves played, with what needs
  * history (repetition). This is what the server and the browser hold.
  */
-import { movesText, parseActions, type Action } from "./actions";
+import { makeMoveText, parseActions, type Action } from "./actions";
 import { RulesError } from "./errors";
 import { listed, listedSteps, type LegalMove } from "./listed";
 import type { Stepwise } from "./mechanic";
@@ -101,7 +101,7 @@ export class Game {
     const r = this.steps.read(this.pos, actions);
     if (typeof r === "string") throw new RulesError(r);
     const { move } = r;
-    const text = movesText(r.actions);
+    const text = makeMoveText(r.actions);
     makeMove(this.pos, move);
     this.pos.commit();
     this.judged = null;

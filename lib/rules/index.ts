@@ -15,7 +15,7 @@
 export { Game } from "./game";
 export type { Color, DrawClaim, LegalMove, PieceOnBoard, SquareContent } from "./game";
 export type { Action } from "./actions";
-export { actionText, movesText, parseActions } from "./actions";
+export { makeActionText, makeMoveText, parseActions } from "./actions";
 export type { EndReason, Outcome } from "./status";
 export { RulesError } from "./errors";
 export { variantIds } from "./variants";

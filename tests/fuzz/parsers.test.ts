@@ -14,7 +14,7 @@
  * The slowest input of each parser is reported (a parser that can be made slow is a denial of service).
  */
 import { describe, expect, it } from "vitest";
-import { Game, RulesError, makePgn, makeGameRecord, movesText, parseActions, parseGameRecord, variantIds } from "@/lib/rules";
+import { Game, RulesError, makePgn, makeGameRecord, makeMoveText, parseActions, parseGameRecord, variantIds } from "@/lib/rules";
 import { getVariant } from "@/lib/rules/variants";
 import { parseFen, makeFen } from "@/lib/rules/notation/fen";
 import { unwrap } from "@/lib/rules/result";
@@ -156,7 +156,7 @@ describe(`parser fuzz (${N} inputs each, FUZZ_SEED=${SEED})`, () => {
       }
       stats.accepted++;
       expect(read.value.length).toBeGreaterThan(0);
-      expect(unwrap(parseActions(movesText(read.value)))).toEqual(read.value);
+      expect(unwrap(parseActions(makeMoveText(read.value)))).toEqual(read.value);
     }
     stats.report("parseActions");
   });

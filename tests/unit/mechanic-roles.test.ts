@@ -4,7 +4,7 @@
  * roles acts on those pieces.
  */
 import { describe, expect, it } from "vitest";
-import { actionText } from "@/lib/rules";
+import { makeActionText } from "@/lib/rules";
 import { carrying } from "@/lib/rules/mechanics/carrying";
 import { swapping } from "@/lib/rules/mechanics/swapping";
 import { legalMoves } from "@/lib/rules/movegen";
@@ -17,7 +17,7 @@ import { magicpawns } from "@/lib/rules/variants/magicpawns";
 
 function moves(decl: VariantDecl, fen: string): string[] {
   const pos = unwrap(parseFen(compileVariant(decl), fen));
-  return legalMoves(pos).map((m) => moveActions(pos, m).map(actionText).join("; "));
+  return legalMoves(pos).map((m) => moveActions(pos, m).map(makeActionText).join("; "));
 }
 
 describe("mechanics take their roles from the declaration", () => {

@@ -4,7 +4,7 @@
  * and printed canonically, and illegal moves refused with a reason.
  */
 import { describe, expect, it } from "vitest";
-import { Game, RulesError, movesText, parseActions } from "@/lib/rules";
+import { Game, RulesError, makeMoveText, parseActions } from "@/lib/rules";
 import { parseFen, makeFen } from "@/lib/rules/notation/fen";
 import { unwrap } from "@/lib/rules/result";
 import { getVariant } from "@/lib/rules/variants";
@@ -166,16 +166,16 @@ describe("move text", () => {
       "B c1-f4; N f4-d5", "P e8=Q; N b1-c3", "S b7-b8=D", "K f1-i1", "Q d4; P*d3", "Q d1; pass", "pass",
       "P e6-e7=K", "R a8-a7=Q", "S j2-j4", "R a1-l12",
     ]) {
-      expect(movesText(unwrap(parseActions(t)))).toBe(t);
+      expect(makeMoveText(unwrap(parseActions(t)))).toBe(t);
     }
   });
 
   it("input is tolerant of spacing; output is canonical", () => {
-    expect(movesText(unwrap(parseActions("  P   e2 - e4  ")))).toBe("P e2-e4");
-    expect(movesText(unwrap(parseActions("Pe2-e4")))).toBe("P e2-e4");
-    expect(movesText(unwrap(parseActions("P e7 - e8 = Q")))).toBe("P e7-e8=Q");
-    expect(movesText(unwrap(parseActions("Q d2-d5 ;P * d6")))).toBe("Q d2-d5; P*d6");
-    expect(movesText(unwrap(parseActions("PASS")))).toBe("pass");
+    expect(makeMoveText(unwrap(parseActions("  P   e2 - e4  ")))).toBe("P e2-e4");
+    expect(makeMoveText(unwrap(parseActions("Pe2-e4")))).toBe("P e2-e4");
+    expect(makeMoveText(unwrap(parseActions("P e7 - e8 = Q")))).toBe("P e7-e8=Q");
+    expect(makeMoveText(unwrap(parseActions("Q d2-d5 ;P * d6")))).toBe("Q d2-d5; P*d6");
+    expect(makeMoveText(unwrap(parseActions("PASS")))).toBe("pass");
     expect(play("chess", "start").play("  P e2 -e4 ")).toBe("P e2-e4");
     expect(play("chess", "7k/4P3/8/8/8/8/8/4K3 w - - 0 1").play("P e7-e8 = N")).toBe("P e7-e8=N");
     expect(play("compound", "start").play("S  e2-e4")).toBe("S e2-e4");
@@ -186,7 +186,7 @@ describe("move text", () => {
     for (const v of ["chess", "compound", "royal-substitute"]) {
       for (const m of Game.start(v).legalMoves()) {
         expect(m.text).toMatch(canonical);
-        expect(movesText(m.actions)).toBe(m.text);
+        expect(makeMoveText(m.actions)).toBe(m.text);
       }
     }
   });

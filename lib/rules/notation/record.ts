@@ -10,7 +10,7 @@ import { getVariant, variantIds } from "../variants";
 import { parseFen, makeFen } from "./fen";
 import { attempt, unwrap, type Result } from "../result";
 import { moveActions } from "./move";
-import { movesText } from "../actions";
+import { makeMoveText } from "../actions";
 import { san, sanKey } from "./san";
 
 export type RecordResult = "1-0" | "0-1" | "1/2-1/2" | "*";
@@ -84,7 +84,7 @@ export function makePgn(r: RecordInput): string {
   const pos = unwrap(parseFen(v, r.startFen));
   const sans = r.moves.map((text, i) => {
     const legal = legalMoves(pos);
-    const m = legal.find((x) => movesText(moveActions(pos, x)) === text);
+    const m = legal.find((x) => makeMoveText(moveActions(pos, x)) === text);
     if (!m) throw new RulesError(`move ${i + 1} (${text}) is not legal`);
     const s = san(pos, m, legal);
     makeMove(pos, m);
