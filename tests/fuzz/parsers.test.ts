@@ -4,7 +4,8 @@
  * records (parseGameRecord). FUZZ_INPUTS inputs per parser (a sample in `npm test`;
  * `npm run fuzz` runs 100,000), from random play-outs of every variant, mutated,
  * plus random and hostile strings. Each input must be accepted or refused with a
- * RulesError carrying a message — no other exception; each parser must both
+ * message (a parser's Result error, unwrapped here into a RulesError; Game.play's
+ * RulesError) — no other exception; each parser must both
  * accept and refuse some of its inputs (one that only refuses checks nothing
  * below); and:
  *   - an accepted FEN gives a playable game (legal moves, status) whose FEN reads back the same;

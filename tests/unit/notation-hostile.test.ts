@@ -1,7 +1,7 @@
 /**
  * Hostile text of a megabyte or two for every parser of the rules module: each
- * one finishes and answers with a short, clear RulesError (or null, for
- * parseActions). No durations are asserted: a parser whose work grows with the
+ * one finishes and answers with a short, clear error (a parser's Result error,
+ * Game.play's RulesError). No durations are asserted: a parser whose work grows with the
  * square of its input simply does not finish within the test's timeout (a 500 kB
  * record of '{' once held the server for two minutes).
  */
