@@ -9,6 +9,7 @@
  */
 import { perft } from "../lib/rules/movegen";
 import { parseFen } from "../lib/rules/notation/fen";
+import { unwrap } from "../lib/rules/result";
 import { getVariant } from "../lib/rules/variants";
 import { ORACLE_GAMES, loadFairyStockfish, oracleBoard, oraclePerft, perftStart } from "../tests/support/oracle";
 
@@ -38,7 +39,7 @@ let differ = false;
 for (const row of ORACLE_GAMES) {
   const v = getVariant(row.id);
   const fen = perftStart(row);
-  const ours = timed(() => perft(parseFen(v, fen), DEPTH));
+  const ours = timed(() => perft(unwrap(parseFen(v, fen)), DEPTH));
   const board = oracleBoard(ff, row, fen);
   const theirs = timed(() => oraclePerft(board, DEPTH));
   board.delete();

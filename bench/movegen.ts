@@ -16,6 +16,7 @@ import { parseFen as chessopsFen } from "chessops/fen";
 import { Game, RulesError, variantIds, type LegalMove } from "../lib/rules";
 import { perft } from "../lib/rules/movegen";
 import { parseFen } from "../lib/rules/notation/fen";
+import { unwrap } from "../lib/rules/result";
 import { getVariant } from "../lib/rules/variants";
 import { summary } from "./stats";
 
@@ -108,6 +109,6 @@ console.log("perft(3) from the start:");
 for (const id of variantIds()) {
   const v = getVariant(id);
   const t0 = performance.now();
-  const n = perft(parseFen(v, v.decl.startFen), 3);
+  const n = perft(unwrap(parseFen(v, v.decl.startFen)), 3);
   console.log(`  ${id.padEnd(20)} ${String(n).padStart(9)} leaves  ${(performance.now() - t0).toFixed(0)} ms`);
 }

@@ -10,6 +10,7 @@ import { Chess } from "chessops/chess";
 import { perft as chessopsPerft } from "chessops/debug";
 import { perft } from "../lib/rules/movegen";
 import { parseFen } from "../lib/rules/notation/fen";
+import { unwrap } from "../lib/rules/result";
 import { getVariant } from "../lib/rules/variants";
 
 const args = process.argv.slice(2);
@@ -32,7 +33,7 @@ function time(label: string, expected: number, fn: () => number, runs = RUNS): n
 
 const ours = (id: string, depth: number) => () => {
   const v = getVariant(id);
-  return perft(parseFen(v, v.decl.startFen), depth);
+  return perft(unwrap(parseFen(v, v.decl.startFen)), depth);
 };
 
 console.log(`node ${process.version}, median of ${RUNS} runs`);

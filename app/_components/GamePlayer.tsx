@@ -13,7 +13,7 @@ import {
   acceptDrawAction, claimDrawAction, declineDrawAction, extraDayAction, moveAction, offerDrawAction, resignAction, withdrawAction,
 } from "@/app/games/[id]/actions";
 import { playerPath, relativeTime, utcStamp } from "@/app/_overview/format";
-import { Game, RulesError, hasPgn, movesText, parseActions, variantInfo, type Action, type DrawClaim } from "@/lib/rules";
+import { Game, RulesError, hasPgn, makeMoveText, parseActions, variantInfo, type Action, type DrawClaim } from "@/lib/rules";
 import { Board } from "./Board";
 import {
   afterServerError, fetchGameState, newer, type ChallengeInfo, type Colour, type GameActionResult, type GameState, type SentMove, type Viewer,
@@ -233,7 +233,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
   const shown = pending?.actions ?? building.prefix;
   const drawn = drawnPosition(game, state.variant, shown, pending !== null || game.nextActions(building.prefix).complete);
   const opts = options(game, building, drawn);
-  const lastPlayed = state.moves.length > 0 ? parseActions(state.moves[state.moves.length - 1]) : null;
+  const lastPlayed = state.moves.length > 0 ? parseActions(state.moves[state.moves.length - 1]).value ?? null : null;
   const orientation = flipped ? other(viewer.orientation) : viewer.orientation;
   const shownChoices = choices ?? (opts.promotions.length > 0 ? opts.promotions : null);
 
@@ -266,7 +266,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
   }
 
   function finish(actions: Action[]) {
-    const text = movesText(actions);
+    const text = makeMoveText(actions);
     if (viewer.confirmMoves) {
       setPending({ text, actions });
     } else {
@@ -301,7 +301,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
     try {
       // Played on a copy: the rules module reads the text as tolerantly as the server will.
       const canonical = Game.start(state.variant, game.fen()).play(text);
-      finish(parseActions(canonical) ?? []);
+      finish(parseActions(canonical).value ?? []);
       return null;
     } catch (e) {
       if (e instanceof RulesError) return sentence(e.message);
@@ -317,7 +317,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
   const info = variantInfo(state.variant);
   const name = (c: Colour) => state[c] ?? (c === me ? "you" : "an opponent to be found");
   const checks = past ? past.checks() : pending ? [] : game.checks();
-  const lastMoveShown = looking !== null ? (looking > 0 ? parseActions(state.moves[looking - 1]) : null) : lastPlayed;
+  const lastMoveShown = looking !== null ? (looking > 0 ? parseActions(state.moves[looking - 1]).value ?? null : null) : lastPlayed;
 
   let status: string;
   if (state.status === "open") status = "This challenge has not been accepted yet.";
@@ -397,9 +397,9 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
         )}
         {interactive && !shownChoices && (building.prefix.length > 0 || opts.buttons.length > 0) && (
           <div className={styles.building} role="group" aria-label="Move in progress">
-            {building.prefix.length > 0 && <p>So far: <code>{movesText(building.prefix)}</code></p>}
+            {building.prefix.length > 0 && <p>So far: <code>{makeMoveText(building.prefix)}</code></p>}
             {opts.buttons.map((c) => (
-              <button key={movesText(c)} type="button" onClick={() => extend(building, c)}>
+              <button key={makeMoveText(c)} type="button" onClick={() => extend(building, c)}>
                 {describeContinuation(state.variant, c)}
               </button>
             ))}

@@ -3,7 +3,7 @@
  * e.g. moving a carrying queen to d3 versus placing her pawn there.
  */
 import type { Color } from "@/lib/rules";
-import { movesText } from "@/lib/rules";
+import { makeMoveText } from "@/lib/rules";
 import { describeContinuation, type Continuation } from "./move-builder";
 import { PieceSvg } from "./pieces";
 import styles from "./GamePlayer.module.css";
@@ -31,7 +31,7 @@ export function MoveChooser(props: {
         {choices.map((c) => {
           const promotion = promotionOf(c);
           return (
-            <button key={movesText(c)} type="button" onClick={() => onChoose(c)} className={styles.choice}>
+            <button key={makeMoveText(c)} type="button" onClick={() => onChoose(c)} className={styles.choice}>
               {promotion && (
                 <span aria-hidden="true">
                   <PieceSvg variant={variant} color={color} letter={promotion.toUpperCase()} size={40} />

@@ -4,7 +4,7 @@
  * swaps, chains, pending promotions and naming work for every game without a line
  * of per-variant code here. Pure functions: the GamePlayer holds the state.
  */
-import { Game, movesText, variantInfo, type Action, type Color, type PieceOnBoard, type SquareContent } from "@/lib/rules";
+import { Game, makeMoveText, variantInfo, type Action, type Color, type PieceOnBoard, type SquareContent } from "@/lib/rules";
 import { pieceNoun } from "@/lib/rules/variant";
 
 /** What the player has chosen so far for the move being built. */
@@ -215,5 +215,5 @@ export function describeContinuation(variant: string, c: Continuation): string {
         return [];
     }
   });
-  return capital(words.join(", then ") || movesText(c));
+  return capital(words.join(", then ") || makeMoveText(c));
 }

@@ -39,7 +39,7 @@ export type PositionLookup =
 /** The squares a move touched, for the highlight: every step's ends, placements, promotions. */
 export function touchedSquares(text: string): string[] {
   const out = new Set<string>();
-  for (const a of parseActions(text) ?? []) {
+  for (const a of parseActions(text).value ?? []) {
     if (a.type === "step") {
       out.add(a.from);
       out.add(a.to);

@@ -2,7 +2,7 @@
  * Game records: export any game a viewer may see as a record in the project's
  * notation (docs/notation.md "Game record") or, for orthodox chess, as PGN with SAN;
  * import a record as a finished, archived game after the rules module has replayed
- * and checked every move. The codec itself is lib/rules (gameRecord, chessPgn,
+ * and checked every move. The codec itself is lib/rules (makeGameRecord, makePgn,
  * parseGameRecord); this module adds the tags, the checks of the result, and the
  * database.
  *
@@ -15,7 +15,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db, Executor } from "@/lib/db/client";
 import { games, moves, type Game as GameRow } from "@/lib/db/schema";
-import { Game, RulesError, chessPgn, gameRecord, hasPgn, parseGameRecord, type Outcome, type RecordResult } from "@/lib/rules";
+import { Game, makePgn, makeGameRecord, hasPgn, parseGameRecord, type Outcome, type RecordResult } from "@/lib/rules";
 import { visibleGame } from "./archive";
 import { MAX_RECORD_BYTES, RECORD_TOO_LARGE, recordBytes } from "./record-limits";
 
@@ -85,7 +85,7 @@ export async function exportRecord(
     result: resultOf(g),
     tags: recordTags(g, { white: view.whiteName, black: view.blackName }, siteUrl),
   };
-  const text = format === "pgn" ? chessPgn(input) : gameRecord(input);
+  const text = format === "pgn" ? makePgn(input) : makeGameRecord(input);
   return { ok: true, text, filename: fileName(g, view.whiteName, view.blackName, format === "pgn" ? "pgn" : "txt"), game: g };
 }
 
@@ -135,13 +135,9 @@ export async function importRecord(
 ): Promise<ImportResult> {
   if (text.trim() === "") return { ok: false, error: "The record is empty: paste one or choose a file." };
   if (recordBytes(text) > MAX_RECORD_BYTES) return { ok: false, error: RECORD_TOO_LARGE };
-  let parsed: ReturnType<typeof parseGameRecord>;
-  try {
-    parsed = parseGameRecord(text, { maxMoves: MAX_IMPORT_PLIES });
-  } catch (e) {
-    if (e instanceof RulesError) return { ok: false, error: `This record cannot be imported: ${e.message}` };
-    throw e;
-  }
+  const read = parseGameRecord(text, { maxMoves: MAX_IMPORT_PLIES });
+  if (!read.ok) return { ok: false, error: `This record cannot be imported: ${read.error}` };
+  const parsed = read.value;
 
   const outcome = parsed.game.status();
   let result: Exclude<RecordResult, "*">;

@@ -1,3 +1,5 @@
+import { err, ok, type Result } from "./result";
+
 /**
  * A move in the players' words: a list of actions (docs/notation.md "Actions"). Squares are names
  * like "e4"; a piece is its FEN letter, uppercase for White, lowercase for Black.
@@ -17,7 +19,8 @@ export type Action =
       kingTo?: string;
     };
 
-export function actionText(a: Action): string {
+/** One action in canonical text (docs/notation.md#actions). */
+export function makeActionText(a: Action): string {
   switch (a.type) {
     case "step":
       return `${a.piece} ${a.from}-${a.to}${a.promotion ? `=${a.promotion}` : ""}`;
@@ -34,8 +37,9 @@ export function actionText(a: Action): string {
   }
 }
 
-export function movesText(actions: readonly Action[]): string {
-  return actions.map(actionText).join("; ");
+/** A move in canonical text: its actions joined by "; ", as `parseActions` reads them back. */
+export function makeMoveText(actions: readonly Action[]): string {
+  return actions.map(makeActionText).join("; ");
 }
 
 const SQUARE = "([a-l](?:1[0-2]|[1-9]))";
@@ -46,9 +50,9 @@ const NAME = new RegExp(`^([A-Za-z])\\s+${SQUARE}$`);
 // Letter O or digit zero, any case, as PGN writers do.
 const CASTLE = /^([O0])-\1(-\1)?$/i;
 
-/** Reads move text tolerantly (spacing, case of `pass`); null when it is not move text at all. */
-export function parseActions(text: string): Action[] | null {
-  if (text.length > 2000) return null;
+/** Reads move text tolerantly (spacing, case of `pass`); the error shows how to write a move when it is not move text at all. */
+export function parseActions(text: string): Result<Action[]> {
+  if (text.length > 2000) return unreadable(text);
   const parts = text.split(";");
   const actions: Action[] = [];
   for (const raw of parts) {
@@ -60,7 +64,9 @@ export function parseActions(text: string): Action[] | null {
     else if ((m = PLACE.exec(part))) actions.push({ type: "place", piece: m[1], to: m[2] });
     else if ((m = PROMOTE.exec(part))) actions.push({ type: "promote", piece: m[1], square: m[2], promotion: m[3] });
     else if ((m = NAME.exec(part))) actions.push({ type: "name", piece: m[1], square: m[2] });
-    else return null;
+    else return unreadable(text);
   }
-  return actions;
+  return ok(actions);
 }
+
+const unreadable = (text: string) => err<Action[]>(`cannot read move '${text.slice(0, 80)}': write it like 'P e2-e4' or 'Q d2-d5; P*d6'`);

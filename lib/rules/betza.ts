@@ -8,7 +8,7 @@
  * m (move only), c (capture only), n (lame: blocked by a piece on the way),
  * i (initial move only). Directions are from White's side; Black's are mirrored.
  */
-import { RulesError } from "./errors";
+import { err, ok, type Result } from "./result";
 
 export interface Atom {
   dx: number;
@@ -79,20 +79,21 @@ function directionTokens(mods: string, diagonal: boolean, orthogonal: boolean): 
   return tokens;
 }
 
-export function parseBetza(text: string): Atom[] {
+/** The atoms of a piece's moves, or what in the notation cannot be read. */
+export function parseBetza(text: string): Result<Atom[]> {
   const atoms: Atom[] = [];
   const re = /([fblrvsmcni]*)([WFDNAHCZGRBQK])(\2?)(\d*)/y;
   let pos = 0;
   while (pos < text.length) {
     re.lastIndex = pos;
     const m = re.exec(text);
-    if (!m || m[0].length === 0) throw new RulesError(`cannot read Betza notation '${text}' at '${text.slice(pos)}'`);
+    if (!m || m[0].length === 0) return err(`cannot read Betza notation '${text}' at '${text.slice(pos)}'`);
     pos = re.lastIndex;
     const [, mods, letter, doubled, range] = m;
     const letters = SHORTHANDS[letter] ?? [letter];
     let max = range ? Number(range) : doubled || RIDING_SHORTHANDS.has(letter) ? Infinity : 1;
     if (letter === "K" && !range) max = 1;
-    if (max < 1) throw new RulesError(`range 0 in Betza notation '${text}'`);
+    if (max < 1) return err(`range 0 in Betza notation '${text}'`);
     const moveOnly = mods.includes("m");
     const captureOnly = mods.includes("c");
     const lame = mods.includes("n");
@@ -109,12 +110,12 @@ export function parseBetza(text: string): Atom[] {
         if (lame && (diagonal || orthogonal)) {
           // A lame linear leap is a slide of exactly that many unit steps.
           const n = Math.max(Math.abs(dx), Math.abs(dy));
-          if (max !== 1) throw new RulesError(`lame riders are not supported ('${text}')`);
+          if (max !== 1) return err(`lame riders are not supported ('${text}')`);
           atom.dx = Math.sign(dx);
           atom.dy = Math.sign(dy);
           atom.min = atom.max = n;
         } else if (lame) {
-          if (l !== "N") throw new RulesError(`lame ${l} is not supported ('${text}')`);
+          if (l !== "N") return err(`lame ${l} is not supported ('${text}')`);
           // The knight is blocked on the orthogonal step towards its longer leg (as in xiangqi).
           atom.via = Math.abs(dx) > Math.abs(dy) ? [Math.sign(dx), 0] : [0, Math.sign(dy)];
         }
@@ -122,5 +123,5 @@ export function parseBetza(text: string): Atom[] {
       }
     }
   }
-  return atoms;
+  return ok(atoms);
 }

@@ -10,6 +10,7 @@ import { forEachMove, Game } from "./game";
 import { LISTING_LIMIT } from "./mechanics/unions";
 import { perft } from "./movegen";
 import { parseFen } from "./notation/fen";
+import { unwrap } from "./result";
 import { getVariant, variantIds } from "./variants";
 
 class UsageError extends Error {}
@@ -23,7 +24,7 @@ const USAGE = "usage: rules variants | moves <variant> <fen> | perft <variant> <
 function position(variantId: string | undefined, fen: string | undefined) {
   if (variantId === undefined || fen === undefined) throw new UsageError(USAGE);
   const v = getVariant(variantId);
-  return parseFen(v, fen === "start" ? v.decl.startFen : fen);
+  return unwrap(parseFen(v, fen === "start" ? v.decl.startFen : fen));
 }
 
 function run(args: string[]): string[] {
@@ -49,9 +50,8 @@ function run(args: string[]): string[] {
       const game = Game.start(variantId!, fen!);
       for (const m of rest) {
         // Text that is no move at all is bad input (exit 2), not an illegal move (exit 1).
-        if (!parseActions(m)?.length) {
-          throw new UsageError(`cannot read move '${m.slice(0, 80)}': write it like 'P e2-e4' or 'Q d2-d5; P*d6'`);
-        }
+        const read = parseActions(m);
+        if (!read.ok) throw new UsageError(read.error);
         try {
           game.play(m);
         } catch (e) {

@@ -2,15 +2,16 @@
  * A game: a variant, a start position and the moves played, with what needs
  * history (repetition). This is what the server and the browser hold.
  */
-import { movesText, parseActions, type Action } from "./actions";
+import { makeMoveText, parseActions, type Action } from "./actions";
 import { RulesError } from "./errors";
 import { listed, listedSteps, type LegalMove } from "./listed";
 import type { Stepwise } from "./mechanic";
 import type { Move } from "./move";
 import { inCheck, makeMove, protectedRoyal } from "./movegen";
-import { parseFen, toFen } from "./notation/fen";
+import { parseFen, makeFen } from "./notation/fen";
 import { san } from "./notation/san";
 import { CARRY, typeOn, type Position } from "./position";
+import { unwrap } from "./result";
 import { couldWin, moveRulePlies, positionStatus, type Outcome } from "./status";
 import type { Side, Variant } from "./variant";
 import { getVariant } from "./variants";
@@ -48,8 +49,8 @@ export class Game {
   private constructor(variant: Variant, fen: string) {
     this.variant = variant;
     this.steps = variant.mechanics.find((m) => m.stepwise)?.stepwise ?? listedSteps;
-    this.pos = parseFen(variant, fen);
-    this.startFen = toFen(this.pos);
+    this.pos = unwrap(parseFen(variant, fen));
+    this.startFen = makeFen(this.pos);
     this.keys.push(this.repetitionKey());
   }
 
@@ -83,7 +84,7 @@ export class Game {
     return COLORS[this.pos.turn];
   }
   fen(): string {
-    return toFen(this.pos);
+    return makeFen(this.pos);
   }
 
   /** Every legal move, canonical, in generation order. Empty once the game is over. */
@@ -93,16 +94,14 @@ export class Game {
 
   /** Plays a move given as text or actions; returns its canonical text. */
   play(input: string | readonly Action[]): string {
-    const actions = typeof input === "string" ? parseActions(input) : [...input];
-    if (!actions || actions.length === 0) {
-      throw new RulesError(`cannot read move '${String(input).slice(0, 80)}': write it like 'P e2-e4' or 'Q d2-d5; P*d6'`);
-    }
+    // No actions at all are read as empty text, which is no move.
+    const actions = typeof input === "string" || input.length === 0 ? unwrap(parseActions(String(input))) : [...input];
     const s = this.status();
     if (s.result !== "ongoing") throw new RulesError(`the game is over (${s.result} by ${s.reason})`);
     const r = this.steps.read(this.pos, actions);
     if (typeof r === "string") throw new RulesError(r);
     const { move } = r;
-    const text = movesText(r.actions);
+    const text = makeMoveText(r.actions);
     makeMove(this.pos, move);
     this.pos.commit();
     this.judged = null;
@@ -165,7 +164,7 @@ export class Game {
    * Fairy-Stockfish counts repetitions (docs/games/ouk-chatrang.md#draws).
    */
   private repetitionKey(): string {
-    const [placement, side] = toFen(this.pos).split(" ");
+    const [placement, side] = makeFen(this.pos).split(" ");
     const castling = this.pos.castling;
     const epCapture = this.pos.ep !== -1 && this.steps.enPassantPossible(this.pos);
     return `${placement} ${side} ${castling} ${epCapture ? this.variant.geo.names[this.pos.ep] : "-"}`;

@@ -52,8 +52,12 @@ export function squareAt(g: Geometry, file: number, rank: number): number {
   return (rank + PAD) * g.stride + file + PAD;
 }
 
-/** The padded index of a square name like "e4" or "j10"; -1 when it is not on this board. */
-export function parseSquare(g: Geometry, name: string): number {
+/**
+ * The padded index of the square named like "e4" or "j10"; -1 when no square of this
+ * board has that name. A lookup, like `names.indexOf`, not a parser: its callers name
+ * the field in their errors (docs/notation.md#en-passant-square), so it has no message.
+ */
+export function squareNamed(g: Geometry, name: string): number {
   const m = /^([a-l])(\d{1,2})$/.exec(name);
   if (!m) return -1;
   const file = FILE_LETTERS.indexOf(m[1]);

@@ -1,7 +1,8 @@
 /**
  * The rules of every game the service offers — pure TypeScript, no I/O, the same
  * code on the server (which judges every move) and in the browser (which offers
- * only legal moves).
+ * only legal moves). Positions are FEN, moves are Game Courier-style text, games are
+ * records: all three are described in docs/notation.md.
  *
  *   const game = Game.start("chess");          // or Game.start(id, fen), Game.replay(id, fen, moves)
  *   game.legalMoves();                         // [{ actions, text: "P e2-e4" }, …]
@@ -10,15 +11,49 @@
  *   game.status();                             // { result: "ongoing" } | { result, reason }
  *   game.claimableDraws(); game.fen(); game.board(); game.hand(); game.checks();
  *
- * Positions are FEN and moves are Game Courier-style text (docs/notation.md).
+ * Text in and out, one convention (lichess's chessops'):
+ * - `parseX(text)` reads text and returns a `Result<X>`: `{ ok: true, value }`, or
+ *   `{ ok: false, error }` whose error is one line naming the first problem. Parsers
+ *   do not throw on any text, and their work is bounded by its length.
+ * - `makeX(value)` writes canonical text, which the matching parser reads back.
+ * - `unwrap(result)` is the value, or a RulesError with the error: for a caller to
+ *   whom bad text is an exception. `result.value ?? fallback` reads a value without one.
+ * The Game is a game being played, not a parser: `Game.start`, `Game.replay` and
+ * `play` throw RulesError (bad FEN, illegal move), which the app shows to the player.
+ *
+ * Exports:
+ * - `Game`: start(variantId, fen = "start") and replay(variantId, startFen, moves) →
+ *   Game; its methods above, plus moves, ply, turn(), sanMoves(), couldWin(color).
+ *   Types Color, DrawClaim, LegalMove, PieceOnBoard, SquareContent.
+ * - `parseActions(text)` → Result<Action[]>: a move's actions (docs/notation.md#moves),
+ *   read tolerantly. `makeMoveText(actions)` → its canonical text; `makeActionText(action)`
+ *   → one action's. Type Action.
+ * - `parseGameRecord(text, { maxMoves })` → Result<ParsedRecord>: a record in the
+ *   project's notation or PGN with SAN (docs/notation.md#game-record), every move
+ *   replayed; the error names the first bad one. `makeGameRecord(input)` → the
+ *   project's record; `makePgn(input)` → PGN with SAN, for the games `hasPgn(variantId)`
+ *   is true of (makePgn throws RulesError for others: a caller's mistake, not bad text).
+ *   Types ParsedRecord, RecordInput, RecordResult.
+ * - `variantIds()` → every game's id (docs/notation.md#variant-ids);
+ *   `variantInfo(id)` → VariantInfo (name, board, start FEN, pieces, summary), and
+ *   `findVariantInfo(id)` → VariantInfo | undefined for an id that may be unknown;
+ *   `setupFen(id, n)` → the start FEN of numbered setup n (Chess960; RulesError for
+ *   a game without setups).
+ * - Types EndReason and Outcome: what `status()` returns.
+ * - `RulesError`: every error the module throws. `Result`, `unwrap`: the convention above.
+ *
+ * FEN itself is read by `parseFen(variant, text)` → Result<Position> and written by
+ * `makeFen(position)` in ./notation/fen, inside the module: outside it a position is a
+ * Game, whose `fen()` writes it.
  */
 export { Game } from "./game";
 export type { Color, DrawClaim, LegalMove, PieceOnBoard, SquareContent } from "./game";
 export type { Action } from "./actions";
-export { actionText, movesText, parseActions } from "./actions";
+export { makeActionText, makeMoveText, parseActions } from "./actions";
 export type { EndReason, Outcome } from "./status";
 export { RulesError } from "./errors";
 export { variantIds } from "./variants";
 export { setupFen, variantInfo, type VariantInfo } from "./info";
 export { findVariantInfo } from "./info";
-export { gameRecord, chessPgn, hasPgn, parseGameRecord, type ParsedRecord, type RecordInput, type RecordResult } from "./notation/record";
+export { makeGameRecord, makePgn, hasPgn, parseGameRecord, type ParsedRecord, type RecordInput, type RecordResult } from "./notation/record";
+export { unwrap, type Result } from "./result";

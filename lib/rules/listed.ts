@@ -3,11 +3,11 @@
  * but Friendly): reading a move, the board's builder and the status, all from the
  * list of legal moves with their canonical text.
  */
-import { actionText, movesText, type Action } from "./actions";
+import { makeActionText, makeMoveText, type Action } from "./actions";
 import type { Stepwise } from "./mechanic";
 import { MoveKind, type Move } from "./move";
 import { legalMoves, pseudoMoves } from "./movegen";
-import { toFen } from "./notation/fen";
+import { makeFen } from "./notation/fen";
 import { castleAction, moveActions } from "./notation/move";
 import type { Position } from "./position";
 import { leavesRoyalAttacked, needsPromotion, notLegal, pieceProblem, refused } from "./refusals";
@@ -28,7 +28,7 @@ export function forEachMove(pos: Position, f: (move: Move, actions: Action[], te
   const seen = new Set<string>();
   for (const m of legalMoves(pos)) {
     const actions = moveActions(pos, m);
-    const text = movesText(actions);
+    const text = makeMoveText(actions);
     if (seen.has(text)) continue;
     seen.add(text);
     f(m, actions, text);
@@ -50,7 +50,7 @@ const lists = new WeakMap<Position, { fen: string; list: MoveList }>();
 
 /** The position's legal moves, listed once for as long as it stays the same. */
 export function listed(pos: Position): MoveList {
-  const fen = toFen(pos);
+  const fen = makeFen(pos);
   const known = lists.get(pos);
   if (known?.fen === fen) return known.list;
   const list = listMoves(pos);
@@ -59,7 +59,7 @@ export function listed(pos: Position): MoveList {
 }
 
 /** Move text with every naming (`Q d4`) left out. */
-const withoutNames = (acts: readonly Action[]) => movesText(acts.filter((a) => a.type !== "name"));
+const withoutNames = (acts: readonly Action[]) => makeMoveText(acts.filter((a) => a.type !== "name"));
 
 /** Indices of the listed moves that read as `actions` once every naming is left out. */
 function fitsWithoutNames({ listed }: MoveList, actions: readonly Action[]): number[] {
@@ -70,7 +70,7 @@ function fitsWithoutNames({ listed }: MoveList, actions: readonly Action[]): num
 /** The listed move `actions` mean, -1 for none. */
 function findMove(pos: Position, list: MoveList, actions: readonly Action[]): number {
   const { legal, listed } = list;
-  const text = movesText(actions);
+  const text = makeMoveText(actions);
   const lower = text.toLowerCase();
   let i = listed.findIndex((m) => m.text === text);
   if (i < 0) i = listed.findIndex((m, j) => legal[j].mechanic?.aliases?.(pos, legal[j]).includes(text));
@@ -88,7 +88,7 @@ function findMove(pos: Position, list: MoveList, actions: readonly Action[]): nu
   // `O-O` / `O-O-O` where castling is written as the king's step (docs/notation.md#castling).
   const castle = actions.length === 1 ? actions[0] : null;
   if (i < 0 && castle?.type === "castle") {
-    i = legal.findIndex((m) => m.kind === MoveKind.Castle && movesText([castleAction(pos, m)]) === text);
+    i = legal.findIndex((m) => m.kind === MoveKind.Castle && makeMoveText([castleAction(pos, m)]) === text);
   }
   return i;
 }
@@ -98,7 +98,7 @@ function whyIllegal(pos: Position, list: MoveList, actions: readonly Action[]): 
     const why = m.explain?.(pos, actions);
     if (why) return why;
   }
-  const text = movesText(actions);
+  const text = makeMoveText(actions);
   const fits = fitsWithoutNames(list, actions).map((j) => list.listed[j].text);
   if (fits.length > 0) return refused(text, `it is ambiguous or names the wrong piece: write ${fits.join(" or ")}`);
   const first = actions[0];
@@ -110,8 +110,8 @@ function whyIllegal(pos: Position, list: MoveList, actions: readonly Action[]): 
     const a = m.actions[0];
     return a.type === "step" && a.from === first.from && a.to === first.to && a.promotion ? [a.promotion] : [];
   }))];
-  if (choices.length) return refused(text, needsPromotion(choices, actionText({ ...first, promotion: choices[0] })));
-  if (pseudoMoves(pos).some((m) => movesText(moveActions(pos, m)) === text)) return refused(text, leavesRoyalAttacked(pos.variant));
+  if (choices.length) return refused(text, needsPromotion(choices, makeActionText({ ...first, promotion: choices[0] })));
+  if (pseudoMoves(pos).some((m) => makeMoveText(moveActions(pos, m)) === text)) return refused(text, leavesRoyalAttacked(pos.variant));
   return notLegal(text);
 }
 
@@ -123,14 +123,14 @@ export const listedSteps: Stepwise = {
   },
 
   next(pos, prefix) {
-    const key = prefix.map(actionText);
+    const key = prefix.map(makeActionText);
     const next = new Map<string, Action>();
     let complete = false;
     for (const m of listed(pos).listed) {
       if (m.actions.length < key.length) continue;
-      if (!key.every((k, i) => actionText(m.actions[i]) === k)) continue;
+      if (!key.every((k, i) => makeActionText(m.actions[i]) === k)) continue;
       if (m.actions.length === key.length) complete = true;
-      else next.set(actionText(m.actions[key.length]), m.actions[key.length]);
+      else next.set(makeActionText(m.actions[key.length]), m.actions[key.length]);
     }
     return { actions: [...next.values()], complete };
   },

@@ -8,6 +8,7 @@ import { parseBetza, type Atom } from "./betza";
 import { RulesError } from "./errors";
 import { makeGeometry, squareAt, type Geometry } from "./geometry";
 import type { Mechanic } from "./mechanic";
+import { unwrap } from "./result";
 
 export type Side = 0 | 1; // 0 = White, 1 = Black
 
@@ -204,7 +205,7 @@ export function compileVariant(decl: VariantDecl): Variant {
   };
   const types: PieceType[] = [undefined as unknown as PieceType];
   decl.pieces.forEach((p, i) => {
-    const atoms = parseBetza(p.betza);
+    const atoms = unwrap(parseBetza(p.betza));
     const forSide = (side: Side): CompiledAtom[] =>
       atoms.map((a) => {
         const dy = side === 0 ? a.dy : -a.dy;

@@ -8,7 +8,7 @@
  * Also: a Chess960 setup drawn at random is one of the 960.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { parseGameRecord, variantInfo } from "../../lib/rules";
+import { parseGameRecord, unwrap, variantInfo } from "../../lib/rules";
 import { chess960Rank, CHESS960_SETUPS } from "../../lib/rules/variants/chess960";
 import { APP_URL, linkIn, waitForMail } from "./support/fixtures";
 import { FAMILY_GAMES } from "./support/family-games";
@@ -85,7 +85,7 @@ for (const c of FAMILY_GAMES) {
     // Its record replays, move by move, to the same checkmate.
     const record = await page.request.get(`${path}/record`);
     expect(record.status()).toBe(200);
-    const replayed = parseGameRecord(await record.text());
+    const replayed = unwrap(parseGameRecord(await record.text()));
     expect(replayed.variant).toBe(c.variant);
     expect(replayed.moves).toEqual(c.moves.map(moveText));
     expect(replayed.result).toBe(score);

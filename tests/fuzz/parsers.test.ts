@@ -4,7 +4,8 @@
  * records (parseGameRecord). FUZZ_INPUTS inputs per parser (a sample in `npm test`;
  * `npm run fuzz` runs 100,000), from random play-outs of every variant, mutated,
  * plus random and hostile strings. Each input must be accepted or refused with a
- * RulesError carrying a message — no other exception; each parser must both
+ * message (a parser's Result error, unwrapped here into a RulesError; Game.play's
+ * RulesError) — no other exception; each parser must both
  * accept and refuse some of its inputs (one that only refuses checks nothing
  * below); and:
  *   - an accepted FEN gives a playable game (legal moves, status) whose FEN reads back the same;
@@ -14,9 +15,10 @@
  * The slowest input of each parser is reported (a parser that can be made slow is a denial of service).
  */
 import { describe, expect, it } from "vitest";
-import { Game, RulesError, chessPgn, gameRecord, movesText, parseActions, parseGameRecord, variantIds } from "@/lib/rules";
+import { Game, RulesError, makePgn, makeGameRecord, makeMoveText, parseActions, parseGameRecord, variantIds } from "@/lib/rules";
 import { getVariant } from "@/lib/rules/variants";
-import { parseFen, toFen } from "@/lib/rules/notation/fen";
+import { parseFen, makeFen } from "@/lib/rules/notation/fen";
+import { unwrap } from "@/lib/rules/result";
 import { fuzzCount, hostileString, mutate, randomString, Rng, SEED } from "./random";
 
 const N = fuzzCount(1500);
@@ -123,14 +125,14 @@ describe(`parser fuzz (${N} inputs each, FUZZ_SEED=${SEED})`, () => {
         : roll < 0.75 ? mutate(r, r.chance(0.5) ? p.fen : p.startFen, r.chance(0.5) ? 1 : 4)
         : roll < 0.9 ? hostileString(r) : randomString(r, 120);
       const v = getVariant(variant);
-      const res = stats.time(text, () => judge(`parseFen(${variant})`, text, () => parseFen(v, text)));
+      const res = stats.time(text, () => judge(`parseFen(${variant})`, text, () => unwrap(parseFen(v, text))));
       if (!res.ok) {
         stats.refused++;
         continue;
       }
       stats.accepted++;
-      const fen = toFen(res.value);
-      expect(toFen(parseFen(v, fen))).toBe(fen);
+      const fen = makeFen(res.value);
+      expect(makeFen(unwrap(parseFen(v, fen)))).toBe(fen);
       // Accepted means playable: the game service will list, judge and play moves here.
       const g = judge(`Game.start(${variant})`, fen, () => Game.start(variant, fen));
       expect(g.ok, `Game.start refused a FEN parseFen accepted: ${fen}`).toBe(true);
@@ -147,14 +149,15 @@ describe(`parser fuzz (${N} inputs each, FUZZ_SEED=${SEED})`, () => {
     for (let i = 0; i < N; i++) {
       const p = r.pick(positions);
       const text = p.legal.length && r.chance(0.6) ? mutate(r, r.pick(p.legal)) : hostileString(r);
-      const actions = stats.time(text, () => parseActions(text));
-      if (actions === null) {
+      const read = stats.time(text, () => parseActions(text));
+      if (!read.ok) {
         stats.refused++;
+        expect(read.error).toMatch(/^cannot read move /);
         continue;
       }
       stats.accepted++;
-      expect(Array.isArray(actions)).toBe(true);
-      if (actions.length) expect(parseActions(movesText(actions))).toEqual(actions);
+      expect(read.value.length).toBeGreaterThan(0);
+      expect(unwrap(parseActions(makeMoveText(read.value)))).toEqual(read.value);
     }
     stats.report("parseActions");
   });
@@ -189,11 +192,11 @@ describe(`parser fuzz (${N} inputs each, FUZZ_SEED=${SEED})`, () => {
     const stats = new Stats();
     const records = positions.flatMap((p) => {
       const input = { variant: p.variant, startFen: p.startFen, moves: p.moves, result: "*" as const, tags: { White: "Alice", Black: "Bob \"the\" \\ Builder" } };
-      return p.variant === "chess" ? [gameRecord(input), chessPgn(input)] : [gameRecord(input)];
+      return p.variant === "chess" ? [makeGameRecord(input), makePgn(input)] : [makeGameRecord(input)];
     });
     for (let i = 0; i < N; i++) {
       const text = r.chance(0.75) ? mutate(r, r.pick(records)) : r.chance(0.5) ? hostileString(r) : `[Variant "${r.pick(variantIds())}"]\n\n${randomString(r, 200)}`;
-      const res = stats.time(text, () => judge("parseGameRecord", text, () => parseGameRecord(text)));
+      const res = stats.time(text, () => judge("parseGameRecord", text, () => unwrap(parseGameRecord(text))));
       if (!res.ok) {
         stats.refused++;
         continue;

@@ -11,6 +11,7 @@ import type { Board, FairyStockfish } from "ffish";
 import { Game, type Action, type LegalMove, type Outcome } from "@/lib/rules";
 import { listMoves } from "@/lib/rules/game";
 import { parseFen } from "@/lib/rules/notation/fen";
+import { unwrap } from "@/lib/rules/result";
 import { getVariant } from "@/lib/rules/variants";
 import { CHESS960_SETUPS, chess960Setup } from "@/lib/rules/variants/chess960";
 import { Rng } from "@/tests/fuzz/random";
@@ -243,7 +244,7 @@ export function differences(game: Game, board: Board, row: OracleGame): string[]
   const theirs = oracleMoves(board);
   const over = game.status().result !== "ongoing";
   if (!over || theirs.length > 0) {
-    const listed = over ? listMoves(parseFen(getVariant(row.id), fen)).listed : game.legalMoves();
+    const listed = over ? listMoves(unwrap(parseFen(getVariant(row.id), fen))).listed : game.legalMoves();
     const ours = ourMoves(game, listed, row.is960 ?? false).map((m) => m.uci);
     if (new Set(ours).size !== ours.length) out.push(`moves: two of ours are one UCI move: ${ours.join(" ")}`);
     const diff = difference(ours, theirs);

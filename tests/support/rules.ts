@@ -7,12 +7,13 @@ import { Game } from "@/lib/rules";
 import { listMoves } from "@/lib/rules/game";
 import { perft } from "@/lib/rules/movegen";
 import { parseFen } from "@/lib/rules/notation/fen";
+import { unwrap } from "@/lib/rules/result";
 import type { Position } from "@/lib/rules/position";
 import { getVariant } from "@/lib/rules/variants";
 
 export function position(variant: string, fen: string): Position {
   const v = getVariant(variant);
-  return parseFen(v, fen === "start" ? v.decl.startFen : fen);
+  return unwrap(parseFen(v, fen === "start" ? v.decl.startFen : fen));
 }
 
 /** Every legal move of the position as canonical text, sorted (pure generation). */

@@ -4,30 +4,32 @@
  * not on letters of their own: the same mechanic given other roles acts on those pieces.
  */
 import { describe, expect, it } from "vitest";
-import { actionText } from "@/lib/rules";
+import { makeActionText } from "@/lib/rules";
 import { carrying } from "@/lib/rules/mechanics/carrying";
 import { counting, type CountingRule } from "@/lib/rules/mechanics/counting";
 import { swapping } from "@/lib/rules/mechanics/swapping";
 import { legalMoves, makeMove } from "@/lib/rules/movegen";
 import { moveActions } from "@/lib/rules/notation/move";
-import { parseFen, toFen } from "@/lib/rules/notation/fen";
+import { makeFen, parseFen } from "@/lib/rules/notation/fen";
+import type { Position } from "@/lib/rules/position";
+import { unwrap } from "@/lib/rules/result";
 import { positionStatus } from "@/lib/rules/status";
 import { compileVariant, type VariantDecl } from "@/lib/rules/variant";
 import { companion } from "@/lib/rules/variants/companion";
 import { magicpawns } from "@/lib/rules/variants/magicpawns";
 import { makruk } from "@/lib/rules/variants/makruk";
 
-const text = (pos: ReturnType<typeof parseFen>, m: ReturnType<typeof legalMoves>[number]) =>
-  moveActions(pos, m).map(actionText).join("; ");
+const text = (pos: Position, m: ReturnType<typeof legalMoves>[number]) =>
+  moveActions(pos, m).map(makeActionText).join("; ");
 
 function moves(decl: VariantDecl, fen: string): string[] {
-  const pos = parseFen(compileVariant(decl), fen);
+  const pos = unwrap(parseFen(compileVariant(decl), fen));
   return legalMoves(pos).map((m) => text(pos, m));
 }
 
 /** The position after one move, given as text. */
 function after(decl: VariantDecl, fen: string, move: string) {
-  const pos = parseFen(compileVariant(decl), fen);
+  const pos = unwrap(parseFen(compileVariant(decl), fen));
   const m = legalMoves(pos).find((x) => text(pos, x) === move);
   if (!m) throw new Error(`${move} is not legal in ${fen}`);
   makeMove(pos, m);
@@ -55,14 +57,14 @@ describe("mechanics take their roles from the declaration", () => {
     const withRule = (rule: CountingRule): VariantDecl => ({ ...makruk, mechanics: [counting(rule)] });
 
     it("the limit from the declared table, the count from 0 or from the pieces on the board", () => {
-      expect(toFen(after(makruk, rook, "R a1-a2"))).toBe("4k3/8/8/8/8/8/R7/4K3 b - 32 6 1");
+      expect(makeFen(after(makruk, rook, "R a1-a2"))).toBe("4k3/8/8/8/8/8/R7/4K3 b - 32 6 1");
       const five = { pawn: "P", piecesHonour: [{ piece: "R", count: 1, moves: 5 }], draw: "automatic" } as const;
-      expect(toFen(after(withRule(five), rook, "R a1-a2"))).toBe("4k3/8/8/8/8/8/R7/4K3 b - 10 0 1");
-      expect(toFen(after(withRule({ ...five, fromPieces: true }), rook, "R a1-a2"))).toBe("4k3/8/8/8/8/8/R7/4K3 b - 10 6 1");
+      expect(makeFen(after(withRule(five), rook, "R a1-a2"))).toBe("4k3/8/8/8/8/8/R7/4K3 b - 10 0 1");
+      expect(makeFen(after(withRule({ ...five, fromPieces: true }), rook, "R a1-a2"))).toBe("4k3/8/8/8/8/8/R7/4K3 b - 10 6 1");
       // The table names the knight only: against a rook no count starts, unless the table has an otherwise.
       const knights = { ...five, piecesHonour: [{ piece: "N", count: 1, moves: 5 }] };
-      expect(toFen(after(withRule(knights), rook, "R a1-a2"))).toBe("4k3/8/8/8/8/8/R7/4K3 b - - 1 1");
-      expect(toFen(after(withRule({ ...knights, piecesHonourOtherwise: 7 }), rook, "R a1-a2"))).toBe("4k3/8/8/8/8/8/R7/4K3 b - 14 0 1");
+      expect(makeFen(after(withRule(knights), rook, "R a1-a2"))).toBe("4k3/8/8/8/8/8/R7/4K3 b - - 1 1");
+      expect(makeFen(after(withRule({ ...knights, piecesHonourOtherwise: 7 }), rook, "R a1-a2"))).toBe("4k3/8/8/8/8/8/R7/4K3 b - 14 0 1");
     });
 
     it("past the limit the draw is automatic or a claim, as declared", () => {

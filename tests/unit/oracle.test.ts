@@ -9,6 +9,7 @@ import type { FairyStockfish } from "ffish";
 import { Game, parseActions, variantIds, type Action } from "@/lib/rules";
 import { perft } from "@/lib/rules/movegen";
 import { parseFen } from "@/lib/rules/notation/fen";
+import { unwrap } from "@/lib/rules/result";
 import { getVariant } from "@/lib/rules/variants";
 import { Rng } from "@/tests/fuzz/random";
 import {
@@ -37,7 +38,7 @@ beforeAll(async () => {
 
 describe("our moves in Fairy-Stockfish's UCI", () => {
   const uci = (fen: string, text: string, rights = fen, is960 = false) =>
-    toUci(parseActions(text)!, piecesOf(Game.start("chess", fen)), rights, is960);
+    toUci(unwrap(parseActions(text)), piecesOf(Game.start("chess", fen)), rights, is960);
   const ffishMoves = (variant: string, fen: string, is960 = false) => {
     const board = new ff.Board(variant, fen, is960);
     const moves = oracleMoves(board);
@@ -133,7 +134,7 @@ for (const row of ORACLE_GAMES) {
         const board = oracleBoard(ff, row, fen);
         try {
           for (let depth = 1; depth <= 4; depth++) {
-            const ours = perft(parseFen(v, fen), depth);
+            const ours = perft(unwrap(parseFen(v, fen)), depth);
             const theirs = oraclePerft(board, depth);
             if (ours !== theirs) expect.fail(`perft(${depth}) of ${fen}: ours ${ours}, Fairy-Stockfish ${theirs}; ${divide(row, fen, depth)}`);
             if (depth < 4 && ours > PERFT_NODES) break;
@@ -154,7 +155,7 @@ function divide(row: OracleGame, fen: string, depth: number): string {
   for (const { move, uci } of ourMoves(game, game.legalMoves(), row.is960 ?? false)) {
     const after = Game.start(row.id, fen);
     after.play(move.actions);
-    counts.set(uci, [perft(parseFen(getVariant(row.id), after.fen()), depth - 1), 0]);
+    counts.set(uci, [perft(unwrap(parseFen(getVariant(row.id), after.fen())), depth - 1), 0]);
   }
   for (const uci of oracleMoves(board)) {
     board.push(uci);

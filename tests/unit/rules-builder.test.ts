@@ -4,7 +4,7 @@
  * nothing else, in every position of random play-outs of every variant.
  */
 import { describe, expect, it } from "vitest";
-import { actionText, Game, variantIds, type Action } from "@/lib/rules";
+import { makeActionText, Game, variantIds, type Action } from "@/lib/rules";
 
 /** A tiny deterministic generator, so a failure can be replayed. */
 function rng(seed: number) {
@@ -19,7 +19,7 @@ function builtMoves(game: Game): string[] {
   const out: string[] = [];
   const walk = (prefix: Action[]) => {
     const { actions, complete } = game.nextActions(prefix);
-    if (complete) out.push(prefix.map(actionText).join("; "));
+    if (complete) out.push(prefix.map(makeActionText).join("; "));
     // Every offered step must lead on to a complete move (the empty prefix of a
     // finished game offers nothing, rightly).
     if (prefix.length > 0) expect(actions.length > 0 || complete).toBe(true);

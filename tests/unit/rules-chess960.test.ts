@@ -7,10 +7,10 @@
 import { createRequire } from "node:module";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EMPTY_BUILDING, click, describeContinuation, drawnPosition, moveSquares, options } from "@/app/_components/move-builder";
-import { Game, chessPgn, parseGameRecord, type Action } from "@/lib/rules";
+import { Game, makePgn, parseGameRecord, unwrap, type Action } from "@/lib/rules";
 import { listMoves } from "@/lib/rules/game";
 import { perft } from "@/lib/rules/movegen";
-import { toFen } from "@/lib/rules/notation/fen";
+import { makeFen } from "@/lib/rules/notation/fen";
 import { CHESS960_SETUPS, chess960Rank, chess960Setup } from "@/lib/rules/variants/chess960";
 import { Rng } from "../fuzz/random";
 import { errorOf, moves, position } from "../support/rules";
@@ -259,7 +259,7 @@ describe("chess960: FEN", () => {
     expect(refused("4k3/8/8/8/8/8/8/4K2R w I - 0 1")).toMatch(/bad castling field 'I'/);
     expect(refused("4k3/8/8/8/8/8/8/4K2R w 1 - 0 1")).toMatch(/bad castling field '1'/);
     expect(refused("4k3/8/8/8/8/8/8/4K2R w HHHHH - 0 1")).toMatch(/bad castling field/);
-    expect(toFen(position(V, "4k3/8/8/8/8/8/8/4K2R w H - 0 1"))).toBe("4k3/8/8/8/8/8/8/4K2R w H - 0 1");
+    expect(makeFen(position(V, "4k3/8/8/8/8/8/8/4K2R w H - 0 1"))).toBe("4k3/8/8/8/8/8/8/4K2R w H - 0 1");
   });
 });
 
@@ -333,11 +333,11 @@ describe("castling written O-O where it is the king's step", () => {
     const startFen = "1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1";
     const g = Game.start(V, startFen);
     for (const m of ["O-O-O", "O-O", "R d1-d7"]) g.play(m);
-    const pgn = chessPgn({ variant: V, startFen, moves: g.moves, result: "*" });
+    const pgn = makePgn({ variant: V, startFen, moves: g.moves, result: "*" });
     expect(pgn).toContain('[Variant "Chess960"]');
     expect(pgn).toContain(`[FEN "${startFen}"]`);
     expect(pgn).toContain("1. O-O-O O-O 2. Rd7 *");
-    const back = parseGameRecord(pgn);
+    const back = unwrap(parseGameRecord(pgn));
     expect(back.variant).toBe(V);
     expect(back.moves).toEqual(["O-O-O", "O-O", "R d1-d7"]);
   });

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { Game, RulesError, variantIds, variantInfo } from "@/lib/rules";
 import { perft } from "@/lib/rules/movegen";
 import { parseFen } from "@/lib/rules/notation/fen";
+import { unwrap } from "@/lib/rules/result";
 import { getVariant } from "@/lib/rules/variants";
 import { cli, crossCheck, errorOf, fenAfter, moves, movesStarting, played } from "./rules-crosscheck";
 
@@ -488,7 +489,7 @@ describe("companion: perft, cross-checked against an independent generator", () 
       it(`${id}: ${label}`, () => {
         const counts = crossCheck(id, fen, 3);
         expect(counts).toEqual(expected[id]);
-        const pos = () => parseFen(getVariant(id), fen);
+        const pos = () => unwrap(parseFen(getVariant(id), fen));
         expect([1, 2, 3].map((d) => perft(pos(), d))).toEqual(expected[id]);
       });
     }
@@ -496,7 +497,7 @@ describe("companion: perft, cross-checked against an independent generator", () 
 
   it(`${X}: ${EXTENDED[0]}`, () => {
     expect(crossCheck(X, EXTENDED[1], 3)).toEqual(EXTENDED[2]);
-    expect(perft(parseFen(getVariant(X), EXTENDED[1]), 3)).toBe(EXTENDED[2][2]);
+    expect(perft(unwrap(parseFen(getVariant(X), EXTENDED[1])), 3)).toBe(EXTENDED[2][2]);
   });
 
   it("a small position, its move list worked out by hand", () => {

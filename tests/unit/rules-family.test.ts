@@ -14,7 +14,7 @@ import { Game } from "@/lib/rules";
 import type { Action } from "@/lib/rules/actions";
 import { listMoves } from "@/lib/rules/game";
 import { makeMove, perft } from "@/lib/rules/movegen";
-import { toFen } from "@/lib/rules/notation/fen";
+import { makeFen } from "@/lib/rules/notation/fen";
 import { errorOf, fenAfter, movesFrom, play, position, reach, targets, V } from "../support/rules";
 
 interface FfBoard {
@@ -255,9 +255,9 @@ describe("makruk: counting", () => {
     const pos = position("makruk", fen);
     const { legal, listed } = listMoves(pos);
     makeMove(pos, legal[listed.findIndex((m) => m.text === "R d1-d4")]);
-    expect(toFen(pos)).toBe("4k3/8/8/8/3R4/8/8/R3K3 b - 16 8 1");
+    expect(makeFen(pos)).toBe("4k3/8/8/8/3R4/8/8/R3K3 b - 16 8 1");
     pos.unmake();
-    expect(toFen(pos)).toBe(fen);
+    expect(makeFen(pos)).toBe(fen);
   });
 
   it("a bare king that takes the last pawn starts its own count", () => {
@@ -399,7 +399,7 @@ describe("random games against ffish: moves, FEN and end at every ply", () => {
           for (let ply = 0; ply < 300; ply++) {
             const at = `${id} game ${game} ply ${ply} ${g.fen()}`;
             expect(g.fen(), at).toBe(b.fen());
-            expect(toFen(position(id, b.fen())), at).toBe(b.fen());
+            expect(makeFen(position(id, b.fen())), at).toBe(b.fen());
             const s = g.status();
             const [, , , limit, count] = b.fen().split(" ");
             const counted = /^\d+$/.test(limit) && Number(count) > Number(limit) && b.legalMoves() !== "";

@@ -12,11 +12,12 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { actionText, Game, RulesError, type Action } from "@/lib/rules";
+import { makeActionText, Game, RulesError, type Action } from "@/lib/rules";
 import { listMoves } from "@/lib/rules/game";
 import { LISTING_LIMIT, SEARCH_BUDGET } from "@/lib/rules/mechanics/unions";
 import { perft } from "@/lib/rules/movegen";
 import { parseFen } from "@/lib/rules/notation/fen";
+import { unwrap } from "@/lib/rules/result";
 import { compileVariant } from "@/lib/rules/variant";
 import { getVariant } from "@/lib/rules/variants";
 import { friendly } from "@/lib/rules/variants/friendly";
@@ -32,15 +33,15 @@ function after(fen: string, ...played: string[]): string {
   return g.fen();
 }
 const illegal = (fen: string, move: string, why: RegExp) => expect(() => game(fen).play(move)).toThrow(why);
-const enginePerft = (fen: string, depth: number) => perft(parseFen(getVariant("friendly"), fen), depth);
+const enginePerft = (fen: string, depth: number) => perft(unwrap(parseFen(getVariant("friendly"), fen)), depth);
 
 /** Every complete move the builder can build, walking it from the empty prefix. */
 function built(g: Game): string[] {
   const out: string[] = [];
   const walk = (prefix: Action[]) => {
     const { actions, complete } = g.nextActions(prefix);
-    if (complete) out.push(prefix.map(actionText).join("; "));
-    if (prefix.length > 0) expect(actions.length > 0 || complete, prefix.map(actionText).join("; ")).toBe(true);
+    if (complete) out.push(prefix.map(makeActionText).join("; "));
+    if (prefix.length > 0) expect(actions.length > 0 || complete, prefix.map(makeActionText).join("; ")).toBe(true);
     for (const a of actions) walk([...prefix, a]);
   };
   walk([]);
@@ -177,7 +178,7 @@ describe("Friendly Chess: termination (Decision)", () => {
     // The knight could enter e4, but the pawn released there has no move (e5 is White's own bishop).
     const fen = "4k3/8/8/4B3/4(Pn)3/2N5/8/4K3 w - - 0 1";
     expect(moves(fen).some((t) => t.startsWith("N c3-e4"))).toBe(false);
-    expect(game(fen).nextActions([]).actions.map(actionText)).not.toContain("N c3-e4");
+    expect(game(fen).nextActions([]).actions.map(makeActionText)).not.toContain("N c3-e4");
     illegal(fen, "N c3-e4", /must move on/);
   });
 
@@ -380,8 +381,8 @@ describe("Friendly Chess: promotion", () => {
     expect(game(fen).play("P h8=N; P a8=Q; K e1-d1")).toBe("P a8=Q; P h8=N; K e1-d1");
     // The builder offers them one by one.
     const g = game(fen);
-    expect(g.nextActions([]).actions.map(actionText).sort()).toEqual(["P a8=B", "P a8=N", "P a8=Q", "P a8=R"]);
-    expect(g.nextActions([{ type: "promote", piece: "P", square: "a8", promotion: "Q" }]).actions.map(actionText).sort())
+    expect(g.nextActions([]).actions.map(makeActionText).sort()).toEqual(["P a8=B", "P a8=N", "P a8=Q", "P a8=R"]);
+    expect(g.nextActions([{ type: "promote", piece: "P", square: "a8", promotion: "Q" }]).actions.map(makeActionText).sort())
       .toEqual(["P h8=B", "P h8=N", "P h8=Q", "P h8=R"]);
   });
 
@@ -623,7 +624,7 @@ describe("Friendly Chess: the roles come from the declaration", () => {
       ["rnbqkbnr/ppp1pppp/8/3(Pp)4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2", "s d5-d4"],
     ];
     for (const [fen, move] of cases) {
-      const theirs = listMoves(parseFen(relettered, board(fen))).listed.map((m) => m.text).sort();
+      const theirs = listMoves(unwrap(parseFen(relettered, board(fen)))).listed.map((m) => m.text).sort();
       expect(theirs, fen).toContain(move);
       expect(theirs, fen).toEqual(moves(fen).map(reletter).sort());
     }
@@ -811,7 +812,7 @@ describe("Friendly Chess: many unions within reach of each other", () => {
         if (!on) break;
       }
       expect(prefix.length).toBeGreaterThan(5);
-      const text = prefix.map(actionText).join("; ");
+      const text = prefix.map(makeActionText).join("; ");
       expect(g.nextActions(prefix).complete).toBe(true);
       const before = g.fen();
       expect(g.play(text)).toBe(text);

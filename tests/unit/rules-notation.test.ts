@@ -4,22 +4,18 @@
  * and printed canonically, and illegal moves refused with a reason.
  */
 import { describe, expect, it } from "vitest";
-import { Game, RulesError, movesText, parseActions } from "@/lib/rules";
-import { parseFen, toFen } from "@/lib/rules/notation/fen";
+import { Game, RulesError, makeMoveText, parseActions } from "@/lib/rules";
+import { parseFen, makeFen } from "@/lib/rules/notation/fen";
+import { unwrap } from "@/lib/rules/result";
 import { getVariant } from "@/lib/rules/variants";
 import { errorOf, play } from "../support/rules";
 
-const roundTrip = (variant: string, fen: string) => toFen(parseFen(getVariant(variant), fen));
+const roundTrip = (variant: string, fen: string) => makeFen(unwrap(parseFen(getVariant(variant), fen)));
 const rejection = (variant: string, fen: string): string => {
-  try {
-    parseFen(getVariant(variant), fen);
-  } catch (e) {
-    expect(e).toBeInstanceOf(RulesError);
-    const msg = (e as Error).message;
-    expect(msg).not.toContain("\n");
-    return msg;
-  }
-  throw new Error(`${variant} FEN accepted: ${fen}`);
+  const read = parseFen(getVariant(variant), fen);
+  if (read.ok) throw new Error(`${variant} FEN accepted: ${fen}`);
+  expect(read.error).not.toContain("\n");
+  return read.error;
 };
 
 describe("FEN round trips", () => {
@@ -173,18 +169,16 @@ describe("move text", () => {
       "B c1-f4; N f4-d5", "P e8=Q; N b1-c3", "S b7-b8=D", "K f1-i1", "Q d4; P*d3", "Q d1; pass", "pass",
       "P e6-e7=K", "R a8-a7=Q", "S j2-j4", "R a1-l12",
     ]) {
-      const acts = parseActions(t);
-      expect(acts, t).not.toBeNull();
-      expect(movesText(acts!)).toBe(t);
+      expect(makeMoveText(unwrap(parseActions(t)))).toBe(t);
     }
   });
 
   it("input is tolerant of spacing; output is canonical", () => {
-    expect(movesText(parseActions("  P   e2 - e4  ")!)).toBe("P e2-e4");
-    expect(movesText(parseActions("Pe2-e4")!)).toBe("P e2-e4");
-    expect(movesText(parseActions("P e7 - e8 = Q")!)).toBe("P e7-e8=Q");
-    expect(movesText(parseActions("Q d2-d5 ;P * d6")!)).toBe("Q d2-d5; P*d6");
-    expect(movesText(parseActions("PASS")!)).toBe("pass");
+    expect(makeMoveText(unwrap(parseActions("  P   e2 - e4  ")))).toBe("P e2-e4");
+    expect(makeMoveText(unwrap(parseActions("Pe2-e4")))).toBe("P e2-e4");
+    expect(makeMoveText(unwrap(parseActions("P e7 - e8 = Q")))).toBe("P e7-e8=Q");
+    expect(makeMoveText(unwrap(parseActions("Q d2-d5 ;P * d6")))).toBe("Q d2-d5; P*d6");
+    expect(makeMoveText(unwrap(parseActions("PASS")))).toBe("pass");
     expect(play("chess", "start").play("  P e2 -e4 ")).toBe("P e2-e4");
     expect(play("chess", "7k/4P3/8/8/8/8/8/4K3 w - - 0 1").play("P e7-e8 = N")).toBe("P e7-e8=N");
     expect(play("compound", "start").play("S  e2-e4")).toBe("S e2-e4");
@@ -195,14 +189,14 @@ describe("move text", () => {
     for (const v of ["chess", "compound", "royal-substitute"]) {
       for (const m of Game.start(v).legalMoves()) {
         expect(m.text).toMatch(canonical);
-        expect(movesText(m.actions)).toBe(m.text);
+        expect(makeMoveText(m.actions)).toBe(m.text);
       }
     }
   });
 
   it("garbage is not move text, and playing it says how to write a move", () => {
     for (const t of ["", "  ", "e4", "hello", "P e2-e4;", "P e2e4", "P e2-e4=", "PP e2-e4", "P m2-m4", "P a13-a14", "P a0-a1", "P e2-e4 e5", "x".repeat(3000)]) {
-      expect(parseActions(t), JSON.stringify(t.slice(0, 20))).toBeNull();
+      expect(parseActions(t).error, JSON.stringify(t.slice(0, 20))).toBe(`cannot read move '${t.slice(0, 80)}': write it like 'P e2-e4' or 'Q d2-d5; P*d6'`);
     }
     const g = Game.start("chess");
     expect(errorOf(() => g.play("hello"))).toMatch(/cannot read move 'hello'/);

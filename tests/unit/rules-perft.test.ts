@@ -7,11 +7,12 @@
 import { describe, expect, it } from "vitest";
 import { perft } from "@/lib/rules/movegen";
 import { parseFen } from "@/lib/rules/notation/fen";
+import { unwrap } from "@/lib/rules/result";
 import { getVariant } from "@/lib/rules/variants";
 
 function count(variant: string, fen: string, depth: number): number {
   const v = getVariant(variant);
-  return perft(parseFen(v, fen === "start" ? v.decl.startFen : fen), depth);
+  return perft(unwrap(parseFen(v, fen === "start" ? v.decl.startFen : fen)), depth);
 }
 
 const cases: { name: string; variant: string; fen: string; counts: number[] }[] = [
@@ -74,7 +75,7 @@ describe("perft", () => {
 
   it("leaves the position as it found it", () => {
     const v = getVariant("chess");
-    const pos = parseFen(v, cases[1].fen);
+    const pos = unwrap(parseFen(v, cases[1].fen));
     const before = Array.from(pos.board);
     perft(pos, 3);
     expect(Array.from(pos.board)).toEqual(before);

@@ -6,7 +6,7 @@
  * (`P e5-d6=F`), as a whole move. The new general may not attack an enemy piece, and
  * the move may not give check. Promotion is never forced.
  */
-import { actionText, type Action } from "../actions";
+import { makeActionText, type Action } from "../actions";
 import type { Mechanic } from "../mechanic";
 import { inCheck, makeMove } from "../movegen";
 import { MoveKind, newMove, type Move } from "../move";
@@ -108,7 +108,7 @@ export function sittuyinPromotion(opts: SittuyinPromotionOptions): Mechanic {
       if (!squares || !("promotion" in a) || !a.promotion) return undefined;
       const [from, to] = squares.map((n) => pos.geo.names.indexOf(n));
       if (from < 0 || to < 0) return undefined;
-      const text = actionText(a);
+      const text = makeActionText(a);
       const { pawn, into } = table(pos.variant);
       const name = pos.variant.types[into].name.toLowerCase();
       if (a.promotion.toUpperCase() !== opts.into) return `${text}: a pawn can become only a ${name} (${opts.into})`;

@@ -9,7 +9,7 @@
  * - A swap is a pawn move for the fifty-move rule and never gives en passant rights.
  * - Written as the piece's step, `N c6-e5`; `N c6-e5; P*c6` is accepted too.
  */
-import { actionText } from "../actions";
+import { makeActionText } from "../actions";
 import { RulesError } from "../errors";
 import type { Mechanic } from "../mechanic";
 import { MoveKind, newMove } from "../move";
@@ -66,7 +66,7 @@ export function swapping(options: { pawn: string }): Mechanic {
       // The Game Courier way of writing the swap: the step, then the pawn put down.
       const step = stepAction(pos, { ...m, promo: 0 });
       const landing = letterOf(pos, m.promo || pawnType(pos.variant), pos.turn);
-      return [`${actionText(step)}; ${landing}*${pos.geo.names[m.from]}`];
+      return [`${makeActionText(step)}; ${landing}*${pos.geo.names[m.from]}`];
     },
   };
   return mech;

@@ -4,10 +4,11 @@
  * names the problem in its error.
  */
 import { RulesError } from "../errors";
-import { FILE_LETTERS, parseSquare, squareAt } from "../geometry";
+import { FILE_LETTERS, squareAt, squareNamed } from "../geometry";
 import type { Move } from "../move";
 import { castlingSquares, generateEnPassant, inCheck } from "../movegen";
 import { CARRY, CASTLE_BITS, pieceCode, Position, typeOn } from "../position";
+import { attempt, type Result } from "../result";
 import { makeCastleHomes, type CastleHomes, type Side, type Variant } from "../variant";
 
 const CASTLE_LETTERS = "KQkq";
@@ -17,7 +18,12 @@ function quote(field: string): string {
   return `'${field.length > 24 ? `${field.slice(0, 24)}…` : field}'`;
 }
 
-export function parseFen(variant: Variant, text: string): Position {
+/** The position a FEN describes, or the first problem with it (docs/notation.md#refused-positions). */
+export function parseFen(variant: Variant, text: string): Result<Position> {
+  return attempt(() => readFen(variant, text));
+}
+
+function readFen(variant: Variant, text: string): Position {
   if (text.length > 1000) throw new RulesError("FEN is too long");
   const fields = text.trim().split(/\s+/);
   if (fields.length !== 6) throw new RulesError(`FEN needs 6 fields (placement side castling en-passant halfmove fullmove), got ${fields.length}`);
@@ -260,7 +266,7 @@ function namedRight(
 function parseEnPassant(pos: Position, text: string): number {
   if (text === "-") return -1;
   const v = pos.variant;
-  const sq = parseSquare(v.geo, text);
+  const sq = squareNamed(v.geo, text);
   if (sq < 0) throw new RulesError(`bad en passant square ${quote(text)}`);
   if (!v.epVictims) throw new RulesError(`${v.decl.name} has no en passant`);
   const us = pos.turn;
@@ -295,7 +301,8 @@ function checkRoyals(pos: Position): void {
   }
 }
 
-export function toFen(pos: Position): string {
+/** The position as FEN, as Fairy-Stockfish writes it: `parseFen` reads it back. */
+export function makeFen(pos: Position): string {
   const v = pos.variant;
   const { files, ranks } = v.geo;
   const rows: string[] = [];

@@ -7,9 +7,10 @@ import { RulesError } from "../errors";
 import { Game } from "../game";
 import { legalMoves, makeMove } from "../movegen";
 import { getVariant, variantIds } from "../variants";
-import { parseFen, toFen } from "./fen";
+import { parseFen, makeFen } from "./fen";
+import { attempt, unwrap, type Result } from "../result";
 import { moveActions } from "./move";
-import { movesText } from "../actions";
+import { makeMoveText } from "../actions";
 import { san, sanKey } from "./san";
 
 export type RecordResult = "1-0" | "0-1" | "1/2-1/2" | "*";
@@ -62,7 +63,7 @@ export interface RecordInput {
 }
 
 /** The game in the project's notation: readable by people and by `parseGameRecord`. */
-export function gameRecord(r: RecordInput): string {
+export function makeGameRecord(r: RecordInput): string {
   const v = getVariant(r.variant);
   const tags: Tags = { Event: "?", Site: "?", Date: "????.??.??", Round: "-", White: "?", Black: "?", ...r.tags, Result: r.result, Variant: v.id };
   if (r.startFen !== v.decl.startFen) tags.FEN = r.startFen;
@@ -76,14 +77,14 @@ export function hasPgn(variant: string): boolean {
   return Object.hasOwn(PGN_VARIANTS, variant);
 }
 
-/** Standard PGN with SAN, for orthodox chess and Chess960. */
-export function chessPgn(r: RecordInput): string {
+/** Standard PGN with SAN, for orthodox chess and Chess960 (`hasPgn`); `parseGameRecord` reads it back. */
+export function makePgn(r: RecordInput): string {
   if (!hasPgn(r.variant)) throw new RulesError("PGN with SAN exists for orthodox chess and Chess960 only");
   const v = getVariant(r.variant);
-  const pos = parseFen(v, r.startFen);
+  const pos = unwrap(parseFen(v, r.startFen));
   const sans = r.moves.map((text, i) => {
     const legal = legalMoves(pos);
-    const m = legal.find((x) => movesText(moveActions(pos, x)) === text);
+    const m = legal.find((x) => makeMoveText(moveActions(pos, x)) === text);
     if (!m) throw new RulesError(`move ${i + 1} (${text}) is not legal`);
     const s = san(pos, m, legal);
     makeMove(pos, m);
@@ -198,9 +199,13 @@ function splitMoves(text: string, maxMoves: number): { moves: string[]; result: 
 
 /**
  * Reads a record in the project's notation or, for orthodox chess, standard PGN
- * with SAN; replays every move and names the first one that is not legal.
+ * with SAN; replays every move, and the error names the first one that is not legal.
  */
-export function parseGameRecord(text: string, { maxMoves = Infinity }: { maxMoves?: number } = {}): ParsedRecord {
+export function parseGameRecord(text: string, options: { maxMoves?: number } = {}): Result<ParsedRecord> {
+  return attempt(() => readRecord(text, options));
+}
+
+function readRecord(text: string, { maxMoves = Infinity }: { maxMoves?: number }): ParsedRecord {
   if (text.length > 1_000_000) throw new RulesError("the record is too long");
   const lines = text.replace(/\r\n?/g, "\n").split("\n");
   const tags: Tags = {};
@@ -215,7 +220,7 @@ export function parseGameRecord(text: string, { maxMoves = Infinity }: { maxMove
   }
   const variant = variantFromTag(tags.Variant);
   const v = getVariant(variant);
-  const startFen = tags.FEN ? toFen(parseFen(v, tags.FEN)) : v.decl.startFen;
+  const startFen = tags.FEN ? makeFen(unwrap(parseFen(v, tags.FEN))) : v.decl.startFen;
   const { moves: written, result } = splitMoves(lines.slice(i).join("\n"), maxMoves);
   const game = Game.start(variant, startFen);
   const moves = written.map((w, n) => {

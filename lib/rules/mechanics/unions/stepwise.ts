@@ -3,7 +3,7 @@
  * exists, whether en passant can be taken. "Can the move still be finished after
  * this step?" is a search that stops at the first end it finds.
  */
-import { actionText, type Action } from "../../actions";
+import { makeActionText, type Action } from "../../actions";
 import type { Move } from "../../move";
 import type { Position } from "../../position";
 import { writeActions, promoteAction, walk } from "./text";
@@ -56,7 +56,7 @@ export function next(pos: Position, prefix: readonly Action[]): { actions: Actio
   for (const s of steps) {
     if (!stepFinishable(turn, w.state, s, keep)) continue;
     const a = writeActions(pos, { promos: [], steps: [s] })[0];
-    const key = actionText(a);
+    const key = makeActionText(a);
     if (!seen.has(key)) {
       seen.add(key);
       out.push(a);

@@ -2,7 +2,7 @@
  * Friendly move text: writing a move as actions, and reading the chain a player
  * wrote, step by step along its own path, with why it is not legal.
  */
-import { actionText, type Action } from "../../actions";
+import { makeActionText, type Action } from "../../actions";
 import type { Move } from "../../move";
 import { letterOf } from "../../notation/move";
 import { OFF, typeOn, type Position } from "../../position";
@@ -57,7 +57,7 @@ export function walk(pos: Position, actions: readonly Action[], complete: boolea
   const v = pos.variant;
   const c = ctxFor(v, pos.turn, pos.ep);
   const names = v.geo.names;
-  const text = actions.map(actionText).join("; ");
+  const text = actions.map(makeActionText).join("; ");
   const pending = pendingSquares(c, pos.board);
   const promos: number[] = [];
   let n = 0;
@@ -71,7 +71,7 @@ export function walk(pos: Position, actions: readonly Action[], complete: boolea
     const t = typeOn(pos.board[sq], c.us);
     const p = a.piece.toUpperCase() === v.types[t].letter ? v.byLetter.get(a.promotion.toUpperCase()) ?? 0 : 0;
     if (!choices.includes(p)) {
-      return refused(text, `write the promotion as ${actionText(promoteAction(pos, sq, choices[0]))} (${letters(c, choices)})`);
+      return refused(text, `write the promotion as ${makeActionText(promoteAction(pos, sq, choices[0]))} (${letters(c, choices)})`);
     }
     promos.push(sq, p);
   }
@@ -80,7 +80,7 @@ export function walk(pos: Position, actions: readonly Action[], complete: boolea
   if (promos.length / 2 < pending.length && (rest.length > 0 || complete)) {
     const missing = pending.filter((sq) => !promos.some((x, i) => i % 2 === 0 && x === sq));
     const name = v.types[typeOn(pos.board[missing[0]], c.us)].name;
-    const example = actionText(promoteAction(pos, missing[0], choicesOn(c, pos.board, missing[0])[0]));
+    const example = makeActionText(promoteAction(pos, missing[0], choicesOn(c, pos.board, missing[0])[0]));
     return refused(text, `first promote your ${name}${missing.length > 1 ? "s" : ""} on ${missing.map((sq) => names[sq]).join(", ")}, e.g. ${example}; then move`);
   }
   // Canonical order of the promotions: square order.
@@ -94,7 +94,7 @@ export function walk(pos: Position, actions: readonly Action[], complete: boolea
   if (rest.length === 0 && complete) return refused(text, "a move needs a step after the promotions");
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i] as StepAction;
-    if (w.state === -1) return refused(text, `the move ended with ${actionText(rest[i - 1])}; nothing is released there to move on`);
+    if (w.state === -1) return refused(text, `the move ended with ${makeActionText(rest[i - 1])}; nothing is released there to move on`);
     const from = names.indexOf(a.from);
     const to = names.indexOf(a.to);
     if (from < 0 || to < 0) return refused(text, noSuchSquare(v));
@@ -114,13 +114,13 @@ export function walk(pos: Position, actions: readonly Action[], complete: boolea
       turn.chainSteps(w.state, cands);
     }
     const fits = cands.filter((s) => fromOf(s) === from && toOf(s) === to && v.types[pieceOf(s)].letter === a.piece.toUpperCase());
-    if (fits.length === 0) return notLegal(text, actionText(a), w.state === 0 ? "move" : "chain step");
+    if (fits.length === 0) return notLegal(text, makeActionText(a), w.state === 0 ? "move" : "chain step");
     const promo = a.promotion ? v.byLetter.get(a.promotion.toUpperCase()) ?? -1 : 0;
     const step = fits.find((s) => promoOf(s) === promo);
     if (step === undefined) {
       const choices = v.types[pieceOf(fits[0])].promotesTo;
       return promo === 0
-        ? refused(text, needsPromotion(choices.map((t) => v.types[t].letter), actionText({ ...a, promotion: letterOf(pos, choices[0], c.us) })))
+        ? refused(text, needsPromotion(choices.map((t) => v.types[t].letter), makeActionText({ ...a, promotion: letterOf(pos, choices[0], c.us) })))
         : refused(text, `${a.piece} ${a.from}-${a.to} promotes to ${letters(c, choices)}${promoOf(fits[0]) === 0 ? " only on its last rank, and not onto the king" : ""}`);
     }
     w.steps.push(step);

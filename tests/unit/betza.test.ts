@@ -1,0 +1,27 @@
+/**
+ * Betza notation (lib/rules/betza.ts), read as parseBetza's Result: the atoms of a
+ * piece's moves, or the first thing in the text that cannot be read.
+ */
+import { describe, expect, it } from "vitest";
+import { parseBetza } from "@/lib/rules/betza";
+import { unwrap } from "@/lib/rules/result";
+
+const vectors = (text: string) => unwrap(parseBetza(text)).map((a) => `${a.dx},${a.dy}:${a.min}-${a.max}${a.move ? "m" : ""}${a.capture ? "c" : ""}`).sort();
+
+describe("parseBetza", () => {
+  it("reads leaps, riders and modifiers", () => {
+    expect(vectors("N")).toHaveLength(8);
+    expect(vectors("R")).toEqual(["-1,0:1-Infinitymc", "0,-1:1-Infinitymc", "0,1:1-Infinitymc", "1,0:1-Infinitymc"]);
+    expect(vectors("fmWfcF")).toEqual(["-1,1:1-1c", "0,1:1-1m", "1,1:1-1c"]);
+    expect(vectors("W2")).toHaveLength(4);
+    expect(unwrap(parseBetza("nN")).every((a) => a.via !== undefined)).toBe(true);
+  });
+
+  it("names what it cannot read", () => {
+    expect(parseBetza("NX").error).toBe("cannot read Betza notation 'NX' at 'X'");
+    expect(parseBetza("W0").error).toBe("range 0 in Betza notation 'W0'");
+    expect(parseBetza("nR").error).toBe("lame riders are not supported ('nR')");
+    expect(parseBetza("nC").error).toBe("lame C is not supported ('nC')");
+    expect(parseBetza("N").ok).toBe(true);
+  });
+});
