@@ -101,15 +101,47 @@ export function loadFairyStockfish(): Promise<FairyStockfish> {
   return loading;
 }
 
+/** The row of one of our games, by its id. */
+export function oracleRow(id: string): OracleGame {
+  const row = ORACLE_GAMES.find((r) => r.id === id);
+  if (!row) throw new Error(`${id} is not compared with Fairy-Stockfish (no row in ORACLE_GAMES)`);
+  return row;
+}
+
 /** Fairy-Stockfish's board for a row, at its start position or at `fen`. */
 export function oracleBoard(ff: FairyStockfish, row: OracleGame, fen?: string): Board {
   return fen === undefined ? new ff.Board(row.ffish) : new ff.Board(row.ffish, fen, row.is960 ?? false);
+}
+
+/** `f` of Fairy-Stockfish's board at `fen`, the board freed afterwards. */
+export function withOracleBoard<T>(ff: FairyStockfish, row: OracleGame, fen: string, f: (board: Board) => T): T {
+  const board = oracleBoard(ff, row, fen);
+  try {
+    return f(board);
+  } finally {
+    board.delete();
+  }
 }
 
 /** Fairy-Stockfish's legal moves (UCI). */
 export function oracleMoves(board: Board): string[] {
   const text = board.legalMoves();
   return text === "" ? [] : text.split(" ");
+}
+
+/**
+ * What Fairy-Stockfish says after the UCI moves `ucis` from `fen`: the FEN, its legal moves
+ * sorted, whether the game is over, its result without and with claims. Each move is checked
+ * legal first, as pushing an illegal one aborts it.
+ */
+export function oracleAfter(ff: FairyStockfish, row: OracleGame, fen: string, ucis: readonly string[] = []) {
+  return withOracleBoard(ff, row, fen, (board) => {
+    for (const uci of ucis) {
+      if (!oracleMoves(board).includes(uci)) throw new Error(`Fairy-Stockfish: ${uci} is not legal in ${board.fen()}`);
+      board.push(uci);
+    }
+    return { fen: board.fen(), moves: oracleMoves(board).sort(), over: board.isGameOver(), result: board.result(), claimed: board.result(true) };
+  });
 }
 
 type Pieces = Map<string, string>;
