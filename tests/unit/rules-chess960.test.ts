@@ -1,81 +1,40 @@
 /**
  * Chess960 (docs/games/chess960.md) against Fairy-Stockfish (npm ffish, `chess` with
  * is960): setups, perft, castling edge cases, FEN byte for byte, random games move by move.
- * Our moves meet ffish's UCI through `uci` below: a step is from+to(+promotion), a
- * castling is king-takes-rook (its action carries both squares).
+ * Our moves meet ffish's UCI through tests/support/oracle.ts: a step is from+to(+promotion),
+ * a castling is king-takes-rook (its one action carries both squares).
  */
-import { createRequire } from "node:module";
+import type { Board, FairyStockfish } from "ffish";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EMPTY_BUILDING, click, describeContinuation, drawnPosition, moveSquares, options } from "@/app/_components/move-builder";
-import { Game, makePgn, parseGameRecord, unwrap, type Action } from "@/lib/rules";
+import { Game, makePgn, parseGameRecord, unwrap, type LegalMove } from "@/lib/rules";
 import { listMoves } from "@/lib/rules/game";
 import { perft } from "@/lib/rules/movegen";
 import { makeFen } from "@/lib/rules/notation/fen";
 import { CHESS960_SETUPS, chess960Rank, chess960Setup } from "@/lib/rules/variants/chess960";
 import { Rng } from "../fuzz/random";
+import { loadFairyStockfish, oracleBoard, oracleMoves, oraclePerft, oracleRow, ourMoves, withOracleBoard } from "../support/oracle";
 import { errorOf, moves, position } from "../support/rules";
 
-interface FfBoard {
-  legalMoves(): string;
-  push(uci: string): boolean;
-  pop(): void;
-  fen(): string;
-  delete(): void;
-}
-interface Ffish {
-  Board: new (variant: string, fen: string, is960: boolean) => FfBoard;
-}
-
-let ff: Ffish;
-
+let ff: FairyStockfish;
 beforeAll(async () => {
-  // ffish's wasm loader takes the browser path when fetch exists (Node >= 18).
-  const fetch = globalThis.fetch;
-  delete (globalThis as { fetch?: unknown }).fetch;
-  try {
-    const mod = createRequire(import.meta.url)("ffish") as Ffish & { onRuntimeInitialized?: () => void; calledRun?: boolean };
-    if (!mod.calledRun) await new Promise<void>((resolve) => (mod.onRuntimeInitialized = resolve));
-    ff = mod;
-  } finally {
-    globalThis.fetch = fetch;
-  }
+  ff = await loadFairyStockfish();
 });
 
 const V = "chess960";
+const ROW = oracleRow(V);
 
-/** Our action as Fairy-Stockfish's UCI. */
-function uci(actions: readonly Action[]): string {
-  expect(actions).toHaveLength(1);
-  const a = actions[0];
-  if (a.type === "castle") return `${a.king}${a.rook}`;
-  if (a.type !== "step") throw new Error(`no UCI for ${a.type}`);
-  return `${a.from}${a.to}${a.promotion?.toLowerCase() ?? ""}`;
+/** Our moves with their UCI; each is one action, castling carrying both squares. */
+function withUci(game: Game, listed: readonly LegalMove[]) {
+  expect(listed.filter((m) => m.actions.length !== 1).map((m) => m.text)).toEqual([]);
+  return ourMoves(game, listed, true);
 }
 
-function withBoard<T>(fen: string, f: (b: FfBoard) => T): T {
-  const b = new ff.Board("chess", fen, true);
-  try {
-    return f(b);
-  } finally {
-    b.delete();
-  }
-}
-
-const ffMoves = (b: FfBoard) => b.legalMoves().split(" ").filter(Boolean).sort();
-const ourMoves = (fen: string) => listMoves(position(V, fen)).listed.map((m) => uci(m.actions)).sort();
-
-function ffPerft(b: FfBoard, depth: number): number {
-  if (depth === 0) return 1;
-  const list = ffMoves(b);
-  if (depth === 1) return list.length;
-  let n = 0;
-  for (const m of list) {
-    b.push(m);
-    n += ffPerft(b, depth - 1);
-    b.pop();
-  }
-  return n;
-}
+const withBoard = <T>(fen: string, f: (b: Board) => T): T => withOracleBoard(ff, ROW, fen, f);
+const ffMoves = (b: Board) => oracleMoves(b).sort();
+/** Our moves at `fen` by pure generation, as UCI, with their texts. */
+const generated = (fen: string) => withUci(Game.start(V, fen), listMoves(position(V, fen)).listed);
+const ourUci = (fen: string) => generated(fen).map((m) => m.uci).sort();
 
 describe("chess960: setups", () => {
   it("numbers the setups as Scharnagl does: 518 is the orthodox array, 0 is BBQNNRKR", () => {
@@ -124,14 +83,14 @@ describe("chess960: perft", () => {
     it(fen, () => {
       const pos = position(V, fen);
       expect(counts.map((_, i) => perft(pos, i + 1))).toEqual(counts);
-      expect(withBoard(fen, (b) => counts.map((_, i) => ffPerft(b, i + 1)))).toEqual(counts);
+      expect(withBoard(fen, (b) => counts.map((_, i) => oraclePerft(b, i + 1)))).toEqual(counts);
     });
   }
 
   it("perft 3 from twelve setups equals Fairy-Stockfish's", () => {
     for (const n of [0, 1, 105, 213, 300, 359, 421, 518, 639, 700, 888, 959]) {
       const fen = chess960Setup(n);
-      expect(perft(position(V, fen), 3), String(n)).toBe(withBoard(fen, (b) => ffPerft(b, 3)));
+      expect(perft(position(V, fen), 3), String(n)).toBe(withBoard(fen, (b) => oraclePerft(b, 3)));
     }
   });
 });
@@ -139,9 +98,9 @@ describe("chess960: perft", () => {
 describe("chess960: castling", () => {
   /** The castlings of a position as our text and as ffish's UCI; asserts both engines list the same moves. */
   function castlings(fen: string): string[] {
-    const listed = listMoves(position(V, fen)).listed;
-    expect(listed.map((m) => uci(m.actions)).sort()).toEqual(withBoard(fen, ffMoves));
-    return listed.filter((m) => m.actions[0].type === "castle").map((m) => `${m.text} ${uci(m.actions)}`).sort();
+    const listed = generated(fen);
+    expect(listed.map((m) => m.uci).sort()).toEqual(withBoard(fen, ffMoves));
+    return listed.filter((m) => m.move.actions[0].type === "castle").map((m) => `${m.move.text} ${m.uci}`).sort();
   }
   const after = (fen: string, move: string) => {
     const g = Game.start(V, fen);
@@ -230,7 +189,7 @@ describe("chess960: FEN", () => {
 
   it("an inner rook's right castles with that rook", () => {
     // The outer rooks are not the castling ones: b1's right castles over nothing, g1 is blocked by nothing either.
-    expect(ourMoves("rr2k1rr/8/8/8/8/8/8/RR2K1RR w GB - 0 1").filter((m) => m.startsWith("e1") && m.endsWith("1") && !/e1[df]1/.test(m)))
+    expect(ourUci("rr2k1rr/8/8/8/8/8/8/RR2K1RR w GB - 0 1").filter((m) => m.startsWith("e1") && m.endsWith("1") && !/e1[df]1/.test(m)))
       .toEqual(["e1b1"]);
   });
 
@@ -274,11 +233,11 @@ describe("chess960: random games against Fairy-Stockfish", () => {
       const [placement, ...rest] = chess960Setup(rnd(CHESS960_SETUPS)).split(" ");
       const bare = placement.replace(/[QBNqbn]/g, "1").replace(/\d+/g, (d) => String([...d].reduce((a, c) => a + Number(c), 0)));
       const g = Game.start(V, [game % 2 ? placement : bare, ...rest].join(" "));
-      const b = new ff.Board("chess", g.fen(), true);
+      const b = oracleBoard(ff, ROW, g.fen());
       try {
         for (let ply = 0; ply < 200; ply++) {
-          const listed = g.legalMoves();
-          const ours = listed.map((m) => uci(m.actions)).sort();
+          const listed = withUci(g, g.legalMoves());
+          const ours = listed.map((m) => m.uci).sort();
           const theirs = ffMoves(b);
           const status = g.status();
           if (status.result !== "ongoing") {
@@ -288,11 +247,11 @@ describe("chess960: random games against Fairy-Stockfish", () => {
           }
           expect(ours, g.fen()).toEqual(theirs);
           // Castling more often than chance, so that games reach it.
-          const castle = listed.filter((m) => m.actions[0].type === "castle");
-          const m = castle.length && rnd(2) ? castle[rnd(castle.length)] : listed[rnd(listed.length)];
+          const castle = listed.filter((m) => m.move.actions[0].type === "castle");
+          const { move: m, uci } = castle.length && rnd(2) ? castle[rnd(castle.length)] : listed[rnd(listed.length)];
           if (m.actions[0].type === "castle") castlings++;
           g.play(m.text);
-          b.push(uci(m.actions));
+          b.push(uci);
           expect(g.fen()).toBe(b.fen());
           plies++;
         }
@@ -312,7 +271,7 @@ describe("chess960: random games against Fairy-Stockfish", () => {
       ["4k3/8/8/8/8/8/8/1NN1K3 w - - 0 1", "ongoing", undefined],
     ]) {
       expect(Game.start(V, fen!).status(), fen).toEqual(reason ? { result, reason } : { result });
-      const ffResult = withBoard(fen!, (b) => (b as FfBoard & { result(claim: boolean): string }).result(false));
+      const ffResult = withBoard(fen!, (b) => b.result(false));
       expect(ffResult, fen).toBe({ "black-wins": "0-1", draw: "1/2-1/2", ongoing: "*" }[result!]);
     }
   });

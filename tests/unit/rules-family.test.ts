@@ -6,77 +6,33 @@
  * random games compared move list, FEN and end at every ply.
  *
  * A move of ours is ffish's UCI as from + to + the promoted piece's letter in lower
- * case (`P e7-e8=Q` is `e7e8q`): every move in these games is one step.
+ * case (`P e7-e8=Q` is `e7e8q`), through tests/support/oracle.ts: every move in these games
+ * is one step.
  */
-import { createRequire } from "node:module";
+import type { FairyStockfish } from "ffish";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Game } from "@/lib/rules";
-import type { Action } from "@/lib/rules/actions";
 import { listMoves } from "@/lib/rules/game";
 import { makeMove, perft } from "@/lib/rules/movegen";
 import { makeFen } from "@/lib/rules/notation/fen";
+import { loadFairyStockfish, oracleAfter, oracleBoard, oracleMoves, oraclePerft, oracleRow, ourMoves, withOracleBoard } from "../support/oracle";
 import { errorOf, fenAfter, movesFrom, play, position, reach, targets, V } from "../support/rules";
 
-interface FfBoard {
-  legalMoves(): string;
-  push(uci: string): boolean;
-  pop(): void;
-  fen(): string;
-  isGameOver(claimDraw?: boolean): boolean;
-  result(claimDraw?: boolean): string;
-  delete(): void;
-}
-let ffish: { Board: new (variant: string, fen: string) => FfBoard };
-
+let ff: FairyStockfish;
 beforeAll(async () => {
-  // ffish's loader prefers fetch when it exists; under Node it must read the wasm file instead.
-  const fetch = globalThis.fetch;
-  delete (globalThis as { fetch?: unknown }).fetch;
-  try {
-    const m = createRequire(import.meta.url)("ffish");
-    await new Promise<void>((resolve) => (m.Board ? resolve() : (m.onRuntimeInitialized = resolve)));
-    ffish = m;
-  } finally {
-    globalThis.fetch = fetch;
-  }
+  ff = await loadFairyStockfish();
 });
 
-const FF: Record<string, string> = { shatranj: "shatranj", chaturanga: "chaturanga", makruk: "makruk", "ouk-chatrang": "cambodian" };
+const GAMES = ["shatranj", "chaturanga", "makruk", "ouk-chatrang"];
 
-/** ffish after playing UCI moves from a FEN (each checked legal, as an illegal push aborts ffish). */
-function oracle(id: string, fen: string, ucis: string[] = []) {
-  const b = new ffish.Board(FF[id], fen);
-  try {
-    for (const u of ucis) {
-      if (!b.legalMoves().split(" ").includes(u)) throw new Error(`ffish: ${u} is not legal in ${b.fen()}`);
-      b.push(u);
-    }
-    const list = b.legalMoves();
-    return { fen: b.fen(), moves: list ? list.split(" ").sort() : [], over: b.isGameOver(), result: b.result(), claimed: b.result(true) };
-  } finally {
-    b.delete();
-  }
-}
-
-const uciOf = (a: Action) => (a.type === "step" ? `${a.from}${a.to}${a.promotion?.toLowerCase() ?? ""}` : `?${a.type}`);
+/** Fairy-Stockfish after playing UCI moves from a FEN. */
+const oracle = (id: string, fen: string, ucis: string[] = []) => oracleAfter(ff, oracleRow(id), fen, ucis);
+/** Fairy-Stockfish's perft at `fen`. */
+const ffPerft = (id: string, fen: string, depth: number) => withOracleBoard(ff, oracleRow(id), fen, (b) => oraclePerft(b, depth));
 /** Our legal moves as ffish's UCI (pure generation, listed even where the game has ended). */
-const ourUci = (id: string, fen: string) => listMoves(position(id, fen)).listed.map((m) => uciOf(m.actions[0]));
+const ourUci = (id: string, fen: string) => ourMoves(Game.start(id, fen), listMoves(position(id, fen)).listed, false).map((m) => m.uci);
 const status = (id: string, fen: string) => Game.start(id, fen).status();
 const RESULT = { "white-wins": "1-0", "black-wins": "0-1", draw: "1/2-1/2" } as const;
-
-function ffPerft(b: FfBoard, depth: number): number {
-  const list = b.legalMoves();
-  if (!list) return 0;
-  const ms = list.split(" ");
-  if (depth === 1) return ms.length;
-  let n = 0;
-  for (const m of ms) {
-    b.push(m);
-    n += ffPerft(b, depth - 1);
-    b.pop();
-  }
-  return n;
-}
 
 describe("the four games: start positions and perft", () => {
   const cases: [string, string, number[]][] = [
@@ -90,9 +46,7 @@ describe("the four games: start positions and perft", () => {
       expect(Game.start(id).fen()).toBe(start);
       expect(oracle(id, start).fen).toBe(start);
       expect(counts.map((_, d) => perft(position(id, "start"), d + 1))).toEqual(counts);
-      const b = new ffish.Board(FF[id], start);
-      expect(ffPerft(b, 3)).toBe(counts[2]);
-      b.delete();
+      expect(ffPerft(id, start, 3)).toBe(counts[2]);
     });
   }
 
@@ -105,9 +59,7 @@ describe("the four games: start positions and perft", () => {
     ];
     for (const [id, fen] of fens) {
       expect(ourUci(id, fen).sort(), id).toEqual(oracle(id, fen).moves);
-      const b = new ffish.Board(FF[id], fen);
-      expect(perft(position(id, fen), 3), id).toBe(ffPerft(b, 3));
-      b.delete();
+      expect(perft(position(id, fen), 3), id).toBe(ffPerft(id, fen, 3));
     }
   });
 });
@@ -388,13 +340,13 @@ function random(seed: number) {
 }
 
 describe("random games against ffish: moves, FEN and end at every ply", () => {
-  for (const id of Object.keys(FF)) {
+  for (const id of GAMES) {
     it(id, () => {
       let plies = 0;
       for (let game = 1; game <= 6; game++) {
         const next = random(game * 7919);
         const g = Game.start(id);
-        const b = new ffish.Board(FF[id], g.fen());
+        const b = oracleBoard(ff, oracleRow(id), g.fen());
         try {
           for (let ply = 0; ply < 300; ply++) {
             const at = `${id} game ${game} ply ${ply} ${g.fen()}`;
@@ -410,11 +362,11 @@ describe("random games against ffish: moves, FEN and end at every ply", () => {
               expect(RESULT[s.result], at).toBe(counted ? b.result(true) : b.result());
               break;
             }
-            const legal = g.legalMoves();
-            expect(legal.map((m) => uciOf(m.actions[0])).sort(), at).toEqual(b.legalMoves().split(" ").sort());
-            const m = legal[Math.floor(next() * legal.length)];
+            const legal = ourMoves(g, g.legalMoves(), false);
+            expect(legal.map((m) => m.uci).sort(), at).toEqual(oracleMoves(b).sort());
+            const { move: m, uci } = legal[Math.floor(next() * legal.length)];
             g.play(m.text);
-            b.push(uciOf(m.actions[0]));
+            b.push(uci);
             plies++;
           }
         } finally {

@@ -1,59 +1,27 @@
 /**
  * Sittuyin against Fairy-Stockfish itself (npm ffish 0.7.10, docs/games/sittuyin.md):
  * seeded random games, at every ply the same FEN byte for byte, the same legal moves,
- * agreeing game ends and the same draws to claim. Our moves map to ffish's UCI one to one: a drop `K*e2` is
- * `K@e2` (UCI writes the letter uppercase for both sides), a step `P e4-e5` is `e4e5`,
- * a promotion by a step `P e5-d6=F` is `e5d6f`, a promotion in place `P e5=F` is `e5e5f`.
+ * agreeing game ends and the same draws to claim. Our moves map to ffish's UCI one to one
+ * (tests/support/oracle.ts): a drop `K*e2` is `K@e2` (UCI writes the letter uppercase for
+ * both sides), a step `P e4-e5` is `e4e5`, a promotion by a step `P e5-d6=F` is `e5d6f`,
+ * a promotion in place `P e5=F` is `e5e5f`.
  */
-import { createRequire } from "node:module";
+import type { FairyStockfish } from "ffish";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Game, type Action } from "@/lib/rules";
+import { Game } from "@/lib/rules";
+import { loadFairyStockfish, oracleBoard, oracleMoves, oracleRow, ourMoves } from "../support/oracle";
 
-interface FfishBoard {
-  legalMoves(): string;
-  push(uci: string): boolean;
-  fen(): string;
-  isGameOver(claimDraw: boolean): boolean;
-  result(claimDraw?: boolean): string;
-  delete(): void;
-}
-interface Ffish {
-  Board: new (variant: string, fen?: string) => FfishBoard;
-  onRuntimeInitialized?: () => void;
-}
-
-let ffish: Ffish;
+let ff: FairyStockfish;
 beforeAll(async () => {
-  // ffish fetches its wasm when fetch exists; under Node it must read the file instead.
-  const saved = globalThis.fetch;
-  delete (globalThis as { fetch?: unknown }).fetch;
-  try {
-    ffish = await new Promise<Ffish>((resolve) => {
-      const m = createRequire(import.meta.url)("ffish") as Ffish;
-      m.onRuntimeInitialized = () => resolve(m);
-    });
-  } finally {
-    globalThis.fetch = saved;
-  }
+  ff = await loadFairyStockfish();
 });
-
-function uci(actions: readonly Action[]): string {
-  const [a] = actions;
-  if (actions.length !== 1) throw new Error(`a Sittuyin move is one action, not ${actions.length}`);
-  switch (a.type) {
-    case "place": return `${a.piece.toUpperCase()}@${a.to}`;
-    case "step": return `${a.from}${a.to}${a.promotion?.toLowerCase() ?? ""}`;
-    case "promote": return `${a.square}${a.square}${a.promotion.toLowerCase()}`;
-    default: throw new Error(`no UCI for ${a.type}`);
-  }
-}
 
 const RESULT = { "white-wins": "1-0", "black-wins": "0-1", draw: "1/2-1/2", ongoing: "*" } as const;
 
 function randomGame(seed: number, plies: number) {
   let s = seed;
   const random = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const board = new ffish.Board("sittuyin");
+  const board = oracleBoard(ff, oracleRow("sittuyin"));
   const game = Game.start("sittuyin");
   const seen = { positions: 0, counting: 0, promotions: 0, claims: 0, end: "" };
   try {
@@ -79,8 +47,11 @@ function randomGame(seed: number, plies: number) {
       const claims = game.claimableDraws();
       expect(claims.length > 0, `${at}: ${claims.join(" ")}`).toBe(board.isGameOver(true));
       seen.claims += claims.length > 0 ? 1 : 0;
-      const theirs = board.legalMoves().split(" ").filter(Boolean).sort();
-      const mine = new Map(game.legalMoves().map((m) => [uci(m.actions), m.text]));
+      const theirs = oracleMoves(board).sort();
+      const legal = game.legalMoves();
+      // A Sittuyin move is one action: a drop, a step or a promotion in place.
+      expect(legal.filter((m) => m.actions.length !== 1).map((m) => m.text), at).toEqual([]);
+      const mine = new Map(ourMoves(game, legal, false).map(({ move, uci }) => [uci, move.text]));
       expect([...mine.keys()].sort(), at).toEqual(theirs);
       seen.promotions += theirs.filter((m) => m.length === 5).length;
       const pick = theirs[Math.floor(random() * theirs.length)];
