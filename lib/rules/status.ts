@@ -42,8 +42,9 @@ export function positionStatus(pos: Position, legal: Move[] = legalMoves(pos)): 
   const us = pos.turn;
   const them = (1 - us) as Side;
   if (v.royalKind === "extinction") {
-    if (pos.royalCount(us) === 0) return win(them, "extinction");
-    if (pos.royalCount(them) === 0) return win(us, "extinction");
+    const winnerWhenGone = (side: Side) => (v.extinctionLoses ? (1 - side) as Side : side);
+    if (pos.royalCount(us) === 0) return win(winnerWhenGone(us), "extinction");
+    if (pos.royalCount(them) === 0) return win(winnerWhenGone(them), "extinction");
   }
   const bareRule = v.decl.bareRoyal;
   if (bareRule === "lookahead") {
@@ -56,7 +57,8 @@ export function positionStatus(pos: Position, legal: Move[] = legalMoves(pos)): 
   }
   if (legal.length === 0) {
     if (inCheck(pos, us)) return win(them, "checkmate");
-    return v.decl.stalemate === "draw" ? { result: "draw", reason: "stalemate" } : win(them, "stalemate");
+    const rule = v.decl.stalemate;
+    return rule === "draw" ? { result: "draw", reason: "stalemate" } : win(rule === "win" ? us : them, "stalemate");
   }
   if (bareRule === "lookahead" && bare(pos, us)) {
     // Royal Substitute's shatranj rule: a bare side survives only by baring the opponent at once.

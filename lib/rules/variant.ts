@@ -41,7 +41,13 @@ export interface PieceDecl {
 
 export type Royalty =
   | { kind: "king"; piece: string } // one royal piece that must never be left attacked
-  | { kind: "extinction"; pieces: string[] } // royal only when the last of them remains
+  /**
+   * A side that has lost every one of these pieces has lost the game (or, `whenGone: "wins"`,
+   * won it: Antichess). With `check` (the default) the last of them is royal: it must never be
+   * left attacked. `check: false`: they may be attacked and captured like any piece (Duck
+   * chess, Fog of War: the king is taken, not mated).
+   */
+  | { kind: "extinction"; pieces: string[]; check?: boolean; whenGone?: "loses" | "wins" }
   | { kind: "none"; piece: string }; // a king that is never captured (Friendly: won by union)
 
 /**
@@ -91,8 +97,8 @@ export interface VariantDecl {
    * side to move stands to take, legally or not (Fairy-Stockfish's FEN), not after every double step.
    */
   enPassant?: { victims: string[]; capturers: string[]; writtenOnlyWhenCapturable?: boolean };
-  /** What a side to move with no legal move and not in check gets. */
-  stalemate: "draw" | "loss";
+  /** What a side to move with no legal move and not in check gets ("win": the stalemated side wins, Antichess and Duck chess). */
+  stalemate: "draw" | "loss" | "win";
   /** Threefold repetition and fifty moves (100 plies) end the game by themselves, nobody claims them (Friendly). */
   automaticDraws?: boolean;
   /**
@@ -156,6 +162,10 @@ export interface Variant {
   byLetter: Map<string, number>;
   royalTypes: number; // bitmask
   royalKind: Royalty["kind"];
+  /** Extinction: whether the last royal piece must not be left attacked. */
+  royalCheck: boolean;
+  /** Extinction: the side that lost its royal pieces has lost (false: has won). */
+  extinctionLoses: boolean;
   kingType: number; // the royal type for "king"/"none", 0 for extinction
   attackRays: [AttackRay[], AttackRay[]]; // rays of attacks BY each side
   /** Files (0-based) where king and rook land, [kingside, queenside]. */
@@ -275,6 +285,8 @@ export function compileVariant(decl: VariantDecl): Variant {
     byLetter,
     royalTypes,
     royalKind: decl.royalty.kind,
+    royalCheck: decl.royalty.kind !== "extinction" || decl.royalty.check !== false,
+    extinctionLoses: decl.royalty.kind !== "extinction" || decl.royalty.whenGone !== "wins",
     kingType: decl.royalty.kind === "extinction" ? 0 : typeOf(decl.royalty.piece),
     attackRays: [attackRays(types, 0), attackRays(types, 1)],
     castling,
