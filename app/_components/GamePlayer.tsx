@@ -382,7 +382,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
           lastMove={pending && !past ? moveSquares(pending.actions) : lastMoveShown ? moveSquares(lastMoveShown) : []}
           checks={checks}
           selected={pending || past ? null : opts.selected}
-          targets={pending || past ? [] : [...opts.targets.keys()]}
+          targets={pending || past || !interactive ? [] : [...opts.targets.keys()]}
           onSquareClick={interactive ? (sq) => onSquare(sq, null) : undefined}
           onSquareDrop={interactive ? (from, to) => onSquare(to, from) : undefined}
         />
