@@ -18,8 +18,8 @@ import { Board } from "./Board";
 import {
   afterServerError, fetchGameState, newer, type ChallengeInfo, type Colour, type GameActionResult, type GameState, type SentMove, type Viewer,
 } from "./game-state";
-import { EMPTY_BUILDING, click, describeContinuation, drawnPosition, moveSquares, options, selectable, type Building, type Continuation } from "./move-builder";
-import { Hand, handsFillDuringPlay } from "./Hand";
+import { EMPTY_BUILDING, click, handsFillDuringPlay, describeContinuation, drawnPosition, moveSquares, options, selectable, type Building, type Continuation } from "./move-builder";
+import { Hand } from "./Hand";
 import { hasTiles } from "./pieces";
 import { MoveChooser } from "./MoveChooser";
 import { MoveInput } from "./MoveInput";

@@ -6,23 +6,12 @@
  * board's own targets come from the rules module's builder, as for a click.
  */
 import { useRef, useState, type PointerEvent } from "react";
-import { Game, type Color } from "@/lib/rules";
+import type { Color } from "@/lib/rules";
 import { PieceSvg, pieceName, type PieceSet } from "./pieces";
 import styles from "./GamePlayer.module.css";
 
 /** Pointer travel (CSS px) before a press on a piece in hand becomes a drag, as on the board. */
 const DRAG_THRESHOLD = 4;
-
-/**
- * Whether a game's hands fill up during play (Crazyhouse, Shogi: captures go to the hand)
- * rather than empty out (Sittuyin's setup): a game whose start has a hand field with
- * nothing in it. Such hands are always shown, so the board does not jump at the first capture.
- */
-export function handsFillDuringPlay(variant: string): boolean {
-  const start = Game.start(variant);
-  const hands = start.hand();
-  return hands.white.length + hands.black.length === 0 && start.fen().split(" ")[0].includes("[");
-}
 
 interface Press {
   pointerId: number;

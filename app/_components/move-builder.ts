@@ -7,6 +7,17 @@
 import { Game, makeMoveText, variantInfo, type Action, type Color, type PieceOnBoard, type SquareContent } from "@/lib/rules";
 import { pieceNoun } from "@/lib/rules/variant";
 
+/**
+ * Whether a game's hands fill up during play (Crazyhouse, Shogi: captures go to the hand)
+ * rather than empty out (Sittuyin's setup): a game whose start has a hand field with
+ * nothing in it. Such hands are always shown, so the board does not jump at the first capture.
+ */
+export function handsFillDuringPlay(variant: string): boolean {
+  const start = Game.start(variant);
+  const hands = start.hand();
+  return hands.white.length + hands.black.length === 0 && start.fen().split(" ")[0].includes("[");
+}
+
 /** What the player has chosen so far for the move being built. */
 export interface Building {
   prefix: Action[];

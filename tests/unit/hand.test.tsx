@@ -1,7 +1,8 @@
 /** The pieces in hand beside the board (app/_components/Hand.tsx): Sittuyin's setup, Crazyhouse's and Shogi's captures. */
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Hand, handsFillDuringPlay } from "@/app/_components/Hand";
+import { Hand } from "@/app/_components/Hand";
+import { handsFillDuringPlay } from "@/app/_components/move-builder";
 import { variantIds } from "@/lib/rules";
 
 const pieces = [{ letter: "K", count: 1 }, { letter: "R", count: 2 }];

@@ -155,12 +155,14 @@ export async function typeMove(page: Page, text: string, canonical = text): Prom
 
 /**
  * A move made on the board: the squares clicked, after picking the piece named
- * `fromHand` (as the hand names it: "Elephant") for a drop.
+ * `fromHand` (as the hand names it: "Elephant") for a drop; `choose`, the button
+ * then chosen where the clicks could mean several moves ("Dragon horse").
  */
 export interface ClickedMove {
   text: string;
   clicks: string[];
   fromHand?: string;
+  choose?: string;
 }
 
 /**
@@ -182,6 +184,8 @@ export async function typeMoves(white: Page, black: Page, moves: (string | Click
       const side = i % 2 === 0 ? "White" as const : "Black" as const;
       await handPiece(page, side, move.fromHand).click();
     }
-    await clickMove(page, move.text, ...move.clicks);
+    await clickSquares(page, ...move.clicks);
+    if (move.choose) await page.getByRole("button", { name: move.choose, exact: true }).click();
+    await confirmMove(page, move.text);
   }
 }
