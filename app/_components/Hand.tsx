@@ -85,7 +85,7 @@ export function Hand(props: {
 
   return (
     <ul className={styles.hand} aria-label={`${side}'s pieces in hand`} data-colour={color}>
-      {pieces.length === 0 && <li className={styles.handEmpty}>none</li>}
+      {pieces.length === 0 && <li className={styles.handEmpty}>No pieces in hand</li>}
       {pieces.map(({ letter, count }) => {
         const name = `${pieceName(variant, letter)}${count > 1 ? ` ×${count}` : ""}`;
         const canDrop = onPick && droppable.includes(letter);

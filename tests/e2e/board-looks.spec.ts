@@ -58,16 +58,16 @@ test("shogi: the Western set and shogi coordinates from settings change the boar
   const path = await startGame(white, black, "shogi", "White");
   const page = white.page;
   // Both hands have their places before anything is captured.
-  await expect(hand(page, "White")).toHaveText("none");
-  await expect(hand(page, "Black")).toHaveText("none");
+  await expect(hand(page, "White")).toHaveText("No pieces in hand");
+  await expect(hand(page, "Black")).toHaveText("No pieces in hand");
   await expectDrawnAs(page, "wK", "e1", "shogiKing");
   await expectDrawnAs(page, "bK", "e9", "shogiKing");
   await shot(page, "shogi-traditional");
   await expect(page.locator("[data-coord]").first()).toHaveAttribute("data-coord", "1");
 
   await page.goto("/settings");
-  await page.getByLabel(/^Western/).check();
-  await page.getByLabel(/Number shogi boards/).check();
+  await page.getByRole("radio", { name: /^Western/ }).check();
+  await page.getByRole("checkbox", { name: /^Number shogi boards/ }).check();
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status")).toHaveText("Saved.");
 

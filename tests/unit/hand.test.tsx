@@ -28,7 +28,7 @@ describe("hand", () => {
   it("keeps an empty hand in its place when hands fill up during play, and says it is empty", () => {
     const markup = render({ pieces: [], always: true });
     expect(markup).toContain('aria-label="White&#x27;s pieces in hand"');
-    expect(markup).toMatch(/<li[^>]*>none<\/li>/);
+    expect(markup).toMatch(/<li[^>]*>No pieces in hand<\/li>/);
   });
   it("names each piece and its count; a count is shown from two on", () => {
     const markup = render({ color: "black" });

@@ -370,7 +370,7 @@ function shogiCoordinateNodes(files: number, ranks: number, at: (sq: string) => 
     const label = shogiCoordinate(sq, files, ranks)!.rank;
     const y = at(sq)!.y + 0.5;
     const glyph = GLYPHS[label as Glyph];
-    const em = 0.2;
+    const em = 0.22;
     out.push(
       glyph
         ? h("path", { d: glyph, transform: `translate(${r3(files + MARGIN / 2 - em / 2)} ${r3(y - em / 2)}) scale(${em / 100})`, fill: THEME.marginText, "data-coord": label })
