@@ -61,7 +61,7 @@ export const ORACLE_GAMES: OracleGame[] = [
   { id: "sittuyin", ffish: "sittuyin" },
   { id: "chess960", ffish: "chess", is960: true, startFen: (rng) => chess960Setup(rng.int(CHESS960_SETUPS)) },
   // With full hands a position has hundreds of drops, each compared as UCI on both sides.
-  { id: "crazyhouse", ffish: "crazyhouse", positions: 4000 },
+  { id: "crazyhouse", ffish: "crazyhouse", positions: 6000 },
 ];
 
 /** The seed of the perft positions, whatever a run's seed: the test's and the benchmark's are the same. */
