@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Game } from "@/lib/rules";
 import { listMoves } from "@/lib/rules/game";
 import { perft } from "@/lib/rules/movegen";
+import { game as browserGame } from "@/tests/e2e/support/games/crazyhouse";
 import { Rng } from "@/tests/fuzz/random";
 import {
   describeGame, differences, loadFairyStockfish, oracleAfter, oraclePerft, oracleRow, ourMoves, playRandomGame, withOracleBoard,
@@ -278,5 +279,29 @@ describe("crazyhouse: what the game page reads of the hands", () => {
     g.play("N*f3");
     expect(g.hand().white).toEqual([{ letter: "Q", count: 1 }, { letter: "N", count: 1 }, { letter: "P", count: 1 }]);
     expect(new Set(g.nextActions([]).actions.flatMap((a) => (a.type === "place" ? [a.piece] : [])))).toEqual(new Set(["b", "p"]));
+  });
+});
+
+describe("crazyhouse: the browser test's game (tests/e2e/support/games/crazyhouse.ts)", () => {
+  it("is legal move by move, ends as it says, with the pieces it says drawn, and its click is offered", () => {
+    const texts = browserGame.moves.map((m) => (typeof m === "string" ? m : m.text));
+    const g = Game.replay(C, "start", texts);
+    const color = browserGame.winner === "white" ? "white-wins" : "black-wins";
+    expect(g.status()).toEqual({ result: color, reason: browserGame.reason });
+    expect(oracle(START, g.moves.map((t) => (t.includes("*") ? `${t[0].toUpperCase()}@${t.slice(2)}` : t.slice(2).replace("-", "")))).result).toBe("1-0");
+    const decl = g.variant.decl.pieces;
+    for (const [code, at, art] of browserGame.drawn) {
+      const square = g.board().find((s) => s.square === at);
+      expect(square?.pieces, at).toEqual([{ color: code[0] === "w" ? "white" : "black", letter: code[1] }]);
+      expect(decl.find((p) => p.letter === code[1])?.art, code).toBe(art);
+    }
+    // The clicked drop: the piece by its name, then its square among the builder's choices.
+    const i = browserGame.moves.findIndex((m) => typeof m !== "string" && m.fromHand);
+    const clicked = browserGame.moves[i] as { text: string; fromHand: string; clicks: string[] };
+    const before = Game.replay(C, "start", texts.slice(0, i));
+    const letter = decl.find((p) => p.name === clicked.fromHand)!.letter;
+    expect(before.hand().white.map((h) => h.letter)).toContain(letter);
+    const squares = before.nextActions([]).actions.flatMap((a) => (a.type === "place" && a.piece === letter ? [a.to] : []));
+    expect(squares).toContain(clicked.clicks[0]);
   });
 });
