@@ -6,6 +6,7 @@
  */
 import type { FairyStockfish } from "ffish";
 import { beforeAll, describe, expect, it } from "vitest";
+import { options } from "@/app/_components/move-builder";
 import { Game } from "@/lib/rules";
 import { listMoves } from "@/lib/rules/game";
 import { perft } from "@/lib/rules/movegen";
@@ -279,6 +280,16 @@ describe("crazyhouse: what the game page reads of the hands", () => {
     g.play("N*f3");
     expect(g.hand().white).toEqual([{ letter: "Q", count: 1 }, { letter: "N", count: 1 }, { letter: "P", count: 1 }]);
     expect(new Set(g.nextActions([]).actions.flatMap((a) => (a.type === "place" ? [a.piece] : [])))).toEqual(new Set(["b", "p"]));
+  });
+
+  it("the board's builder offers the hand's pieces, and a pawn picked up only the ranks it may stand on", () => {
+    const g = Game.start(C, "4k3/8/8/8/8/8/8/4K3[QPn] w - - 0 1");
+    const drawn = { squares: g.board(), hovering: null };
+    expect(options(g, { prefix: [], selected: null, held: null }, drawn).droppable.sort()).toEqual(["P", "Q"]);
+    const pawnSquares = [...options(g, { prefix: [], selected: null, held: "P" }, drawn).targets.keys()];
+    expect(pawnSquares).toHaveLength(48);
+    expect(pawnSquares.some((sq) => /[18]$/.test(sq))).toBe(false);
+    expect(options(g, { prefix: [], selected: null, held: "Q" }, drawn).targets.size).toBe(62);
   });
 });
 
