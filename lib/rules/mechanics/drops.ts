@@ -12,6 +12,8 @@
  *                            unpromoted one of its owner's own (nifu);
  *   noDropMate?: string      a piece whose drop may not give checkmate (uchifuzume);
  *   noImmobileDrops?: true   no piece dropped where it could never move again.
+ * Promoted pieces that are types of their own (Shogi's `+P`) would go back to hand through a
+ * table from promoted to unpromoted letter, filled into `toHand` below.
  *
  * The shared parts of every game with a hand (how many a side holds, a drop's text, why a
  * drop is refused) live here; the setup phase (setup.ts) uses them too.
