@@ -9,7 +9,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { options } from "@/app/_components/move-builder";
 import { Game } from "@/lib/rules";
 import { listMoves } from "@/lib/rules/game";
-import { perft } from "@/lib/rules/movegen";
+import { drops } from "@/lib/rules/mechanics/drops";
+import { legalMoves, makeMove, perft } from "@/lib/rules/movegen";
+import { moveActions } from "@/lib/rules/notation/move";
+import { makeFen, parseFen } from "@/lib/rules/notation/fen";
+import { unwrap } from "@/lib/rules/result";
+import { compileVariant, type VariantDecl } from "@/lib/rules/variant";
+import { crazyhouse } from "@/lib/rules/variants/crazyhouse";
+import { makeMoveText } from "@/lib/rules/actions";
 import { game as browserGame } from "@/tests/e2e/support/games/crazyhouse";
 import { Rng } from "@/tests/fuzz/random";
 import {
@@ -314,5 +321,39 @@ describe("crazyhouse: the browser test's game (tests/e2e/support/games/crazyhous
     expect(before.hand().white.map((h) => h.letter)).toContain(letter);
     const squares = before.nextActions([]).actions.flatMap((a) => (a.type === "place" && a.piece === letter ? [a.to] : []));
     expect(squares).toContain(clicked.clicks[0]);
+  });
+});
+
+describe("the drop core takes its roles from the declaration (lib/rules/mechanics/drops.ts)", () => {
+  /** The FEN after the moves, in a game declared here. */
+  function after(decl: VariantDecl, fen: string, ...texts: string[]): string {
+    const pos = unwrap(parseFen(compileVariant(decl), fen));
+    for (const t of texts) {
+      const m = legalMoves(pos).find((x) => makeMoveText(moveActions(pos, x)) === t);
+      if (!m) throw new Error(`${t} is not legal in ${makeFen(pos)}`);
+      makeMove(pos, m);
+    }
+    return makeFen(pos);
+  }
+  const knightsOnly: VariantDecl = { ...crazyhouse, id: "knights-in-hand", mechanics: [drops({ pieces: ["N"], capturesToHand: true })] };
+  const fen = "4k3/8/8/3q4/8/2n5/8/Q3K3[] w - - 0 1";
+
+  it("only the declared pieces are held: a captured queen is gone, a knight joins the hand", () => {
+    expect(after(knightsOnly, fen, "Q a1-c3")).toBe("4k3/8/8/3q4/8/2Q5/8/4K3[N] b - - 0 1");
+    expect(after(knightsOnly, "4k3/8/8/3q4/8/8/8/Q3K3[] w - - 0 1", "Q a1-d4", "q d5-d4")).toBe("4k3/8/8/8/3q4/8/8/4K3[] w - - 0 2");
+    expect(() => after(knightsOnly, "4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1")).toThrow("'Q' cannot be held in hand in Crazyhouse (only N)");
+  });
+
+  it("without captures to hand the hand holds what the FEN gave (Fairy-Stockfish's pocket knight), and without a promoting piece no `~`", () => {
+    const pocket: VariantDecl = { ...crazyhouse, id: "pocket", mechanics: [drops({ pieces: ["N"], capturesToHand: false })] };
+    expect(after(pocket, "4k3/8/8/8/8/2n5/8/Q3K3[Nn] w - - 0 1", "Q a1-c3")).toBe("4k3/8/8/8/8/2Q5/8/4K3[Nn] b - - 0 1");
+    expect(after(pocket, "4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1", "N*d4")).toBe("4k3/8/8/8/3N4/8/8/4K3[n] b - - 0 1");
+    expect(after(pocket, "4k3/1P6/8/8/8/8/8/4K3[] w - - 0 1", "P b7-b8=Q")).toBe("1Q2k3/8/8/8/8/8/8/4K3[] b - - 0 1");
+    expect(() => after(pocket, "4k3/8/8/8/8/8/8/Q~3K3[] w - - 0 1")).toThrow("Crazyhouse has no promoted pieces to mark with '~'");
+  });
+
+  it("a piece the declaration does not have is refused", () => {
+    const bad: VariantDecl = { ...crazyhouse, id: "bad", mechanics: [drops({ pieces: ["X"], capturesToHand: true })] };
+    expect(() => after(bad, "4k3/8/8/8/8/8/8/4K3 w - - 0 1")).toThrow("bad: drops name a piece X it does not have");
   });
 });

@@ -19,6 +19,7 @@
  * drop is refused) live here; the setup phase (setup.ts) uses them too.
  */
 import type { Action } from "../actions";
+import { RulesError } from "../errors";
 import type { Mechanic } from "../mechanic";
 import { MoveKind, newMove, type Move } from "../move";
 import { letterOf } from "../notation/move";
@@ -107,10 +108,15 @@ export function drops(opts: DropOptions): Mechanic {
   const tablesOf = (v: Variant) => {
     let t = tables.get(v);
     if (!t) {
-      const held = opts.pieces.map((l) => v.byLetter.get(l)!);
+      const typeOf = (letter: string) => {
+        const type = v.byLetter.get(letter);
+        if (!type) throw new RulesError(`${v.id}: drops name a piece ${letter} it does not have`);
+        return type;
+      };
+      const held = opts.pieces.map(typeOf);
       const toHand = new Int8Array(32);
       for (const h of held) toHand[h] = h;
-      t = { held, toHand, pawn: opts.promotedFrom ? v.byLetter.get(opts.promotedFrom)! : 0 };
+      t = { held, toHand, pawn: opts.promotedFrom ? typeOf(opts.promotedFrom) : 0 };
       tables.set(v, t);
     }
     return t;
@@ -148,6 +154,10 @@ export function drops(opts: DropOptions): Mechanic {
     couldWin(pos, side) {
       const material = (s: Side) => handSize(pos, s) + pos.pieceCount(s) - pos.royalCount(s);
       return material(side) > 0 || (opts.capturesToHand && material((1 - side) as Side) > 0);
+    },
+    // Reading a position checks the declared pieces.
+    validate(pos) {
+      tablesOf(pos.variant);
     },
     make: playDrop,
     actions: dropActions,
