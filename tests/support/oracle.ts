@@ -25,6 +25,8 @@ export interface OracleGame {
   is960?: boolean;
   /** A start position for each random game (Chess960: one of the 960); without it, the game's own. */
   startFen?: (rng: Rng) => string;
+  /** Positions its random games compare, where fewer than the oracle's default keep the test short (a position costly to compare). */
+  positions?: number;
 }
 
 /**
@@ -58,6 +60,8 @@ export const ORACLE_GAMES: OracleGame[] = [
   { id: "ouk-chatrang", ffish: "cambodian" },
   { id: "sittuyin", ffish: "sittuyin" },
   { id: "chess960", ffish: "chess", is960: true, startFen: (rng) => chess960Setup(rng.int(CHESS960_SETUPS)) },
+  // With full hands a position has hundreds of drops, each compared as UCI on both sides.
+  { id: "crazyhouse", ffish: "crazyhouse", positions: 6000 },
 ];
 
 /** The seed of the perft positions, whatever a run's seed: the test's and the benchmark's are the same. */
