@@ -14,9 +14,9 @@ export interface Mechanic {
   /**
    * FEN marks the mechanic allows: `Q[P]` carrying, `(Xy)` unions, `[KSkss]` pieces in hand
    * (the letters a hand may hold, in the order FEN writes them), a count in the en passant
-   * and halfmove fields (counting rules).
+   * and halfmove fields (counting rules), `*` the duck.
    */
-  readonly fenMarks?: { carrying?: boolean; unions?: boolean; holdings?: readonly string[]; counting?: boolean };
+  readonly fenMarks?: { carrying?: boolean; unions?: boolean; holdings?: readonly string[]; counting?: boolean; duck?: boolean };
   /**
    * Replaces the core generator entirely (Friendly Chess); otherwise `extend`
    * adds to and may rewrite what the core generated.

@@ -25,6 +25,8 @@ export interface OracleGame {
   is960?: boolean;
   /** A start position for each random game (Chess960: one of the 960); without it, the game's own. */
   startFen?: (rng: Rng) => string;
+  /** Positions compared, where the default (ORACLE_POSITIONS) would take too long: say why in a comment. */
+  positions?: number;
 }
 
 /**
@@ -58,6 +60,9 @@ export const ORACLE_GAMES: OracleGame[] = [
   { id: "ouk-chatrang", ffish: "cambodian" },
   { id: "sittuyin", ffish: "sittuyin" },
   { id: "chess960", ffish: "chess", is960: true, startFen: (rng) => chess960Setup(rng.int(CHESS960_SETUPS)) },
+  // Each position lists some 600 moves on both sides (every piece move times every duck square),
+  // so 5,000 positions instead of ORACLE_POSITIONS keep the comparison under a minute.
+  { id: "duck", ffish: "duck", positions: 5_000 },
 ];
 
 /** The seed of the perft positions, whatever a run's seed: the test's and the benchmark's are the same. */
@@ -149,7 +154,8 @@ type Pieces = Map<string, string>;
 /** Square → FEN letter (case is the colour) of the current position. */
 export function piecesOf(game: Game): Pieces {
   const out: Pieces = new Map();
-  for (const { square, pieces } of game.board()) {
+  for (const { square, pieces, duck } of game.board()) {
+    if (duck) continue;
     if (pieces.length !== 1) throw new Error(`${square} holds ${pieces.length} pieces: not a Fairy-Stockfish game`);
     const p = pieces[0];
     out.set(square, p.color === "white" ? p.letter : p.letter.toLowerCase());
@@ -187,10 +193,17 @@ function castlingRook(pieces: Pieces, fen: string, king: string, to: string): st
 /**
  * Our move in Fairy-Stockfish's UCI: `e2e4`, promotion `e7e8q`, drop `P@e4` (the letter
  * upper case for either side), promotion in place `c6c6f` (Sittuyin), castling as the
- * king's step (`e1g1`), or in Chess960 as king takes own rook (`e1h1`). Our castling may be
+ * king's step (`e1g1`), or in Chess960 as king takes own rook (`e1h1`), a duck's step after the
+ * move (`e2e4,e4d5`). Our castling may be
  * the king's step, the king's step and the rook's, king takes own rook, or O-O / O-O-O.
  */
 export function toUci(actions: readonly Action[], pieces: Pieces, fen: string, is960: boolean): string {
+  // Duck chess: the piece move, a comma, the square it reached and the duck's (`e2e4,e4d5`).
+  const last = actions[actions.length - 1];
+  if (last?.type === "duck") {
+    const piece = toUci(actions.slice(0, -1), pieces, fen, is960);
+    return `${piece},${/^[a-l]\d+([a-l]\d+)/.exec(piece)![1]}${last.to}`;
+  }
   const acts = actions.filter((a) => a.type !== "name");
   const [first, second] = acts;
   const unreadable = () => new Error(`no UCI for ${JSON.stringify(actions)}`);
@@ -335,6 +348,21 @@ function keepsClock(board: Board, uci: string): boolean {
   return running;
 }
 
+/**
+ * A test of a UCI move asked once per piece move: whether it captures or keeps the clock
+ * running does not depend on where a duck goes (`e2e4,e4d5`), and Fairy-Stockfish answers
+ * each question slowly.
+ */
+function byPieceMove(test: (uci: string) => boolean): (m: { uci: string }) => boolean {
+  const known = new Map<string, boolean>();
+  return ({ uci }) => {
+    const piece = uci.split(",")[0];
+    let answer = known.get(piece);
+    if (answer === undefined) known.set(piece, (answer = test(uci)));
+    return answer;
+  };
+}
+
 /** Plays one seeded random game on our engine and on Fairy-Stockfish's board side by side. */
 export function playRandomGame(ff: FairyStockfish, row: OracleGame, rng: Rng, opts: RandomGameOptions): RandomGame {
   const startFen = row.startFen?.(rng);
@@ -352,8 +380,8 @@ export function playRandomGame(ff: FairyStockfish, row: OracleGame, rng: Rng, op
       const listed = ourMoves(game, moves, row.is960 ?? false);
       const own = played[played.length - 2];
       const back = own && rng.chance(opts.repeatBias ?? 0) ? listed.filter((m) => m.uci === own.slice(2, 4) + own.slice(0, 2)) : [];
-      const captures = rng.chance(opts.captureBias) ? listed.filter((m) => board.isCapture(m.uci)) : [];
-      const quiet = !back.length && !captures.length && rng.chance(opts.quietBias ?? 0) ? listed.filter((m) => keepsClock(board, m.uci)) : [];
+      const captures = rng.chance(opts.captureBias) ? listed.filter(byPieceMove((uci) => board.isCapture(uci))) : [];
+      const quiet = !back.length && !captures.length && rng.chance(opts.quietBias ?? 0) ? listed.filter(byPieceMove((uci) => keepsClock(board, uci))) : [];
       const { move, uci } = rng.pick(back.length ? back : captures.length ? captures : quiet.length ? quiet : listed);
       game.play(move.actions);
       played.push(uci);

@@ -1,5 +1,5 @@
 /**
- * FEN, extended (docs/notation.md#fen): `(Nb)` unions, `Q[P]` carrying queens, boards up to
+ * FEN, extended (docs/notation.md#fen): `(Nb)` unions, `Q[P]` carrying queens, `*` the duck, boards up to
  * 12×12 with two-digit empty counts. Parsing checks everything docs/notation.md lists and
  * names the problem in its error.
  */
@@ -7,7 +7,7 @@ import { RulesError } from "../errors";
 import { FILE_LETTERS, squareAt, squareNamed } from "../geometry";
 import type { Move } from "../move";
 import { castlingSquares, generateEnPassant, inCheck } from "../movegen";
-import { CARRY, CASTLE_BITS, pieceCode, Position, typeOn } from "../position";
+import { CARRY, CASTLE_BITS, DUCK, pieceCode, Position, typeOn } from "../position";
 import { attempt, type Result } from "../result";
 import { makeCastleHomes, type CastleHomes, type Side, type Variant } from "../variant";
 
@@ -71,6 +71,7 @@ function parsePlacement(pos: Position, placement: string): void {
   const marks = {
     carrying: v.mechanics.some((m) => m.fenMarks?.carrying),
     unions: v.mechanics.some((m) => m.fenMarks?.unions),
+    duck: v.mechanics.some((m) => m.fenMarks?.duck),
   };
   const letterType = (ch: string): [Side, number] => {
     const t = v.byLetter.get(ch.toUpperCase());
@@ -104,6 +105,10 @@ function parsePlacement(pos: Position, placement: string): void {
         if (s1 !== 0 || s2 !== 1) throw new RulesError(`a union is a White piece then a Black piece, like (Nb), not ${m[0]}`);
         place(pieceCode(0, t1) | pieceCode(1, t2));
         j += 4;
+      } else if (ch === "*") {
+        if (!marks.duck) throw new RulesError(`${v.decl.name} has no duck ('*')`);
+        place(DUCK);
+        j++;
       } else if (/[A-Za-z]/.test(ch)) {
         const [s, t] = letterType(ch);
         let code = pieceCode(s, t);
@@ -317,6 +322,10 @@ export function makeFen(pos: Position): string {
       }
       if (empty) row += String(empty);
       empty = 0;
+      if (code === DUCK) {
+        row += "*";
+        continue;
+      }
       const w = typeOn(code, 0);
       const b = typeOn(code, 1);
       if (w && b) row += `(${v.types[w].letter}${v.types[b].letter.toLowerCase()})`;
