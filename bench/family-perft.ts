@@ -1,11 +1,12 @@
 /**
  * Perft speed against Fairy-Stockfish for every game of the oracle's table
  * (tests/support/oracle.ts ORACLE_GAMES): our perft(4) and a recursion over ffish's
- * legalMoves()/push/pop (it has no perft of its own), side by side in one process, from
+ * legalMoves()/push/pop (it has no perft of its own), side by side in one process (a row's
+ * perftDepth, "(2)" after its id, where perft(4) would take hours), from
  * each game's start position (Chess960: the setup the oracle's perft test uses). Each runs
  * `--runs` times (3), the median is reported. Exits with 1 when a count differs.
  *
- *   npm run bench:family            (add -- --depth 3 for a quicker run, -- --runs 1)
+ *   npm run bench:family            (add -- --depth 3 for a quicker run, -- --runs 1, -- --only <id> for one game)
  */
 import { perft } from "../lib/rules/movegen";
 import { parseFen } from "../lib/rules/notation/fen";
@@ -18,6 +19,7 @@ const DEPTH = args.includes("--depth") ? Number(args[args.indexOf("--depth") + 1
 const RUNS = args.includes("--runs") ? Number(args[args.indexOf("--runs") + 1]) : 3;
 if (!Number.isInteger(DEPTH) || DEPTH < 1 || DEPTH > 6) throw new Error("--depth takes a whole number from 1 to 6");
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error("--runs takes a whole number from 1");
+const ONLY = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
 
 /** The count and the median time in seconds. */
 function timed(fn: () => number): { n: number; s: number } {
@@ -37,14 +39,17 @@ console.log(`node ${process.version}, ${ff.info()}, perft(${DEPTH}) from the sta
 console.log(`${"game".padEnd(18)} ${"ffish name".padEnd(12)} ${"leaves".padStart(12)} ${"ours s".padStart(8)} ${"ffish s".padStart(8)} ${"ours/ffish".padStart(10)}`);
 let differ = false;
 for (const row of ORACLE_GAMES) {
+  if (ONLY && row.id !== ONLY) continue;
   const v = getVariant(row.id);
   const fen = perftStart(row);
-  const ours = timed(() => perft(unwrap(parseFen(v, fen)), DEPTH));
+  // Duck chess counts less deep: its rows say so (perftDepth).
+  const depth = Math.min(DEPTH, row.perftDepth ?? DEPTH);
+  const ours = timed(() => perft(unwrap(parseFen(v, fen)), depth));
   const board = oracleBoard(ff, row, fen);
-  const theirs = timed(() => oraclePerft(board, DEPTH));
+  const theirs = timed(() => oraclePerft(board, depth));
   board.delete();
   const counts = ours.n === theirs.n ? String(ours.n) : `${ours.n} vs ffish ${theirs.n}`;
-  console.log(`${row.id.padEnd(18)} ${row.ffish.padEnd(12)} ${counts.padStart(12)} ${ours.s.toFixed(2).padStart(8)} ${theirs.s.toFixed(2).padStart(8)} ${(ours.s / theirs.s).toFixed(2).padStart(10)}`);
+  console.log(`${(depth === DEPTH ? row.id : `${row.id} (${depth})`).padEnd(18)} ${row.ffish.padEnd(12)} ${counts.padStart(12)} ${ours.s.toFixed(2).padStart(8)} ${theirs.s.toFixed(2).padStart(8)} ${(ours.s / theirs.s).toFixed(2).padStart(10)}`);
   if (ours.n !== theirs.n) differ = true;
 }
 if (differ) {
