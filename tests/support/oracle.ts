@@ -344,6 +344,17 @@ export interface RandomGame {
   problems: string[];
 }
 
+/**
+ * The UCI move that takes back one's own last move `own`: the piece back, and in Duck chess
+ * (`g1f3,f3d4`) the duck back where the opponent's move before it (`before`) put it.
+ */
+function takeBack(own: string, before: string | undefined): string {
+  const back = own.slice(2, 4) + own.slice(0, 2);
+  if (!own.includes(",")) return back;
+  const duck = before?.split(",")[1]?.slice(2);
+  return duck ? `${back},${own.slice(0, 2)}${duck}` : "";
+}
+
 function keepsClock(board: Board, uci: string): boolean {
   board.push(uci);
   const running = board.halfmoveClock() > 0;
@@ -382,7 +393,7 @@ export function playRandomGame(ff: FairyStockfish, row: OracleGame, rng: Rng, op
       if (moves.length === 0 || game.ply >= opts.maxPlies) return { game, positions: fens.length, fens, problems };
       const listed = ourMoves(game, moves, row.is960 ?? false);
       const own = played[played.length - 2];
-      const back = own && rng.chance(opts.repeatBias ?? 0) ? listed.filter((m) => m.uci === own.slice(2, 4) + own.slice(0, 2)) : [];
+      const back = own && rng.chance(opts.repeatBias ?? 0) ? listed.filter((m) => m.uci === takeBack(own, played[played.length - 3])) : [];
       const captures = rng.chance(opts.captureBias) ? listed.filter(byPieceMove((uci) => board.isCapture(uci))) : [];
       const quiet = !back.length && !captures.length && rng.chance(opts.quietBias ?? 0) ? listed.filter(byPieceMove((uci) => keepsClock(board, uci))) : [];
       const { move, uci } = rng.pick(back.length ? back : captures.length ? captures : quiet.length ? quiet : listed);

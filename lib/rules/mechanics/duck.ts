@@ -104,8 +104,9 @@ export function duck(): Mechanic {
       }
       // The moves whose piece move is the one written; none: the core says why that piece move is wrong.
       if (rest.length !== 1) return undefined;
-      const piece = makeActionText(rest[0]);
-      const moves = pseudoMoves(pos).filter((m) => makeActionText(coreAction(pos, m)) === piece);
+      // Letter case is the colour; only one side moves, so a wrong case is a typo (as the core reads it).
+      const piece = makeActionText(rest[0]).toLowerCase();
+      const moves = pseudoMoves(pos).filter((m) => makeActionText(coreAction(pos, m)).toLowerCase() === piece);
       if (moves.length === 0) return undefined;
       const names = pos.geo.names;
       if (ducks.length === 0) return refused(text, `the duck moves too: add its square, like '${text}; duck ${names[moves[0].place!]}'`);
