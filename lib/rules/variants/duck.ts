@@ -14,7 +14,7 @@ export const duck: VariantDecl = {
   royalty: { kind: "extinction", pieces: ["K"], check: false },
   castling: { ...ORTHODOX_CASTLING, homes: { king: "e", rooks: ["h", "a"] } },
   enPassant: { ...classicEnPassant, writtenOnlyWhenCapturable: true },
-  // A player with no legal move wins (docs/games/duck.md#no-move-wins).
+  // A player with no legal move wins (docs/games/duck.md#winning).
   stalemate: "win",
   mechanics: [duckMechanic()],
   summary: [
