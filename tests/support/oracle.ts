@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import type { Board, FairyStockfish } from "ffish";
 import { Game, type Action, type LegalMove, type Outcome } from "@/lib/rules";
 import { listMoves } from "@/lib/rules/game";
-import { parseFen } from "@/lib/rules/notation/fen";
+import { makeFen, parseFen } from "@/lib/rules/notation/fen";
 import { unwrap } from "@/lib/rules/result";
 import { getVariant } from "@/lib/rules/variants";
 import { CHESS960_SETUPS, chess960Setup } from "@/lib/rules/variants/chess960";
@@ -288,6 +288,9 @@ export function differences(game: Game, board: Board, row: OracleGame): string[]
   const out: string[] = [];
   const fen = game.fen();
   if (fen !== board.fen()) out.push(`FEN: ours ${fen}, Fairy-Stockfish ${board.fen()}`);
+  // What we write we read back (a duck on the square a pawn left with an en passant square once failed this).
+  const reread = parseFen(getVariant(row.id), fen);
+  if (!reread.ok || makeFen(reread.value) !== fen) out.push(`FEN ${fen} does not read back: ${reread.error ?? makeFen(reread.value!)}`);
 
   const theirs = oracleMoves(board);
   const over = game.status().result !== "ongoing";

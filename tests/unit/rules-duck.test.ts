@@ -181,6 +181,10 @@ describe("duck: castling, en passant, promotion", () => {
     expect(g.fen()).toBe("4k3/8/3*4/3pP3/8/8/8/4K3 w - - 0 2");
     expect(g.legalMoves().some((m) => m.text.startsWith("P e5-d6"))).toBe(false);
     expect(play(D, "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1", "p d7-d5; duck a1").fen()).toBe("4k3/8/8/3pP3/8/8/8/*3K3 w - d6 0 2");
+    // The duck on the square the pawn left: the capture stands, and the FEN reads back.
+    const left = fenAfter(D, "4k3/5p2/8/6P1/8/8/8/4K3 b - - 0 1", "p f7-f5; duck f7");
+    expect(left).toBe("4k3/5*2/8/5pP1/8/8/8/4K3 w - f6 0 2");
+    expect(moves(D, left).filter((m) => m.startsWith("P g5-f6; duck f5"))).toEqual(["P g5-f6; duck f5"]);
   });
 
   it("promotion, then the duck", () => {

@@ -284,7 +284,8 @@ function parseEnPassant(pos: Position, text: string): number {
   if (
     !vt || !((v.epVictims >> vt) & 1) || pos.board[sq] !== 0 ||
     !v.types[vt].initialRanks.includes(pos.relativeRank(origin, them)) ||
-    (originMustBeEmpty && pos.board[origin] !== 0)
+    // The duck may have gone to the square the pawn left (docs/games/duck.md#the-duck).
+    (originMustBeEmpty && pos.board[origin] !== 0 && pos.board[origin] !== DUCK)
   ) {
     throw new RulesError(`en passant square ${text} is impossible here`);
   }
