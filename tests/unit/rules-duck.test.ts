@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { Game, parseActions } from "@/lib/rules";
 import { perft } from "@/lib/rules/movegen";
+import { makeGameRecord, parseGameRecord } from "@/lib/rules/notation/record";
 import { errorOf, fenAfter, moves, play, position } from "../support/rules";
 
 const D = "duck";
@@ -224,6 +225,13 @@ describe("duck: the board's builder and the board", () => {
     expect(g.board().find((s) => s.square === "d5")).toEqual({ square: "d5", pieces: [], duck: true });
     expect(g.board().filter((s) => s.duck)).toHaveLength(1);
     expect(Game.start(D).board().some((s) => s.duck)).toBe(false);
+  });
+
+  it("a game record writes and reads the duck's steps", () => {
+    const g = play(D, "start", "P e2-e3; duck a3", "p f7-f6; duck a4", "Q d1-h5; duck a3");
+    const text = makeGameRecord({ variant: D, startFen: g.startFen, moves: g.moves, result: "*", tags: {} });
+    expect(text).toContain("1. P e2-e3; duck a3 p f7-f6; duck a4 2. Q d1-h5; duck a3 *");
+    expect(parseGameRecord(text).value?.moves).toEqual(g.moves);
   });
 
   it("repetition counts the duck: the same pieces with the duck elsewhere are another position", () => {
