@@ -5,10 +5,12 @@
  * Perft numbers were computed with ffish 0.7.10 (`new ffish.Board("duck", fen)`, recursing
  * over legalMoves()); tests/unit/oracle.test.ts plays seeded random games against ffish itself.
  */
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { FairyStockfish } from "ffish";
 import { Game, parseActions } from "@/lib/rules";
 import { perft } from "@/lib/rules/movegen";
 import { makeGameRecord, parseGameRecord } from "@/lib/rules/notation/record";
+import { differences, loadFairyStockfish, oracleRow, withOracleBoard } from "../support/oracle";
 import { errorOf, fenAfter, moves, play, position } from "../support/rules";
 
 const D = "duck";
@@ -241,4 +243,30 @@ describe("duck: the board's builder and the board", () => {
     for (const m of shuffle) g.play(m);
     expect(g.claimableDraws()).toEqual(["threefold-repetition"]);
   });
+});
+
+describe("duck: the constructed positions against Fairy-Stockfish", () => {
+  let ff: FairyStockfish;
+  beforeAll(async () => {
+    ff = await loadFairyStockfish();
+  });
+
+  // Random games rarely reach these: the same moves, FEN and game end (tests/support/oracle.ts differences).
+  const positions: [string, string, string[]][] = [
+    ["no move: the side to move wins", NO_MOVE, []],
+    ["the king taken", "4k3/4r3/8/8/8/8/8/4K3 b - - 0 1", ["r e7-e1; duck e2"]],
+    ["castling through attack", "r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1", ["K e1-g1; duck h1"]],
+    ["the duck on the path", "4k3/8/8/8/8/8/8/R*2K2R w KQ - 0 1", []],
+    ["en passant, the duck on the taken pawn's square", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", ["P e5-d6; duck d5"]],
+    ["the duck on the square passed over", "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1", ["p d7-d5; duck d6"]],
+    ["the duck on the square the pawn left", "4k3/5p2/8/6P1/8/8/8/4K3 b - - 0 1", ["p f7-f5; duck f7"]],
+    ["promotion", "8/P3k3/8/8/8/8/8/4K3 w - - 0 1", ["P a7-a8=N; duck a7"]],
+    ["two lone kings", "K7/8/8/8/8/8/8/k7 w - - 0 1", []],
+  ];
+  for (const [name, fen, played] of positions) {
+    it(name, () => {
+      const g = play(D, fen, ...played);
+      expect(withOracleBoard(ff, oracleRow(D), g.fen(), (board) => differences(g, board, oracleRow(D)))).toEqual([]);
+    });
+  }
 });
