@@ -19,6 +19,7 @@ const RULE_BOOK: Record<string, string> = {
   "ouk-chatrang": "ouk-chatrang.md",
   sittuyin: "sittuyin.md",
   crazyhouse: "crazyhouse.md",
+  duck: "duck.md",
 };
 
 /** A game's file (and section, after `#`) in docs/games/; undefined for an id it does not know. */

@@ -10,7 +10,7 @@ import type { Move } from "./move";
 import { inCheck, makeMove, protectedRoyal } from "./movegen";
 import { parseFen, makeFen } from "./notation/fen";
 import { san } from "./notation/san";
-import { CARRY, PROMOTED, typeOn, type Position } from "./position";
+import { CARRY, DUCK, PROMOTED, typeOn, type Position } from "./position";
 import { unwrap } from "./result";
 import { couldWin, moveRulePlies, positionStatus, type Outcome } from "./status";
 import type { Side, Variant } from "./variant";
@@ -29,7 +29,9 @@ export interface PieceOnBoard {
 }
 export interface SquareContent {
   square: string;
-  pieces: PieceOnBoard[]; // one, or White's then Black's in a union
+  pieces: PieceOnBoard[]; // one, or White's then Black's in a union; none on the duck's square
+  /** Duck chess: the duck stands here (docs/games/duck.md#the-duck). */
+  duck?: boolean;
 }
 
 export { forEachMove, listMoves, type LegalMove } from "./listed";
@@ -181,6 +183,10 @@ export class Game {
     for (const sq of geo.squares) {
       const code = board[sq];
       if (code === 0) continue;
+      if (code === DUCK) {
+        out.push({ square: geo.names[sq], pieces: [], duck: true });
+        continue;
+      }
       const pieces: PieceOnBoard[] = [];
       for (const side of [0, 1] as Side[]) {
         const t = typeOn(code, side);

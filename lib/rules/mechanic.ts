@@ -16,9 +16,9 @@ export interface Mechanic {
    * FEN marks the mechanic allows: `Q[P]` carrying, `(Xy)` unions, `[KSkss]` pieces in hand
    * (the letters a hand may hold, in the order FEN writes them), `Q~` a piece promoted from
    * the piece `promoted` names (Crazyhouse's pawn), a count in the en passant and halfmove
-   * fields (counting rules).
+   * fields (counting rules), `*` the duck.
    */
-  readonly fenMarks?: { carrying?: boolean; unions?: boolean; holdings?: readonly string[]; promoted?: string; counting?: boolean };
+  readonly fenMarks?: { carrying?: boolean; unions?: boolean; holdings?: readonly string[]; promoted?: string; counting?: boolean; duck?: boolean };
   /**
    * Its moves without a from square (drops) only put a piece down on an empty square: out
    * of check such a move cannot leave the king attacked, so legality does not try it.

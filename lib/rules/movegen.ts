@@ -189,7 +189,8 @@ function generateCastling(pos: Position, out: Move[]): void {
     if (!(pos.castling & CASTLE_BITS[us][wing])) continue;
     const s = castlingSquares(pos, us, wing);
     if (!castlingPathClear(pos, s)) continue;
-    if (!castlingSafe(pos, s, (sq) => attacked(pos, sq, them))) continue;
+    // A king that may be attacked (Duck chess) castles through and into attack, as Fairy-Stockfish lets it.
+    if (pos.variant.royalCheck && !castlingSafe(pos, s, (sq) => attacked(pos, sq, them))) continue;
     out.push(newMove(MoveKind.Castle, s.king, s.kingTo, c.king, 0));
   }
 }

@@ -14,6 +14,24 @@ const step = (piece: string, from: string, to: string, promotion?: string): Acti
   ({ type: "step", piece, from, to, ...(promotion ? { promotion } : {}) });
 
 describe("move builder", () => {
+  it("Duck chess: after the piece move, clicking the duck's square completes the move; the duck stays drawn until then", () => {
+    const g = Game.replay("duck", "start", ["P e2-e4; duck d5"]);
+    const selected = { prefix: [], selected: "d7" };
+    expect(click(g, selected, at(g, "duck", selected), "d6")).toEqual({ kind: "extend", actions: [step("p", "d7", "d6")] });
+    const moved = { prefix: [step("p", "d7", "d6")], selected: null };
+    const drawn = at(g, "duck", moved);
+    expect(drawn.squares.filter((s) => s.duck)).toEqual([{ square: "d5", pieces: [], duck: true }]);
+    const o = options(g, moved, drawn);
+    expect(o.targets.has("d5")).toBe(false);
+    expect(o.targets.has("d7")).toBe(true);
+    expect(o.targets.size).toBe(31);
+    const c = click(g, moved, drawn, "e5");
+    expect(c).toEqual({ kind: "extend", actions: [{ type: "duck", to: "e5" }] });
+    const done = { prefix: [...moved.prefix, { type: "duck", to: "e5" } as Action], selected: null };
+    expect(options(g, done, at(g, "duck", done)).finished).toBe(true);
+    expect(at(g, "duck", done).squares.find((s) => s.duck)?.square).toBe("e5");
+  });
+
   it("picks up a piece and offers exactly its legal destinations", () => {
     const g = Game.start("chess");
     const drawn = at(g, "chess", EMPTY_BUILDING);

@@ -1,5 +1,5 @@
 /**
- * FEN, extended (docs/notation.md#fen): `(Nb)` unions, `Q[P]` carrying queens, `Q~` promoted pawns, boards up to
+ * FEN, extended (docs/notation.md#fen): `(Nb)` unions, `Q[P]` carrying queens, `Q~` promoted pawns, `*` the duck, boards up to
  * 12×12 with two-digit empty counts. Parsing checks everything docs/notation.md lists and
  * names the problem in its error.
  */
@@ -7,7 +7,7 @@ import { RulesError } from "../errors";
 import { FILE_LETTERS, squareAt, squareNamed } from "../geometry";
 import type { Move } from "../move";
 import { castlingSquares, generateEnPassant, inCheck } from "../movegen";
-import { CARRY, CASTLE_BITS, pieceCode, Position, PROMOTED, typeOn } from "../position";
+import { CARRY, CASTLE_BITS, DUCK, pieceCode, Position, PROMOTED, typeOn } from "../position";
 import { attempt, type Result } from "../result";
 import { makeCastleHomes, type CastleHomes, type Side, type Variant } from "../variant";
 
@@ -72,6 +72,7 @@ function parsePlacement(pos: Position, placement: string): void {
     carrying: v.mechanics.some((m) => m.fenMarks?.carrying),
     unions: v.mechanics.some((m) => m.fenMarks?.unions),
     promoted: v.mechanics.find((m) => m.fenMarks?.promoted)?.fenMarks?.promoted,
+    duck: v.mechanics.some((m) => m.fenMarks?.duck),
   };
   const letterType = (ch: string): [Side, number] => {
     const t = v.byLetter.get(ch.toUpperCase());
@@ -105,6 +106,10 @@ function parsePlacement(pos: Position, placement: string): void {
         if (s1 !== 0 || s2 !== 1) throw new RulesError(`a union is a White piece then a Black piece, like (Nb), not ${m[0]}`);
         place(pieceCode(0, t1) | pieceCode(1, t2));
         j += 4;
+      } else if (ch === "*") {
+        if (!marks.duck) throw new RulesError(`${v.decl.name} has no duck ('*')`);
+        place(DUCK);
+        j++;
       } else if (/[A-Za-z]/.test(ch)) {
         const [s, t] = letterType(ch);
         let code = pieceCode(s, t);
@@ -287,7 +292,8 @@ function parseEnPassant(pos: Position, text: string): number {
   if (
     !vt || !((v.epVictims >> vt) & 1) || pos.board[sq] !== 0 ||
     !v.types[vt].initialRanks.includes(pos.relativeRank(origin, them)) ||
-    (originMustBeEmpty && pos.board[origin] !== 0)
+    // The duck may have gone to the square the pawn left (docs/games/duck.md#the-duck).
+    (originMustBeEmpty && pos.board[origin] !== 0 && pos.board[origin] !== DUCK)
   ) {
     throw new RulesError(`en passant square ${text} is impossible here`);
   }
@@ -325,6 +331,10 @@ export function makeFen(pos: Position): string {
       }
       if (empty) row += String(empty);
       empty = 0;
+      if (code === DUCK) {
+        row += "*";
+        continue;
+      }
       const w = typeOn(code, 0);
       const b = typeOn(code, 1);
       if (w && b) row += `(${v.types[w].letter}${v.types[b].letter.toLowerCase()})`;
