@@ -14,10 +14,12 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db, Executor } from "@/lib/db/client";
-import { Game, variantInfo, type Outcome } from "@/lib/rules";
+import { Game, setupFen, variantInfo, type Outcome } from "@/lib/rules";
 
 export interface Playout {
   variant: string;
+  /** Where it started: the game's start position, or for a game of numbered setups (Chess960) a random one. */
+  startFen: string;
   moves: string[];
   /** FEN after each move. */
   fens: string[];
@@ -43,7 +45,9 @@ function resultOf(o: Exclude<Outcome, { result: "ongoing" }>): "1-0" | "0-1" | "
 
 /** One random game of `variant`, at most `maxPly` plies. */
 export function playout(variant: string, maxPly: number, random: () => number): Playout {
-  const g = Game.start(variant);
+  const { setups, startFen: ownStart } = variantInfo(variant);
+  const startFen = setups > 0 ? setupFen(variant, Math.floor(random() * setups)) : ownStart;
+  const g = Game.start(variant, startFen);
   const moves: string[] = [];
   const fens: string[] = [];
   for (let i = 0; i < maxPly; i++) {
@@ -53,7 +57,7 @@ export function playout(variant: string, maxPly: number, random: () => number): 
     fens.push(g.fen());
   }
   const s = g.status();
-  return { variant, moves, fens, end: s.result === "ongoing" ? null : { result: resultOf(s), reason: s.reason } };
+  return { variant, startFen, moves, fens, end: s.result === "ongoing" ? null : { result: resultOf(s), reason: s.reason } };
 }
 
 export interface DemoPlayer {
@@ -143,7 +147,7 @@ export function planGame(
   const lastMoveAt = ply > 0 ? new Date(t) : null;
   const endAt = new Date(t + tail);
   const toMove = ply % 2 === 0 ? "white" : "black";
-  const currentFen = ply > 0 ? p.fens[ply - 1] : info.startFen;
+  const currentFen = ply > 0 ? p.fens[ply - 1] : p.startFen;
 
   let result: PlannedGame["result"] = null;
   let endReason: string | null = null;
@@ -176,7 +180,7 @@ export function planGame(
     status,
     result,
     endReason,
-    startFen: info.startFen,
+    startFen: p.startFen,
     currentFen,
     ply,
     daysPerMove,

@@ -42,7 +42,8 @@ interface Press {
   dragging: boolean;
 }
 
-function describe(variant: string, square: string, pieces: PieceOnBoard[] | undefined): string {
+function describe(variant: string, square: string, pieces: PieceOnBoard[] | undefined, duck: boolean): string {
+  if (duck) return `${square}, the duck`;
   if (!pieces || pieces.length === 0) return `${square}, empty`;
   const names = pieces.map((p) =>
     `${p.color === "white" ? "White" : "Black"} ${pieceName(variant, p.letter)}${p.carrying ? " carrying a pawn" : ""}${p.promoted ? " (promoted)" : ""}`);
@@ -190,7 +191,7 @@ export function Board(props: BoardProps & { className?: string }): ReactElement 
         onBlur={() => setFocused(false)}
       />
       <span className={styles.srOnly} aria-live="polite">
-        {showCursor && cursor ? describe(drawing.variant, cursor, contents.get(cursor)) : ""}
+        {showCursor && cursor ? describe(drawing.variant, cursor, contents.get(cursor), drawing.squares.some((c) => c.duck && c.square === cursor)) : ""}
       </span>
     </div>
   );

@@ -98,6 +98,8 @@ export function options(game: Game, b: Building, drawn: Drawn): Options {
     if (a.type === "step" && a.from === selected) add(a.to, [...before, a]);
     else if (a.type === "place" && placeable(a, before)) add(a.to, [...before, a]);
     else if (a.type === "pass") buttons.push([...before, a]);
+    // Duck chess: after the piece move, the square the duck goes to.
+    else if (a.type === "duck") add(a.to, [...before, a]);
     else if (a.type === "promote" && promotionsFirst) promotions.push([...before, a]);
     else if (a.type === "promote" && a.square === selected) add(a.square, [...before, a]);
     // Chess960: the king castles by being moved onto its rook or onto the square it lands on.
@@ -191,7 +193,8 @@ export function drawnPosition(game: Game, variant: string, prefix: readonly Acti
     }
   }
   const squares = [...board].filter(([, pieces]) => pieces.length > 0).map(([square, pieces]) => ({ square, pieces }));
-  return { squares, hovering };
+  // The duck stays where it is until its square is chosen, which completes the move.
+  return { squares: [...squares, ...game.board().filter((s) => s.duck)], hovering };
 }
 
 /** The squares a move touches, in order (for the last-move highlight and its slide). */

@@ -9,6 +9,8 @@ export type Action =
   | { type: "place"; piece: string; to: string }
   | { type: "name"; piece: string; square: string }
   | { type: "pass" }
+  /** Duck chess: the duck moves to `to` after the piece move (docs/games/duck.md#notation). */
+  | { type: "duck"; to: string }
   | { type: "promote"; piece: string; square: string; promotion: string }
   | {
       type: "castle";
@@ -30,6 +32,8 @@ export function makeActionText(a: Action): string {
       return `${a.piece} ${a.square}`;
     case "pass":
       return "pass";
+    case "duck":
+      return `duck ${a.to}`;
     case "promote":
       return `${a.piece} ${a.square}=${a.promotion}`;
     case "castle":
@@ -46,6 +50,7 @@ const SQUARE = "([a-l](?:1[0-2]|[1-9]))";
 const STEP = new RegExp(`^([A-Za-z])\\s*${SQUARE}\\s*[-x]\\s*${SQUARE}(?:\\s*=\\s*([A-Za-z]))?$`);
 const PLACE = new RegExp(`^([A-Za-z])\\s*\\*\\s*${SQUARE}$`);
 const PROMOTE = new RegExp(`^([A-Za-z])\\s+${SQUARE}\\s*=\\s*([A-Za-z])$`);
+const DUCK_STEP = new RegExp(`^duck\\s+${SQUARE}$`, "i");
 const NAME = new RegExp(`^([A-Za-z])\\s+${SQUARE}$`);
 // Letter O or digit zero, any case, as PGN writers do.
 const CASTLE = /^([O0])-\1(-\1)?$/i;
@@ -60,6 +65,7 @@ export function parseActions(text: string): Result<Action[]> {
     let m: RegExpExecArray | null;
     if (/^pass$/i.test(part)) actions.push({ type: "pass" });
     else if ((m = CASTLE.exec(part))) actions.push({ type: "castle", wing: m[2] ? "queenside" : "kingside" });
+    else if ((m = DUCK_STEP.exec(part))) actions.push({ type: "duck", to: m[1] });
     else if ((m = STEP.exec(part))) actions.push({ type: "step", piece: m[1], from: m[2], to: m[3], ...(m[4] ? { promotion: m[4] } : {}) });
     else if ((m = PLACE.exec(part))) actions.push({ type: "place", piece: m[1], to: m[2] });
     else if ((m = PROMOTE.exec(part))) actions.push({ type: "promote", piece: m[1], square: m[2], promotion: m[3] });

@@ -10,7 +10,7 @@ import type { Move } from "./move";
 import { inCheck, makeMove, protectedRoyal } from "./movegen";
 import { parseFen, makeFen } from "./notation/fen";
 import { san } from "./notation/san";
-import { CARRY, typeOn, type Position } from "./position";
+import { CARRY, DUCK, PROMOTED, typeOn, type Position } from "./position";
 import { unwrap } from "./result";
 import { couldWin, moveRulePlies, positionStatus, type Outcome } from "./status";
 import type { Side, Variant } from "./variant";
@@ -24,10 +24,14 @@ export interface PieceOnBoard {
   color: Color;
   letter: string; // uppercase
   carrying?: boolean;
+  /** A promoted pawn (Crazyhouse's `Q~`): captured, it joins the hand as a pawn. */
+  promoted?: boolean;
 }
 export interface SquareContent {
   square: string;
-  pieces: PieceOnBoard[]; // one, or White's then Black's in a union
+  pieces: PieceOnBoard[]; // one, or White's then Black's in a union; none on the duck's square
+  /** Duck chess: the duck stands here (docs/games/duck.md#the-duck). */
+  duck?: boolean;
 }
 
 export { forEachMove, listMoves, type LegalMove } from "./listed";
@@ -164,7 +168,9 @@ export class Game {
    * Fairy-Stockfish counts repetitions (docs/games/ouk-chatrang.md#draws).
    */
   private repetitionKey(): string {
-    const [placement, side] = makeFen(this.pos).split(" ");
+    const [marked, side] = makeFen(this.pos).split(" ");
+    // Fairy-Stockfish tells a promoted pawn from the piece it became only on capture, not in repetitions.
+    const placement = marked.replaceAll("~", "");
     const castling = this.pos.castling;
     const epCapture = this.pos.ep !== -1 && this.steps.enPassantPossible(this.pos);
     return `${placement} ${side} ${castling} ${epCapture ? this.variant.geo.names[this.pos.ep] : "-"}`;
@@ -177,12 +183,17 @@ export class Game {
     for (const sq of geo.squares) {
       const code = board[sq];
       if (code === 0) continue;
+      if (code === DUCK) {
+        out.push({ square: geo.names[sq], pieces: [], duck: true });
+        continue;
+      }
       const pieces: PieceOnBoard[] = [];
       for (const side of [0, 1] as Side[]) {
         const t = typeOn(code, side);
         if (!t) continue;
         const p: PieceOnBoard = { color: COLORS[side], letter: this.variant.types[t].letter };
         if (code & CARRY[side]) p.carrying = true;
+        if (code & PROMOTED[side]) p.promoted = true;
         pieces.push(p);
       }
       out.push({ square: geo.names[sq], pieces });
@@ -190,7 +201,7 @@ export class Game {
     return out;
   }
 
-  /** The pieces each side holds in hand (Sittuyin's setup), in FEN order, for drawing beside the board. */
+  /** The pieces each side holds in hand (Sittuyin's setup, Crazyhouse's captures), in FEN order, for drawing beside the board. */
   hand(): Record<Color, { letter: string; count: number }[]> {
     const letters = this.variant.mechanics.flatMap((m) => m.fenMarks?.holdings ?? []);
     const held = (side: Side) => letters

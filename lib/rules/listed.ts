@@ -123,14 +123,15 @@ export const listedSteps: Stepwise = {
   },
 
   next(pos, prefix) {
-    const key = prefix.map(makeActionText);
+    // Canonical action texts hold no "; ", so a move goes on from the prefix exactly when its
+    // text starts with the prefix's text and "; ": one string test a listed move (Duck chess lists hundreds).
+    const key = makeMoveText(prefix);
+    const start = prefix.length === 0 ? "" : `${key}; `;
     const next = new Map<string, Action>();
     let complete = false;
     for (const m of listed(pos).listed) {
-      if (m.actions.length < key.length) continue;
-      if (!key.every((k, i) => makeActionText(m.actions[i]) === k)) continue;
-      if (m.actions.length === key.length) complete = true;
-      else next.set(makeActionText(m.actions[key.length]), m.actions[key.length]);
+      if (prefix.length > 0 && m.text === key) complete = true;
+      else if (m.text.startsWith(start)) next.set(makeActionText(m.actions[prefix.length]), m.actions[prefix.length]);
     }
     return { actions: [...next.values()], complete };
   },

@@ -23,7 +23,7 @@ export interface Move {
   promo: number;
   /** Set when kind is Mechanic, or when a mechanic decorated a core move. */
   mechanic?: Mechanic;
-  /** Companion: square a carried pawn is put down on after the step. */
+  /** Square something is put down on after the step: Companion's carried pawn, Duck chess's duck. */
   place?: number;
   /** Mechanic-specific details (chains, pending promotions, naming). */
   data?: unknown;

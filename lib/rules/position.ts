@@ -2,7 +2,10 @@
  * Board contents, side to move, castling and en passant rights, clocks.
  *
  * A square holds a 16-bit code: bits 0–4 White's piece type, 5–9 Black's (both set
- * for a Friendly union), bit 10/11 White/Black queen carries a pawn. Every write goes
+ * for a Friendly union), bit 10/11 White/Black queen carries a pawn, bit 12/13 White's/Black's
+ * piece is a promoted pawn (Crazyhouse's `Q~`, mechanics/drops.ts), bit 14 alone the duck
+ * (Duck chess): a neutral piece of neither side, so every generator and attack test sees a
+ * square that is not empty and holds no piece of either side to take. Every write goes
  * through `put` (or `putHand`, for pieces in hand), which logs the old value, so any
  * move — however many actions — is undone by `unmake` without move-specific code.
  */
@@ -12,6 +15,9 @@ import type { CastleHomes, Side, Variant } from "./variant";
 export const OFF = -1;
 export const TYPE_MASK = 31;
 export const CARRY = [1 << 10, 1 << 11] as const;
+export const PROMOTED = [1 << 12, 1 << 13] as const;
+/** The duck's square code (docs/games/duck.md#the-duck). */
+export const DUCK = 1 << 14;
 
 export function pieceCode(side: Side, type: number): number {
   return type << (5 * side);

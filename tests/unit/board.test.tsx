@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import Board from "@/app/_components/Board";
-import { variantIds, variantInfo } from "@/lib/rules";
+import { Game, variantIds, variantInfo } from "@/lib/rules";
 import { Resvg } from "@resvg/resvg-js";
 import { GLYPHS } from "@/app/_components/pieces/glyphs";
 import { transformPath } from "@/app/_components/pieces/paths";
@@ -241,6 +241,30 @@ describe("special pieces and highlights", () => {
     expect(m).toContain('data-hovering="c4"');
     expect(m.match(/data-piece="/g)).toHaveLength(3);
     expect(m).toContain('data-raised="true"');
+  });
+});
+
+describe("the duck", () => {
+  it("is in the board data of a Duck chess game and drawn as the yellow duck, in the page's board and in pictures", () => {
+    const game = Game.replay("duck", "start", ["P e2-e4; duck d5"]);
+    const squares = game.board();
+    expect(squares.filter((s) => s.duck)).toEqual([{ square: "d5", pieces: [], duck: true }]);
+    const props: BoardDrawingProps = { variant: "duck", files: 8, ranks: 8, squares };
+    const m = render(props);
+    const duck = attr(m, "g", "data-piece", "duck");
+    expect(duck).toMatchObject({ "data-at": "d5", "data-name": "Duck", fill: THEME.duck.fill, transform: "translate(3 3) scale(0.01)" });
+    expect(m.match(/data-piece="duck"/g)).toHaveLength(1);
+    expect(m.match(/data-piece="/g)).toHaveLength(33);
+    // Its drawing is the art "duck", in both the React drawing and the standalone SVG.
+    const duckPaths = ART.duck.map((sh) => sh.d);
+    expect(pathData(m)).toEqual(expect.arrayContaining(duckPaths));
+    expect(pathData(boardSvgString(props))).toEqual(pathData(m));
+    const board = renderToStaticMarkup(<Board {...props} onSquareClick={() => {}} />);
+    expect(attr(board, "g", "data-piece", "duck")["data-at"]).toBe("d5");
+  });
+
+  it("is drawn nowhere when no square holds it", () => {
+    expect(render({ variant: "duck", files: 8, ranks: 8, squares: Game.start("duck").board() })).not.toContain('data-piece="duck"');
   });
 });
 

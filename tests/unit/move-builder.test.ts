@@ -14,6 +14,24 @@ const step = (piece: string, from: string, to: string, promotion?: string): Acti
   ({ type: "step", piece, from, to, ...(promotion ? { promotion } : {}) });
 
 describe("move builder", () => {
+  it("Duck chess: after the piece move, clicking the duck's square completes the move; the duck stays drawn until then", () => {
+    const g = Game.replay("duck", "start", ["P e2-e4; duck d5"]);
+    const selected = { prefix: [], selected: "d7" };
+    expect(click(g, selected, at(g, "duck", selected), "d6")).toEqual({ kind: "extend", actions: [step("p", "d7", "d6")] });
+    const moved = { prefix: [step("p", "d7", "d6")], selected: null };
+    const drawn = at(g, "duck", moved);
+    expect(drawn.squares.filter((s) => s.duck)).toEqual([{ square: "d5", pieces: [], duck: true }]);
+    const o = options(g, moved, drawn);
+    expect(o.targets.has("d5")).toBe(false);
+    expect(o.targets.has("d7")).toBe(true);
+    expect(o.targets.size).toBe(31);
+    const c = click(g, moved, drawn, "e5");
+    expect(c).toEqual({ kind: "extend", actions: [{ type: "duck", to: "e5" }] });
+    const done = { prefix: [...moved.prefix, { type: "duck", to: "e5" } as Action], selected: null };
+    expect(options(g, done, at(g, "duck", done)).finished).toBe(true);
+    expect(at(g, "duck", done).squares.find((s) => s.duck)?.square).toBe("e5");
+  });
+
   it("picks up a piece and offers exactly its legal destinations", () => {
     const g = Game.start("chess");
     const drawn = at(g, "chess", EMPTY_BUILDING);
@@ -107,6 +125,21 @@ describe("move builder", () => {
     expect([...options(g, held, drawn).targets.keys()].sort()).toEqual(["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1"]);
     expect(click(g, held, drawn, "e1")).toEqual({ kind: "extend", actions: [{ type: "place", piece: "R", to: "e1" }] });
     expect(click(g, held, drawn, "e2")).toEqual({ kind: "select", square: null });
+  });
+
+  it("Crazyhouse: a drop is offered once its piece is picked from the hand, not on every empty square", () => {
+    const g = Game.start("crazyhouse", "4k3/8/8/8/8/8/8/4K3[Nq] w - - 0 1");
+    const drawn = at(g, "crazyhouse", EMPTY_BUILDING);
+    const o = options(g, EMPTY_BUILDING, drawn);
+    expect(o.droppable).toEqual(["N"]);
+    expect(o.targets.size).toBe(0);
+    // An empty square clicked with nothing picked is no question about what to drop there.
+    expect(click(g, EMPTY_BUILDING, drawn, "d4")).toEqual({ kind: "select", square: null });
+    const held: Building = { prefix: [], selected: null, held: "N" };
+    expect(options(g, held, drawn).targets.size).toBe(62);
+    expect(click(g, held, drawn, "d4")).toEqual({ kind: "extend", actions: [{ type: "place", piece: "N", to: "d4" }] });
+    // The king picked up shows its steps only.
+    expect([...options(g, { prefix: [], selected: "e1" }, drawn).targets.keys()].sort()).toEqual(["d1", "d2", "e2", "f1", "f2"]);
   });
 
   it("Sittuyin: an optional promotion in place is a target on the pawn's own square, not a forced choice", () => {

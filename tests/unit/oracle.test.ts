@@ -97,12 +97,14 @@ describe("the oracle's table", () => {
 
 for (const row of ORACLE_GAMES) {
   describe(`${row.id} against Fairy-Stockfish '${row.ffish}'${row.is960 ? " (960)" : ""}`, () => {
-    it(`random games, ${POSITIONS} positions: the same moves, game ends and FEN (ORACLE_SEED=${SEED})`, () => {
+    // A row's own count unless ORACLE_POSITIONS is given.
+    const positions = process.env.ORACLE_POSITIONS ? POSITIONS : row.positions ?? POSITIONS;
+    it(`random games, ${positions} positions: the same moves, game ends and FEN (ORACLE_SEED=${SEED})`, () => {
       const rng = rngFor(row, SEED);
       const reports: string[] = [];
       const ends = new Map<string, number>();
-      let positions = 0;
-      for (let n = 1; positions < POSITIONS && reports.length < 3; n++) {
+      let played = 0;
+      for (let n = 1; played < positions && reports.length < 3; n++) {
         const r = playRandomGame(ff, row, rng, {
           maxPlies: 400,
           captureBias: rng.pick([0, 0.3, 0.7]),
@@ -110,7 +112,7 @@ for (const row of ORACLE_GAMES) {
           quietBias: rng.pick([0, 1]),
           visit: (game, board) => differences(game, board, row),
         });
-        positions += r.positions;
+        played += r.positions;
         if (r.problems.length) reports.push(`game ${n} (ORACLE_SEED=${SEED}): ${describeGame(r.game)}\n  ${r.problems.join("\n  ")}`);
         const s = r.game.status();
         const end = s.result === "ongoing" ? "unfinished" : `${s.result} by ${s.reason}`;

@@ -25,8 +25,10 @@ export interface PieceOnBoard {
 export interface SquareContent {
   /** 'e4': files a–l, ranks 1–12. */
   square: string;
-  /** One piece, or two (White then Black) for a Friendly Chess union. */
+  /** One piece, or two (White then Black) for a Friendly Chess union; none where the duck stands. */
   pieces: PieceOnBoard[];
+  /** Duck chess: the duck, of neither side, stands here. */
+  duck?: boolean;
 }
 
 /** Everything the drawing needs: plain data, so a server can render it. */
@@ -110,6 +112,8 @@ export const THEME = {
   promotedMark: { fill: "#c21a14", outline: "#fbf8f1" },
   /** The board of tile games: plain wood, ruled. */
   ruled: { wood: "#d6a24f", line: "#3b2a17" },
+  /** Duck chess's duck: yellow, of neither side's colours. */
+  duck: { fill: "#f5c518", outline: "#5b4200", detail: "#5b4200" },
 } as const;
 
 // ---------------------------------------------------------------- geometry
@@ -320,6 +324,26 @@ export function pieceNode(variant: string, piece: PieceOnBoard, x: number, y: nu
   );
 }
 
+/** Duck chess's duck on `square`, a <g data-piece="duck"> like a piece's, in the duck's own colours. */
+export function duckNode(square: string, x: number, y: number): SvgNode {
+  const colors = THEME.duck;
+  return h(
+    "g",
+    {
+      "data-piece": "duck",
+      "data-name": "Duck",
+      "data-at": square,
+      transform: `translate(${r3(x)} ${r3(y)}) scale(0.01)`,
+      fill: colors.fill,
+      stroke: colors.outline,
+      "stroke-width": 3.2,
+      "stroke-linejoin": "round",
+      "stroke-linecap": "round",
+    },
+    ...ART.duck.map((sh) => shapeNode(sh, colors)),
+  );
+}
+
 /**
  * The content of one square at (x, y): a single piece, or a Friendly union (the piece
  * of the colour at the bottom of the board in front, lower left; the other behind, upper right).
@@ -472,6 +496,10 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
       }
     }
     pieces.push(node);
+  }
+  for (const c of props.squares) {
+    const o = c.duck ? at(c.square) : null;
+    if (o) pieces.push(duckNode(c.square, o.x, o.y));
   }
 
   // Marks over the pieces.

@@ -1,5 +1,5 @@
 /**
- * FEN, extended (docs/notation.md#fen): `(Nb)` unions, `Q[P]` carrying queens, boards up to
+ * FEN, extended (docs/notation.md#fen): `(Nb)` unions, `Q[P]` carrying queens, `Q~` promoted pawns, `*` the duck, boards up to
  * 12×12 with two-digit empty counts. Parsing checks everything docs/notation.md lists and
  * names the problem in its error.
  */
@@ -7,7 +7,7 @@ import { RulesError } from "../errors";
 import { FILE_LETTERS, squareAt, squareNamed } from "../geometry";
 import type { Move } from "../move";
 import { castlingSquares, generateEnPassant, inCheck } from "../movegen";
-import { CARRY, CASTLE_BITS, pieceCode, Position, typeOn } from "../position";
+import { CARRY, CASTLE_BITS, DUCK, pieceCode, Position, PROMOTED, typeOn } from "../position";
 import { attempt, type Result } from "../result";
 import { makeCastleHomes, type CastleHomes, type Side, type Variant } from "../variant";
 
@@ -71,6 +71,8 @@ function parsePlacement(pos: Position, placement: string): void {
   const marks = {
     carrying: v.mechanics.some((m) => m.fenMarks?.carrying),
     unions: v.mechanics.some((m) => m.fenMarks?.unions),
+    promoted: v.mechanics.find((m) => m.fenMarks?.promoted)?.fenMarks?.promoted,
+    duck: v.mechanics.some((m) => m.fenMarks?.duck),
   };
   const letterType = (ch: string): [Side, number] => {
     const t = v.byLetter.get(ch.toUpperCase());
@@ -104,6 +106,10 @@ function parsePlacement(pos: Position, placement: string): void {
         if (s1 !== 0 || s2 !== 1) throw new RulesError(`a union is a White piece then a Black piece, like (Nb), not ${m[0]}`);
         place(pieceCode(0, t1) | pieceCode(1, t2));
         j += 4;
+      } else if (ch === "*") {
+        if (!marks.duck) throw new RulesError(`${v.decl.name} has no duck ('*')`);
+        place(DUCK);
+        j++;
       } else if (/[A-Za-z]/.test(ch)) {
         const [s, t] = letterType(ch);
         let code = pieceCode(s, t);
@@ -115,6 +121,13 @@ function parsePlacement(pos: Position, placement: string): void {
           if (m[1] !== expected) throw new RulesError(`a ${s === 0 ? "White" : "Black"} piece can carry only ${expected}, not '${m[1]}'`);
           code |= CARRY[s];
           j += 3;
+        }
+        if (row[j + 1] === "~") {
+          if (!marks.promoted) throw new RulesError(`${v.decl.name} has no promoted pieces to mark with '~'`);
+          const into = v.types[v.byLetter.get(marks.promoted)!];
+          if (!into.promotesTo.includes(t)) throw new RulesError(`'~' marks a piece promoted from a ${into.name}: '${ch}' cannot be one`);
+          code |= PROMOTED[s];
+          j++;
         }
         place(code);
         j++;
@@ -279,7 +292,8 @@ function parseEnPassant(pos: Position, text: string): number {
   if (
     !vt || !((v.epVictims >> vt) & 1) || pos.board[sq] !== 0 ||
     !v.types[vt].initialRanks.includes(pos.relativeRank(origin, them)) ||
-    (originMustBeEmpty && pos.board[origin] !== 0)
+    // The duck may have gone to the square the pawn left (docs/games/duck.md#the-duck).
+    (originMustBeEmpty && pos.board[origin] !== 0 && pos.board[origin] !== DUCK)
   ) {
     throw new RulesError(`en passant square ${text} is impossible here`);
   }
@@ -317,11 +331,15 @@ export function makeFen(pos: Position): string {
       }
       if (empty) row += String(empty);
       empty = 0;
+      if (code === DUCK) {
+        row += "*";
+        continue;
+      }
       const w = typeOn(code, 0);
       const b = typeOn(code, 1);
       if (w && b) row += `(${v.types[w].letter}${v.types[b].letter.toLowerCase()})`;
-      else if (w) row += v.types[w].letter + (code & CARRY[0] ? "[P]" : "");
-      else row += v.types[b].letter.toLowerCase() + (code & CARRY[1] ? "[p]" : "");
+      else if (w) row += v.types[w].letter + (code & CARRY[0] ? "[P]" : "") + (code & PROMOTED[0] ? "~" : "");
+      else row += v.types[b].letter.toLowerCase() + (code & CARRY[1] ? "[p]" : "") + (code & PROMOTED[1] ? "~" : "");
     }
     if (empty) row += String(empty);
     rows.push(row);

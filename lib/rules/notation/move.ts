@@ -38,6 +38,10 @@ export function moveActions(pos: Position, m: Move): Action[] {
     if (acts) return acts;
   }
   if (m.kind === MoveKind.Mechanic) throw new Error(`mechanic ${m.mechanic?.name} cannot write its move`);
-  if (m.kind === MoveKind.Castle && !pos.variant.castling!.fixedHomes) return [castleAction(pos, m)];
-  return [stepAction(pos, m)];
+  return [coreAction(pos, m)];
+}
+
+/** The core's own move (step, capture, castling, en passant, promotion) as its one action; a mechanic that decorates it adds its own after. */
+export function coreAction(pos: Position, m: Move): Action {
+  return m.kind === MoveKind.Castle && !pos.variant.castling!.fixedHomes ? castleAction(pos, m) : stepAction(pos, m);
 }

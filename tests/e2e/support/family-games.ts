@@ -1,7 +1,7 @@
 /**
  * One short game of each game, played to its end in family-games.spec.ts: those of the
  * old family and Chess960 here, and every game with a file games/<id>.ts (exporting
- * `game`, and its end `reason` there or in the game). Every sequence was checked with
+ * `game`, a FamilyGame). Every sequence was checked with
  * the rules tool (`npm run -s rules -- play <id> start …` then `status`, docs/rules-tool.md).
  */
 import { existsSync, readdirSync } from "node:fs";
@@ -92,10 +92,5 @@ const dir = fileURLToPath(new URL("./games/", import.meta.url));
 const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".ts")).sort() : [];
 
 export const GAME_FILES: FamilyGame[] = await Promise.all(
-  files.map(async (file) => {
-    const m = (await import(`./games/${file}`)) as { game: Omit<FamilyGame, "reason"> & { reason?: EndReason }; reason?: EndReason };
-    const reason = m.game.reason ?? m.reason;
-    if (!reason) throw new Error(`tests/e2e/support/games/${file}: no end reason`);
-    return { ...m.game, reason };
-  }),
+  files.map(async (file) => ((await import(`./games/${file}`)) as { game: FamilyGame }).game),
 );
