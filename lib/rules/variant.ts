@@ -8,6 +8,7 @@ import { parseBetza, type Atom } from "./betza";
 import { RulesError } from "./errors";
 import { makeGeometry, squareAt, type Geometry } from "./geometry";
 import type { Mechanic } from "./mechanic";
+import type { EndReason } from "./status";
 import { unwrap } from "./result";
 
 export type Side = 0 | 1; // 0 = White, 1 = Black
@@ -99,6 +100,13 @@ export interface VariantDecl {
   enPassant?: { victims: string[]; capturers: string[]; writtenOnlyWhenCapturable?: boolean };
   /** What a side to move with no legal move and not in check gets ("win": the stalemated side wins, Antichess and Duck chess). */
   stalemate: "draw" | "loss" | "win";
+  /**
+   * Captures are compulsory: while a side has a legal capture (en passant too) it may make
+   * no other move (Antichess).
+   */
+  mustCapture?: boolean;
+  /** The names of ends where the core's would read wrongly to players (Atomic: `king-exploded`). */
+  endNames?: { extinction?: EndReason; stalemate?: EndReason };
   /** Threefold repetition and fifty moves (100 plies) end the game by themselves, nobody claims them (Friendly). */
   automaticDraws?: boolean;
   /**
@@ -185,6 +193,9 @@ export interface Variant {
   generator: Mechanic | undefined;
   extenders: Mechanic[];
   afterMovers: Mechanic[];
+  /** The mechanic that judges attacks on royal pieces (royalThreat), and the one that judges legality (legal). */
+  threat: Mechanic | undefined;
+  judge: Mechanic | undefined;
 }
 
 /**
@@ -299,6 +310,8 @@ export function compileVariant(decl: VariantDecl): Variant {
     generator: decl.mechanics?.find((m) => m.generate),
     extenders: (decl.mechanics ?? []).filter((m) => m.extend),
     afterMovers: (decl.mechanics ?? []).filter((m) => m.afterMove),
+    threat: decl.mechanics?.find((m) => m.royalThreat),
+    judge: decl.mechanics?.find((m) => m.legal),
   };
 }
 

@@ -58,6 +58,8 @@ export const ORACLE_GAMES: OracleGame[] = [
   { id: "ouk-chatrang", ffish: "cambodian" },
   { id: "sittuyin", ffish: "sittuyin" },
   { id: "chess960", ffish: "chess", is960: true, startFen: (rng) => chess960Setup(rng.int(CHESS960_SETUPS)) },
+  { id: "atomic", ffish: "atomic" },
+  { id: "antichess", ffish: "antichess" },
 ];
 
 /** The seed of the perft positions, whatever a run's seed: the test's and the benchmark's are the same. */
