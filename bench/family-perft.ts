@@ -5,7 +5,8 @@
  * each game's start position (Chess960: the setup the oracle's perft test uses). Each runs
  * `--runs` times (3), the median is reported. Exits with 1 when a count differs.
  *
- *   npm run bench:family            (add -- --depth 3 for a quicker run, -- --runs 1)
+ *   npm run bench:family            (add -- --depth 3 for a quicker run, -- --runs 1,
+ *                                    -- --games atomic,antichess for some rows only)
  */
 import { perft } from "../lib/rules/movegen";
 import { parseFen } from "../lib/rules/notation/fen";
@@ -16,6 +17,7 @@ import { ORACLE_GAMES, loadFairyStockfish, oracleBoard, oraclePerft, perftStart 
 const args = process.argv.slice(2);
 const DEPTH = args.includes("--depth") ? Number(args[args.indexOf("--depth") + 1]) : 4;
 const RUNS = args.includes("--runs") ? Number(args[args.indexOf("--runs") + 1]) : 3;
+const GAMES = args.includes("--games") ? args[args.indexOf("--games") + 1].split(",") : undefined;
 if (!Number.isInteger(DEPTH) || DEPTH < 1 || DEPTH > 6) throw new Error("--depth takes a whole number from 1 to 6");
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error("--runs takes a whole number from 1");
 
@@ -36,7 +38,7 @@ const ff = await loadFairyStockfish();
 console.log(`node ${process.version}, ${ff.info()}, perft(${DEPTH}) from the start position, median of ${RUNS} runs`);
 console.log(`${"game".padEnd(18)} ${"ffish name".padEnd(12)} ${"leaves".padStart(12)} ${"ours s".padStart(8)} ${"ffish s".padStart(8)} ${"ours/ffish".padStart(10)}`);
 let differ = false;
-for (const row of ORACLE_GAMES) {
+for (const row of ORACLE_GAMES.filter((r) => !GAMES || GAMES.includes(r.id))) {
   const v = getVariant(row.id);
   const fen = perftStart(row);
   const ours = timed(() => perft(unwrap(parseFen(v, fen)), DEPTH));

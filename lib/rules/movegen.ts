@@ -35,7 +35,10 @@ export function attacked(pos: Position, sq: number, by: Side): boolean {
 export function protectedRoyal(pos: Position, side: Side): number {
   const v = pos.variant;
   if (v.royalKind === "king") return pos.kingSq[side];
-  if (v.royalKind === "extinction" && v.royalCheck && pos.royalCount(side) === 1) return pos.royalSquares(side)[0];
+  if (v.royalKind === "extinction" && v.royalCheck && pos.royalCount(side) === 1) {
+    const k = pos.kingSq[side];
+    return k !== -1 ? k : pos.royalSquares(side)[0];
+  }
   return -1;
 }
 

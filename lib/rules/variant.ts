@@ -175,6 +175,10 @@ export interface Variant {
   /** Extinction: the side that lost its royal pieces has lost (false: has won). */
   extinctionLoses: boolean;
   kingType: number; // the royal type for "king"/"none", 0 for extinction
+  /** The type whose square Position.kingSq follows: kingType, or an extinction game's one royal type (Atomic). */
+  trackedRoyal: number;
+  /** The royal types, listed. */
+  royalList: number[];
   attackRays: [AttackRay[], AttackRay[]]; // rays of attacks BY each side
   /** Files (0-based) where king and rook land, [kingside, queenside]. */
   castling?: { king: number; rook: number; kingTo: [number, number]; rookTo: [number, number]; fixedHomes: boolean };
@@ -299,6 +303,8 @@ export function compileVariant(decl: VariantDecl): Variant {
     royalCheck: decl.royalty.kind !== "extinction" || decl.royalty.check !== false,
     extinctionLoses: decl.royalty.kind !== "extinction" || decl.royalty.whenGone !== "wins",
     kingType: decl.royalty.kind === "extinction" ? 0 : typeOf(decl.royalty.piece),
+    trackedRoyal: royalLetters.length === 1 ? typeOf(royalLetters[0]) : 0,
+    royalList: royalLetters.map(typeOf),
     attackRays: [attackRays(types, 0), attackRays(types, 1)],
     castling,
     castleHomes,
