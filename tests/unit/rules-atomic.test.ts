@@ -124,6 +124,23 @@ describe("atomic: blowing up the opponent's king", () => {
   });
 });
 
+describe("atomic: two kings of one side (only a FEN gives them)", () => {
+  it("neither is royal: either may capture and blow itself up, and neither is in check", () => {
+    const fen = "4k3/8/8/8/8/8/4q3/K3K3 w - - 0 1";
+    expect(movesFrom(A, fen, "e1")).toContain("K e1-e2");
+    expect(Game.start(A, fen).checks()).toEqual([]);
+    expect(fenAfter(A, fen, "K e1-e2")).toBe("4k3/8/8/8/8/8/8/K7 b - - 0 1");
+    sameAsFairyStockfish(fen);
+  });
+
+  it("a king touching one of two kings is not shielded by it, even when the move leaves that one the last", () => {
+    // q h8 takes the king on h2; Black's king on c4 touches the king on c3, which was not White's last.
+    const fen = "7q/8/8/8/2k5/2K5/7K/8 b - - 0 1";
+    expect(movesFrom(A, fen, "h8")).not.toContain("q h8-h2");
+    sameAsFairyStockfish(fen);
+  });
+});
+
 describe("atomic: en passant", () => {
   const before = "4k3/2npb3/2p5/4P3/8/8/8/4K3 b - - 0 1";
 

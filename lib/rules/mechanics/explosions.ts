@@ -9,13 +9,15 @@
  * - a move whose blast takes it is illegal, so a king never captures;
  * - a move whose blast takes the opponent's last royal piece is legal, whatever it leaves attacked;
  * - otherwise it must not be left attacked, but touching the opponent's last royal piece it
- *   cannot be: taking it would blow up the taker's own.
+ *   cannot be: taking it would blow up the taker's own. Which piece was the last is judged
+ *   before the move: one of two kings does not shield, even if the move leaves it the last.
+ * A side with two or more royal pieces (only a FEN gives them) has none protected: no check.
  */
 import { RulesError } from "../errors";
 import { makeMoveText } from "../actions";
 import type { Mechanic } from "../mechanic";
 import type { Move } from "../move";
-import { attacked, inCheck, makeMove, protectedRoyal, pseudoMoves } from "../movegen";
+import { attacked, makeMove, protectedRoyal, pseudoMoves } from "../movegen";
 import { moveActions } from "../notation/move";
 import { OFF, TYPE_MASK, type Position } from "../position";
 import { refused } from "../refusals";
@@ -91,9 +93,14 @@ export function explosions(options: { survivors: string[] }): Mechanic {
     legal(pos, m) {
       const us = pos.turn;
       const them = (1 - us) as Side;
-      const theirs = protectedRoyal(pos, them) !== -1;
+      // The opponent's last royal piece as it stands before the move: where it stood, it still shields a touching king.
+      const theirs = protectedRoyal(pos, them);
       makeMove(pos, m);
-      const ok = pos.royalCount(us) !== 0 && ((theirs && pos.royalCount(them) === 0) || !inCheck(pos, us));
+      let ok = pos.royalCount(us) !== 0;
+      if (ok && !(theirs !== -1 && pos.royalCount(them) === 0)) {
+        const own = protectedRoyal(pos, us);
+        ok = own === -1 || (theirs !== -1 && touching(pos, own, theirs)) || !attacked(pos, own, them);
+      }
       pos.unmake();
       return ok;
     },
