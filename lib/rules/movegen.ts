@@ -384,11 +384,13 @@ function filterLegal(pos: Position, keep?: (m: Move) => void): number {
   if (!pos.variant.decl.mustCapture) return filterSafe(pos, keep);
   // Compulsory captures: the legal captures, if there are any.
   const legal: Move[] = [];
-  filterSafe(pos, (m) => legal.push(m));
-  const captures = legal.filter((m) => isCapture(pos, m));
-  const moves = captures.length > 0 ? captures : legal;
-  if (keep) for (const m of moves) keep(m);
-  return moves.length;
+  let captures = 0;
+  filterSafe(pos, (m) => {
+    legal.push(m);
+    if (isCapture(pos, m)) captures++;
+  });
+  if (keep) for (const m of legal) if (captures === 0 || isCapture(pos, m)) keep(m);
+  return captures || legal.length;
 }
 
 /** Calls `keep` with each pseudo-legal move that leaves the royal piece safe; returns how many there are. */

@@ -82,6 +82,7 @@ export function explosions(options: { survivors: string[] }): Mechanic {
       const them = (1 - side) as Side;
       const theirs = protectedRoyal(pos, them);
       if (theirs !== -1 && touching(pos, sq, theirs)) return false;
+      if (sq === own) return attacked(pos, sq, them);
       // Seen from `sq` with the royal piece lifted from its own square, as it would have left it.
       const code = pos.board[own];
       pos.board[own] = 0;
