@@ -164,8 +164,9 @@ export class Game {
    * Fairy-Stockfish counts repetitions (docs/games/ouk-chatrang.md#draws).
    */
   private repetitionKey(): string {
-    const [placement, side] = makeFen(this.pos).split(" ");
+    const [placement, side, , written] = makeFen(this.pos).split(" ");
     const castling = this.pos.castling;
+    if (this.variant.decl.enPassant?.repeatsAsWritten) return `${placement} ${side} ${castling} ${written}`;
     const epCapture = this.pos.ep !== -1 && this.steps.enPassantPossible(this.pos);
     return `${placement} ${side} ${castling} ${epCapture ? this.variant.geo.names[this.pos.ep] : "-"}`;
   }

@@ -97,7 +97,15 @@ export interface VariantDecl {
    * `writtenOnlyWhenCapturable`: FEN gives the en passant square only when a capturer of the
    * side to move stands to take, legally or not (Fairy-Stockfish's FEN), not after every double step.
    */
-  enPassant?: { victims: string[]; capturers: string[]; writtenOnlyWhenCapturable?: boolean };
+  enPassant?: {
+    victims: string[]; capturers: string[]; writtenOnlyWhenCapturable?: boolean;
+    /**
+     * Repetition tells positions apart by the square as FEN writes it, a capture standing
+     * ready legal or not, as Fairy-Stockfish does; not only by a legal capture (Atomic,
+     * where a blast often makes the capture illegal: docs/games/atomic.md#draws).
+     */
+    repeatsAsWritten?: boolean;
+  };
   /** What a side to move with no legal move and not in check gets ("win": the stalemated side wins, Antichess and Duck chess). */
   stalemate: "draw" | "loss" | "win";
   /**

@@ -224,6 +224,26 @@ describe("atomic: checkmate, stalemate and draws", () => {
   });
 });
 
+describe("atomic: repetition and the en passant square", () => {
+  it("a position with the square written differs from the same one without, even where the capture is illegal", () => {
+    // After p d7-d5, P e5-d6 would blow up White's own king on c5: the FEN still names d6, as Fairy-Stockfish writes it.
+    const fen = "4k3/3p4/8/2K1P3/8/8/8/8 b - - 0 1";
+    const shuffle = ["K c5-b5", "k e8-f8", "K b5-c5", "k f8-e8"];
+    const g = play(A, fen, "p d7-d5", ...shuffle, ...shuffle);
+    expect(play(A, fen, "p d7-d5").fen()).toBe("4k3/8/8/2KpP3/8/8/8/8 w - d6 0 2");
+    // Three times on the board, but the first with d6: two repetitions, no claim yet.
+    expect(g.claimableDraws()).toEqual([]);
+    g.play(shuffle[0]);
+    g.play(shuffle[1]);
+    g.play(shuffle[2]);
+    g.play(shuffle[3]);
+    expect(g.claimableDraws()).toEqual(["threefold-repetition"]);
+    const uci = ["d7d5", ...Array(3).fill(["c5b5", "e8f8", "b5c5", "f8e8"]).flat()];
+    expect(oracleAfter(ff, oracleRow(A), fen, uci.slice(0, 9)).claimed).toBe("*");
+    expect(oracleAfter(ff, oracleRow(A), fen, uci).claimed).toBe("1/2-1/2");
+  });
+});
+
 describe("atomic: positions", () => {
   it("the start is chess's; FEN needs no king, and a side without one has lost", () => {
     expect(Game.start(A).fen()).toBe("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");

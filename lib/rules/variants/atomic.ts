@@ -12,6 +12,7 @@ export const atomic: VariantDecl = {
   endNames: { extinction: "king-exploded" },
   // Only bare kings are a dead position, as Fairy-Stockfish judges material here (docs/games/atomic.md#draws).
   deadPosition: { minors: [] },
+  enPassant: { ...chess.enPassant!, repeatsAsWritten: true },
   mechanics: [explosions({ survivors: ["P"] })],
   summary: [
     "Chess where every capture is an explosion: the capturing piece, the captured piece and every piece but a pawn on the eight squares around are removed.",
