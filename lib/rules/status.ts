@@ -11,7 +11,7 @@ import { CARRY, type Position } from "./position";
 import type { Side } from "./variant";
 
 export type EndReason =
-  | "checkmate" | "stalemate" | "extinction" | "king-exploded" | "all-pieces-lost" | "bare-royal" | "union-with-king"
+  | "checkmate" | "stalemate" | "extinction" | "king-exploded" | "king-captured" | "all-pieces-lost" | "bare-royal" | "union-with-king"
   | "insufficient-material" | "seventy-five-move-rule" | "all-pieces-in-unions" | "no-legal-move"
   | "fivefold-repetition" | "threefold-repetition" | "fifty-move-rule" | "counting-rule";
 

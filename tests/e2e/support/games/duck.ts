@@ -7,7 +7,7 @@
  *     "Q d1-h5; duck a3" "p a7-a6; duck b4" "Q h5-e8; duck a3"
  *   → rnbqQbnr/1pppp1pp/p4p2/8/8/*3P3/PPPP1PPP/RNB1KBNR b KQ - 0 3
  *   npm run -s rules -- status duck "rnbqQbnr/1pppp1pp/p4p2/8/8/*3P3/PPPP1PPP/RNB1KBNR b KQ - 0 3"
- *   → white-wins extinction
+ *   → white-wins king-captured
  */
 import type { EndReason } from "../../../../lib/rules/status";
 import type { FamilyGame } from "../family-games";
@@ -28,4 +28,4 @@ export const game: FamilyGame = {
 };
 
 /** How the game ends: White took the king. */
-export const reason: EndReason = "extinction";
+export const reason: EndReason = "king-captured";
