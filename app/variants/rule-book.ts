@@ -20,6 +20,8 @@ const RULE_BOOK: Record<string, string> = {
   sittuyin: "sittuyin.md",
   crazyhouse: "crazyhouse.md",
   duck: "duck.md",
+  atomic: "atomic.md",
+  antichess: "antichess.md",
 };
 
 /** A game's file (and section, after `#`) in docs/games/; undefined for an id it does not know. */

@@ -23,7 +23,7 @@ export const PAGE_SIZE = 20;
 
 /** Every way a listed game can end: the rules module's and the service's. */
 export const END_REASONS = [
-  "checkmate", "stalemate", "extinction", "bare-royal", "union-with-king", "insufficient-material",
+  "checkmate", "stalemate", "extinction", "king-exploded", "king-captured", "all-pieces-lost", "bare-royal", "union-with-king", "insufficient-material",
   "seventy-five-move-rule", "all-pieces-in-unions", "no-legal-move", "fivefold-repetition",
   "threefold-repetition", "fifty-move-rule", "counting-rule", "no-move-but-promotion", "resignation", "agreement", "timeout",
   "timeout-vs-insufficient-material", "imported",

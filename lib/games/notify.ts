@@ -87,6 +87,7 @@ export async function queueInvitation(
 
 const HOW: Record<string, string> = {
   checkmate: "by checkmate", stalemate: "by stalemate", extinction: "by extinction of the royal pieces",
+  "king-exploded": "by blowing up the king", "king-captured": "by capturing the king", "all-pieces-lost": "by losing every piece",
   "bare-royal": "by baring the royal piece", "union-with-king": "by union with the king",
   "insufficient-material": "as neither side can win", "seventy-five-move-rule": "by the 75-move rule",
   "all-pieces-in-unions": "with every piece in a union", "no-legal-move": "with no legal move left",

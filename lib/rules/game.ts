@@ -168,10 +168,11 @@ export class Game {
    * Fairy-Stockfish counts repetitions (docs/games/ouk-chatrang.md#draws).
    */
   private repetitionKey(): string {
-    const [marked, side] = makeFen(this.pos).split(" ");
+    const [marked, side, , written] = makeFen(this.pos).split(" ");
     // Fairy-Stockfish tells a promoted pawn from the piece it became only on capture, not in repetitions.
     const placement = marked.replaceAll("~", "");
     const castling = this.pos.castling;
+    if (this.variant.decl.enPassant?.repeatsAsWritten) return `${placement} ${side} ${castling} ${written}`;
     const epCapture = this.pos.ep !== -1 && this.steps.enPassantPossible(this.pos);
     return `${placement} ${side} ${castling} ${epCapture ? this.variant.geo.names[this.pos.ep] : "-"}`;
   }

@@ -6,11 +6,11 @@
 import { makeActionText, makeMoveText, type Action } from "./actions";
 import type { Stepwise } from "./mechanic";
 import { MoveKind, type Move } from "./move";
-import { legalMoves, pseudoMoves } from "./movegen";
+import { isCapture, legalMoves, pseudoMoves } from "./movegen";
 import { makeFen } from "./notation/fen";
 import { castleAction, moveActions } from "./notation/move";
 import type { Position } from "./position";
-import { leavesRoyalAttacked, needsPromotion, notLegal, pieceProblem, refused } from "./refusals";
+import { captureCompulsory, leavesRoyalAttacked, needsPromotion, notLegal, pieceProblem, refused } from "./refusals";
 
 /** A legal move with its canonical actions and text. */
 export interface LegalMove {
@@ -111,8 +111,13 @@ function whyIllegal(pos: Position, list: MoveList, actions: readonly Action[]): 
     return a.type === "step" && a.from === first.from && a.to === first.to && a.promotion ? [a.promotion] : [];
   }))];
   if (choices.length) return refused(text, needsPromotion(choices, makeActionText({ ...first, promotion: choices[0] })));
-  if (pseudoMoves(pos).some((m) => makeMoveText(moveActions(pos, m)) === text)) return refused(text, leavesRoyalAttacked(pos.variant));
-  return notLegal(text);
+  const pseudo = pseudoMoves(pos).find((m) => makeMoveText(moveActions(pos, m)) === text);
+  if (!pseudo) return notLegal(text);
+  if (pos.variant.decl.mustCapture && !isCapture(pos, pseudo)) {
+    const captures = list.legal.flatMap((m, j) => (isCapture(pos, m) ? [list.listed[j].text] : []));
+    if (captures.length > 0) return refused(text, captureCompulsory(captures));
+  }
+  return refused(text, leavesRoyalAttacked(pos.variant));
 }
 
 export const listedSteps: Stepwise = {

@@ -62,6 +62,18 @@ export interface Mechanic {
   validate?(pos: Position): void;
   /** Squares of the side to move's royal pieces the game shows as threatened; replaces the core's check test. */
   checks?(pos: Position): number[];
+  /**
+   * Whether a protected royal piece of `side` standing on `sq` would be attacked there, its
+   * own square counted empty: replaces the core's attack test for check, checkmate and the
+   * squares castling crosses (Atomic: a king touching the opponent's king cannot be taken).
+   */
+  royalThreat?(pos: Position, side: Side, sq: number): boolean;
+  /**
+   * Whether a pseudo-legal move of the side to move, whose royal piece is protected, is
+   * legal: replaces the core's "not left attacked" (Atomic: a blast may take either king).
+   * Plain steps onto empty squares that cannot expose the royal piece are passed without asking.
+   */
+  legal?(pos: Position, move: Move): boolean;
   /** Moves far too many to list (Friendly chains): the mechanic reads, builds and judges them itself. */
   stepwise?: Stepwise;
 }

@@ -35,14 +35,23 @@ export function attacked(pos: Position, sq: number, by: Side): boolean {
 export function protectedRoyal(pos: Position, side: Side): number {
   const v = pos.variant;
   if (v.royalKind === "king") return pos.kingSq[side];
-  if (v.royalKind === "extinction" && v.royalCheck && pos.royalCount(side) === 1) return pos.royalSquares(side)[0];
+  if (v.royalKind === "extinction" && v.royalCheck && pos.royalCount(side) === 1) {
+    const k = pos.kingSq[side];
+    return k !== -1 ? k : pos.royalSquares(side)[0];
+  }
   return -1;
 }
 
-/** Is the side's protected royal piece attacked now? */
+/** Is the side's protected royal piece attacked now (by the core's test, or the game's own: `royalThreat`)? */
 export function inCheck(pos: Position, side: Side): boolean {
   const sq = protectedRoyal(pos, side);
-  return sq !== -1 && attacked(pos, sq, (1 - side) as Side);
+  return sq !== -1 && royalThreatened(pos, side, sq);
+}
+
+/** Would a protected royal piece of `side` on `sq` be attacked there? */
+function royalThreatened(pos: Position, side: Side, sq: number): boolean {
+  const threat = pos.variant.threat;
+  return threat ? threat.royalThreat!(pos, side, sq) : attacked(pos, sq, (1 - side) as Side);
 }
 
 // What a square reached by `pieceTargets` holds.
@@ -189,8 +198,13 @@ function generateCastling(pos: Position, out: Move[]): void {
     if (!(pos.castling & CASTLE_BITS[us][wing])) continue;
     const s = castlingSquares(pos, us, wing);
     if (!castlingPathClear(pos, s)) continue;
-    // A king that may be attacked (Duck chess) castles through and into attack, as Fairy-Stockfish lets it.
-    if (pos.variant.royalCheck && !castlingSafe(pos, s, (sq) => attacked(pos, sq, them))) continue;
+    if (pos.variant.threat) {
+      // A game's own test leaves the landing square to legality, judged with the rook moved.
+      if (!castlingSafe(pos, s, (sq) => sq !== s.kingTo && royalThreatened(pos, us, sq))) continue;
+    } else if (pos.variant.royalCheck && !castlingSafe(pos, s, (sq) => attacked(pos, sq, them))) {
+      // A king that may be attacked (Duck chess) castles through and into attack, as Fairy-Stockfish lets it.
+      continue;
+    }
     out.push(newMove(MoveKind.Castle, s.king, s.kingTo, c.king, 0));
   }
 }
@@ -364,8 +378,27 @@ export function legalMoves(pos: Position): Move[] {
   return legal;
 }
 
+/** Does the move take a piece (on its target square, or en passant)? */
+export function isCapture(pos: Position, m: Move): boolean {
+  return m.kind === MoveKind.EnPassant || (m.kind === MoveKind.Step && typeOn(pos.board[m.to], (1 - pos.turn) as Side) !== 0);
+}
+
 /** Calls `keep` with each legal move; returns how many there are. */
 function filterLegal(pos: Position, keep?: (m: Move) => void): number {
+  if (!pos.variant.decl.mustCapture) return filterSafe(pos, keep);
+  // Compulsory captures: the legal captures, if there are any.
+  const legal: Move[] = [];
+  let captures = 0;
+  filterSafe(pos, (m) => {
+    legal.push(m);
+    if (isCapture(pos, m)) captures++;
+  });
+  if (keep) for (const m of legal) if (captures === 0 || isCapture(pos, m)) keep(m);
+  return captures || legal.length;
+}
+
+/** Calls `keep` with each pseudo-legal move that leaves the royal piece safe; returns how many there are. */
+function filterSafe(pos: Position, keep?: (m: Move) => void): number {
   if (extinct(pos, 0) || extinct(pos, 1)) return 0;
   const moves = pseudoMoves(pos);
   const us = pos.turn;
@@ -375,16 +408,19 @@ function filterLegal(pos: Position, keep?: (m: Move) => void): number {
     return moves.length;
   }
   const them = (1 - us) as Side;
-  const checked = attacked(pos, royal, them);
+  const judge = pos.variant.judge;
+  const checked = royalThreatened(pos, us, royal);
   if (!checked) markPinCandidates(pos, royal, them);
   let n = 0;
   for (let i = 0; i < moves.length; i++) {
     const m = moves[i];
     const mech = m.mechanic;
     let ok = !checked && (mech === undefined
-      ? m.kind === MoveKind.Step && m.from !== royal && pinMarks[m.from] !== pinStamp
+      ? m.kind === MoveKind.Step && m.from !== royal && pinMarks[m.from] !== pinStamp && (judge === undefined || pos.board[m.to] === 0)
       : m.from === -1 && mech.putsDown === true);
-    if (!ok) {
+    if (!ok && judge) {
+      ok = judge.legal!(pos, m);
+    } else if (!ok) {
       makeMove(pos, m);
       ok = !inCheck(pos, us);
       pos.unmake();

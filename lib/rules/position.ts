@@ -55,7 +55,11 @@ export class Position {
   countPly = 0;
   /** counts[side * 32 + type]: pieces of each type on the board. */
   counts = new Int16Array(64);
-  /** Square of each side's royal piece for single-royal variants; -1 if none (or still in hand). */
+  /**
+   * Square of each side's royal piece for single-royal variants; -1 if none (or still in hand).
+   * Where an extinction game's royal pieces are of one type (Atomic's kings): the square of
+   * one of them, -1 when none or not known (the one it followed is gone, others stand).
+   */
   kingSq: [number, number] = [-1, -1];
   /** hand[side * 32 + type]: pieces a side holds to put down (Sittuyin's setup). */
   hand = new Int16Array(64);
@@ -111,7 +115,7 @@ export class Position {
 
   private write(sq: number, old: number, code: number): void {
     const c = this.counts;
-    const k = this.variant.kingType;
+    const k = this.variant.trackedRoyal;
     const ow = old & TYPE_MASK, ob = (old >> 5) & TYPE_MASK;
     const nw = code & TYPE_MASK, nb = (code >> 5) & TYPE_MASK;
     c[ow]--; c[32 + ob]--; c[nw]++; c[32 + nb]++;
@@ -167,8 +171,8 @@ export class Position {
   /** Number of royal pieces a side has. */
   royalCount(side: Side): number {
     let n = 0;
-    const m = this.variant.royalTypes;
-    for (let t = 1; t < 32; t++) if ((m >> t) & 1) n += this.counts[side * 32 + t];
+    const list = this.variant.royalList;
+    for (let i = 0; i < list.length; i++) n += this.counts[side * 32 + list[i]];
     return n;
   }
 

@@ -41,6 +41,10 @@ export const needsPromotion = (choices: readonly string[], example: string) =>
 export const leavesRoyalAttacked = (v: Variant) =>
   v.royalKind === "extinction" ? "it would leave your last royal piece attacked" : "it would leave your king in check";
 
+/** A move that takes nothing while captures are compulsory (Antichess): the captures there are, the first few. */
+export const captureCompulsory = (captures: readonly string[]) =>
+  `captures are compulsory, you must capture: ${captures.slice(0, 4).join(" or ")}${captures.length > 4 ? " or another capture" : ""}`;
+
 /** None of the above: `part` (the whole move, or one step of it) is no legal `what` here. */
 export const notLegal = (text: string, part: string = text, what: string = "move") =>
   part === text ? `${text} is not a legal ${what} here` : refused(text, `${part} is not a legal ${what} here`);

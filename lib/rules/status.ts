@@ -11,7 +11,7 @@ import { CARRY, type Position } from "./position";
 import type { Side } from "./variant";
 
 export type EndReason =
-  | "checkmate" | "stalemate" | "extinction" | "bare-royal" | "union-with-king"
+  | "checkmate" | "stalemate" | "extinction" | "king-exploded" | "king-captured" | "all-pieces-lost" | "bare-royal" | "union-with-king"
   | "insufficient-material" | "seventy-five-move-rule" | "all-pieces-in-unions" | "no-legal-move"
   | "fivefold-repetition" | "threefold-repetition" | "fifty-move-rule" | "counting-rule";
 
@@ -43,8 +43,9 @@ export function positionStatus(pos: Position, legal: Move[] = legalMoves(pos)): 
   const them = (1 - us) as Side;
   if (v.royalKind === "extinction") {
     const winnerWhenGone = (side: Side) => (v.extinctionLoses ? (1 - side) as Side : side);
-    if (pos.royalCount(us) === 0) return win(winnerWhenGone(us), "extinction");
-    if (pos.royalCount(them) === 0) return win(winnerWhenGone(them), "extinction");
+    const reason = v.decl.endNames?.extinction ?? "extinction";
+    if (pos.royalCount(us) === 0) return win(winnerWhenGone(us), reason);
+    if (pos.royalCount(them) === 0) return win(winnerWhenGone(them), reason);
   }
   const bareRule = v.decl.bareRoyal;
   if (bareRule === "lookahead") {
@@ -58,7 +59,8 @@ export function positionStatus(pos: Position, legal: Move[] = legalMoves(pos)): 
   if (legal.length === 0) {
     if (inCheck(pos, us)) return win(them, "checkmate");
     const rule = v.decl.stalemate;
-    return rule === "draw" ? { result: "draw", reason: "stalemate" } : win(rule === "win" ? us : them, "stalemate");
+    const reason = v.decl.endNames?.stalemate ?? "stalemate";
+    return rule === "draw" ? { result: "draw", reason } : win(rule === "win" ? us : them, reason);
   }
   if (bareRule === "lookahead" && bare(pos, us)) {
     // Royal Substitute's shatranj rule: a bare side survives only by baring the opponent at once.
@@ -83,7 +85,7 @@ export function positionStatus(pos: Position, legal: Move[] = legalMoves(pos)): 
   return { result: "ongoing" };
 }
 
-/** K v K, K + one minor v K, and positions whose only other pieces are bishops on one colour. */
+/** K v K, K + one minor v K, and positions whose only other pieces are bishops on one colour (the kings: the royal pieces). */
 export function deadPosition(pos: Position): boolean {
   const dead = pos.variant.decl.deadPosition;
   if (!dead) return false;
@@ -96,7 +98,7 @@ export function deadPosition(pos: Position): boolean {
     if (code & (CARRY[0] | CARRY[1])) return false; // a carried pawn is material
     for (const side of [0, 1] as Side[]) {
       const t = (code >> (5 * side)) & 31;
-      if (t && t !== v.kingType) others.push({ type: t, sq });
+      if (t && !((v.royalTypes >> t) & 1)) others.push({ type: t, sq });
     }
   }
   if (others.length === 0) return true;
@@ -114,12 +116,14 @@ export function deadPosition(pos: Position): boolean {
  * other side runs out of time: against a side that could not, the result is a draw.
  * A lone royal piece cannot win (two or more royal pieces can, in Royal Substitute,
  * by capturing; a lone king can, where kings are taken: Duck chess), nor can anyone in a
- * dead position.
+ * dead position; in Antichess everyone can.
  */
 export function couldWin(pos: Position, side: Side): boolean {
   const judge = pos.variant.mechanics.find((m) => m.couldWin);
   if (judge) return judge.couldWin!(pos, side);
   if (deadPosition(pos)) return false;
+  // Where losing every royal piece wins (Antichess), a side can always still win.
+  if (!pos.variant.extinctionLoses) return true;
   // Where the king may be taken (Duck chess), a lone king can still take the other.
   if (pos.variant.royalKind === "extinction") return !pos.variant.royalCheck || !bare(pos, side);
   return pos.pieceCount(side) > pos.royalCount(side);

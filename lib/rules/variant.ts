@@ -8,6 +8,7 @@ import { parseBetza, type Atom } from "./betza";
 import { RulesError } from "./errors";
 import { makeGeometry, squareAt, type Geometry } from "./geometry";
 import type { Mechanic } from "./mechanic";
+import type { EndReason } from "./status";
 import { unwrap } from "./result";
 
 export type Side = 0 | 1; // 0 = White, 1 = Black
@@ -96,9 +97,24 @@ export interface VariantDecl {
    * `writtenOnlyWhenCapturable`: FEN gives the en passant square only when a capturer of the
    * side to move stands to take, legally or not (Fairy-Stockfish's FEN), not after every double step.
    */
-  enPassant?: { victims: string[]; capturers: string[]; writtenOnlyWhenCapturable?: boolean };
+  enPassant?: {
+    victims: string[]; capturers: string[]; writtenOnlyWhenCapturable?: boolean;
+    /**
+     * Repetition tells positions apart by the square as FEN writes it, a capture standing
+     * ready legal or not, as Fairy-Stockfish does; not only by a legal capture (Atomic,
+     * where a blast often makes the capture illegal: docs/games/atomic.md#draws).
+     */
+    repeatsAsWritten?: boolean;
+  };
   /** What a side to move with no legal move and not in check gets ("win": the stalemated side wins, Antichess and Duck chess). */
   stalemate: "draw" | "loss" | "win";
+  /**
+   * Captures are compulsory: while a side has a legal capture (en passant too) it may make
+   * no other move (Antichess).
+   */
+  mustCapture?: boolean;
+  /** The names of ends where the core's would read wrongly to players (Atomic: `king-exploded`). */
+  endNames?: { extinction?: EndReason; stalemate?: EndReason };
   /** Threefold repetition and fifty moves (100 plies) end the game by themselves, nobody claims them (Friendly). */
   automaticDraws?: boolean;
   /**
@@ -167,6 +183,10 @@ export interface Variant {
   /** Extinction: the side that lost its royal pieces has lost (false: has won). */
   extinctionLoses: boolean;
   kingType: number; // the royal type for "king"/"none", 0 for extinction
+  /** The type whose square Position.kingSq follows: kingType, or an extinction game's one royal type (Atomic). */
+  trackedRoyal: number;
+  /** The royal types, listed. */
+  royalList: number[];
   attackRays: [AttackRay[], AttackRay[]]; // rays of attacks BY each side
   /** Files (0-based) where king and rook land, [kingside, queenside]. */
   castling?: { king: number; rook: number; kingTo: [number, number]; rookTo: [number, number]; fixedHomes: boolean };
@@ -185,6 +205,9 @@ export interface Variant {
   generator: Mechanic | undefined;
   extenders: Mechanic[];
   afterMovers: Mechanic[];
+  /** The mechanic that judges attacks on royal pieces (royalThreat), and the one that judges legality (legal). */
+  threat: Mechanic | undefined;
+  judge: Mechanic | undefined;
 }
 
 /**
@@ -288,6 +311,8 @@ export function compileVariant(decl: VariantDecl): Variant {
     royalCheck: decl.royalty.kind !== "extinction" || decl.royalty.check !== false,
     extinctionLoses: decl.royalty.kind !== "extinction" || decl.royalty.whenGone !== "wins",
     kingType: decl.royalty.kind === "extinction" ? 0 : typeOf(decl.royalty.piece),
+    trackedRoyal: royalLetters.length === 1 ? typeOf(royalLetters[0]) : 0,
+    royalList: royalLetters.map(typeOf),
     attackRays: [attackRays(types, 0), attackRays(types, 1)],
     castling,
     castleHomes,
@@ -299,6 +324,8 @@ export function compileVariant(decl: VariantDecl): Variant {
     generator: decl.mechanics?.find((m) => m.generate),
     extenders: (decl.mechanics ?? []).filter((m) => m.extend),
     afterMovers: (decl.mechanics ?? []).filter((m) => m.afterMove),
+    threat: decl.mechanics?.find((m) => m.royalThreat),
+    judge: decl.mechanics?.find((m) => m.legal),
   };
 }
 

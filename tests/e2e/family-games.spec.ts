@@ -37,11 +37,11 @@ async function rankOf(page: Page, rank: number): Promise<string> {
 }
 
 /** How the status line and the archive word each end the games reach (lib/games/notify.ts words them for the service). */
-const ENDINGS: Record<string, string> = {
+const ENDINGS: Partial<Record<EndReason, string>> = {
   checkmate: "by checkmate",
   "king-exploded": "by blowing up the king",
+  "king-captured": "by capturing the king",
   "no-legal-move": "with no legal move left",
-  extinction: "by extinction of the royal pieces",
 };
 function ending(reason: EndReason): string {
   const words = ENDINGS[reason];

@@ -68,6 +68,8 @@ export const ORACLE_GAMES: OracleGame[] = [
   // so 5,000 positions instead of ORACLE_POSITIONS keep the comparison under a minute.
   // perft(3) from the start is 250 million leaves: Fairy-Stockfish's recursion over legalMoves() would take hours.
   { id: "duck", ffish: "duck", positions: 5_000, perftDepth: 2 },
+  { id: "atomic", ffish: "atomic" },
+  { id: "antichess", ffish: "antichess" },
 ];
 
 /** The seed of the perft positions, whatever a run's seed: the test's and the benchmark's are the same. */

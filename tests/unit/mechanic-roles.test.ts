@@ -1,12 +1,14 @@
 /**
  * The mechanics act on the pieces their declaration names (docs/games/magicpawns.md,
- * docs/games/companion.md, docs/games/makruk.md#counting, docs/games/sittuyin.md#counting),
+ * docs/games/companion.md, docs/games/makruk.md#counting, docs/games/sittuyin.md#counting,
+ * docs/games/atomic.md#explosions),
  * not on letters of their own: the same mechanic given other roles acts on those pieces.
  */
 import { describe, expect, it } from "vitest";
 import { makeActionText } from "@/lib/rules";
 import { carrying } from "@/lib/rules/mechanics/carrying";
 import { counting, type CountingRule } from "@/lib/rules/mechanics/counting";
+import { explosions } from "@/lib/rules/mechanics/explosions";
 import { swapping } from "@/lib/rules/mechanics/swapping";
 import { legalMoves, makeMove } from "@/lib/rules/movegen";
 import { moveActions } from "@/lib/rules/notation/move";
@@ -15,6 +17,7 @@ import type { Position } from "@/lib/rules/position";
 import { unwrap } from "@/lib/rules/result";
 import { positionStatus } from "@/lib/rules/status";
 import { compileVariant, type VariantDecl } from "@/lib/rules/variant";
+import { atomic } from "@/lib/rules/variants/atomic";
 import { companion } from "@/lib/rules/variants/companion";
 import { magicpawns } from "@/lib/rules/variants/magicpawns";
 import { makruk } from "@/lib/rules/variants/makruk";
@@ -50,6 +53,15 @@ describe("mechanics take their roles from the declaration", () => {
     expect(moves(companion, fen)).not.toContain("Q d2-d4");
     const decl = { ...companion, mechanics: [carrying({ queen: "Q", pawn: "N", prince: "B", way1: true, pregnancy: false })] };
     expect(moves(decl, fen)).toContain("Q d2-d4");
+  });
+
+  it("explosions: the pieces named as survivors are the ones a blast beside them leaves standing", () => {
+    // The rook takes on d4, beside White's pawn c3 and knight d3 and Black's pawn c5 and knight e5.
+    const fen = "4k3/8/8/2p1n3/R2r4/2PN4/8/4K3 w - - 0 1";
+    expect(makeFen(after(atomic, fen, "R a4-d4"))).toBe("4k3/8/8/2p5/8/2P5/8/4K3 b - - 0 1");
+    const knights = { ...atomic, mechanics: [explosions({ survivors: ["N"] })] };
+    expect(makeFen(after(knights, fen, "R a4-d4"))).toBe("4k3/8/8/4n3/8/3N4/8/4K3 b - - 0 1");
+    expect(() => moves({ ...atomic, mechanics: [explosions({ survivors: ["X"] })] }, fen)).toThrow(/explosions need a piece X/);
   });
 
   describe("counting: the pieces and tables come from the declaration", () => {

@@ -63,7 +63,7 @@ function failed(r: Run, code: 1 | 2, args: string[]): string {
 }
 
 const IDS = ["chess", "chess960", "companion", "companion-way2", "companion-extended", "magicpawns", "friendly", "compound", "royal-substitute",
-  "shatranj", "chaturanga", "makruk", "ouk-chatrang", "sittuyin", "crazyhouse", "duck"];
+  "shatranj", "chaturanga", "makruk", "ouk-chatrang", "sittuyin", "crazyhouse", "duck", "atomic", "antichess"];
 const FOOLS_MATE = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
 
 describe.concurrent("rules CLI", () => {
@@ -157,6 +157,8 @@ describe.concurrent("rules CLI", () => {
     expect(await s("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")).toBe("draw stalemate");
     expect(await s("chess", "8/8/8/4k3/8/8/8/2B1K3 w - - 0 1")).toBe("draw insufficient-material");
     expect(await s("chess", "4k3/8/8/8/8/8/4P3/R3K3 w - - 150 80")).toBe("draw seventy-five-move-rule");
+    expect(await s("atomic", "r7/8/8/8/8/8/8/K7 b - - 0 1")).toBe("white-wins king-exploded");
+    expect(await s("antichess", "4k3/4P3/8/8/8/8/8/8 w - - 0 1")).toBe("white-wins no-legal-move");
   });
 
   it("status: from the position alone — a claimable fifty-move draw is still ongoing", async () => {

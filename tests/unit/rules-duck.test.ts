@@ -130,13 +130,13 @@ describe("duck: no check, and the king is taken", () => {
 
   it("taking the king wins at once", () => {
     const g = play(D, "4k3/4r3/8/8/8/8/8/4K3 b - - 0 1", "r e7-e1; duck e2");
-    expect(g.status()).toEqual({ result: "black-wins", reason: "extinction" });
+    expect(g.status()).toEqual({ result: "black-wins", reason: "king-captured" });
     expect(g.legalMoves()).toEqual([]);
     expect(g.fen()).toBe("4k3/8/8/8/8/8/4*3/4r3 w - - 0 2");
   });
 
   it("a player with no legal move wins", () => {
-    expect(Game.start(D, NO_MOVE).status()).toEqual({ result: "black-wins", reason: "stalemate" });
+    expect(Game.start(D, NO_MOVE).status()).toEqual({ result: "black-wins", reason: "no-legal-move" });
     // The same position with White to move plays on.
     expect(Game.start(D, NO_MOVE.replace(" b ", " w ")).status()).toEqual({ result: "ongoing" });
   });

@@ -6,7 +6,7 @@
 import { RulesError } from "../errors";
 import { FILE_LETTERS, squareAt, squareNamed } from "../geometry";
 import type { Move } from "../move";
-import { castlingSquares, generateEnPassant, inCheck } from "../movegen";
+import { castlingSquares, extinct, generateEnPassant, inCheck } from "../movegen";
 import { CARRY, CASTLE_BITS, DUCK, pieceCode, Position, PROMOTED, typeOn } from "../position";
 import { attempt, type Result } from "../result";
 import { makeCastleHomes, type CastleHomes, type Side, type Variant } from "../variant";
@@ -310,7 +310,8 @@ function checkRoyals(pos: Position): void {
     }
   }
   const other = (1 - pos.turn) as Side;
-  if (v.royalKind !== "none" && inCheck(pos, other)) {
+  // A game just won by taking the last royal piece may leave the winner's attacked (Atomic).
+  if (v.royalKind !== "none" && !extinct(pos, pos.turn) && inCheck(pos, other)) {
     throw new RulesError(`the side not to move (${other === 0 ? "White" : "Black"}) is in check`);
   }
 }

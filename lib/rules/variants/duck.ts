@@ -12,6 +12,7 @@ export const duck: VariantDecl = {
   pieces: orthodoxPieces,
   // No check: the king may be attacked and is taken, and taking it wins (docs/games/duck.md#winning).
   royalty: { kind: "extinction", pieces: ["K"], check: false },
+  endNames: { extinction: "king-captured", stalemate: "no-legal-move" },
   castling: { ...ORTHODOX_CASTLING, homes: { king: "e", rooks: ["h", "a"] } },
   enPassant: { ...classicEnPassant, writtenOnlyWhenCapturable: true },
   // A player with no legal move wins (docs/games/duck.md#winning).

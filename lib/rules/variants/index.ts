@@ -1,6 +1,8 @@
 /** The registry of games: each is a declaration compiled once. */
 import { RulesError } from "../errors";
 import { compileVariant, type Variant, type VariantDecl } from "../variant";
+import { antichess } from "./antichess";
+import { atomic } from "./atomic";
 import { chess } from "./chess";
 import { chess960 } from "./chess960";
 import { companion, companionExtended, companionWay2 } from "./companion";
@@ -15,7 +17,7 @@ import { chaturanga, shatranj } from "./shatranj";
 import { sittuyin } from "./sittuyin";
 
 const DECLARATIONS: VariantDecl[] = [chess, chess960, companion, companionWay2, companionExtended, magicpawns, friendly, compound, royalSubstitute,
-  shatranj, chaturanga, makruk, oukChatrang, sittuyin, crazyhouse, duck,
+  shatranj, chaturanga, makruk, oukChatrang, sittuyin, crazyhouse, duck, atomic, antichess,
 ];
 
 const compiled = new Map<string, Variant>();

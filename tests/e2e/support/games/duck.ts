@@ -7,8 +7,9 @@
  *     "Q d1-h5; duck a3" "p a7-a6; duck b4" "Q h5-e8; duck a3"
  *   → rnbqQbnr/1pppp1pp/p4p2/8/8/*3P3/PPPP1PPP/RNB1KBNR b KQ - 0 3
  *   npm run -s rules -- status duck "rnbqQbnr/1pppp1pp/p4p2/8/8/*3P3/PPPP1PPP/RNB1KBNR b KQ - 0 3"
- *   → white-wins extinction
+ *   → white-wins king-captured
  */
+import type { EndReason } from "../../../../lib/rules/status";
 import type { FamilyGame } from "../family-games";
 
 export const game: FamilyGame = {
@@ -22,7 +23,9 @@ export const game: FamilyGame = {
     "Q h5-e8; duck a3",
   ],
   winner: "white",
-  reason: "extinction", // White took the king
   // The duck on a3 is drawn as the duck; the queen stands where the king was.
   drawn: [["duck", "a3", "duck"], ["wQ", "e8", "queen"], ["bQ", "d8", "queen"]],
 };
+
+/** How the game ends: White took the king. */
+export const reason: EndReason = "king-captured";
