@@ -83,6 +83,8 @@ for (const c of [...FAMILY_GAMES, ...GAME_FILES]) {
     // Hands that fill up during play stay in their places; a setup's are gone once it is done.
     await expect(white.page.getByRole("list", { name: /pieces in hand/ })).toHaveCount(handsStay ? 2 : 0);
     for (const [code, at, art] of c.drawn) await expectDrawnAs(won.page, code, at, art);
+    // The final position, among the test artifacts to be looked at (animations finished).
+    await won.page.screenshot({ path: test.info().outputPath(`${c.variant}.png`), fullPage: true, animations: "disabled" });
 
     // Each player was told of the other's move by email, with a link into the game.
     const [first, second] = c.moves.map(moveText);
