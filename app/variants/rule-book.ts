@@ -18,6 +18,8 @@ const RULE_BOOK: Record<string, string> = {
   makruk: "makruk.md",
   "ouk-chatrang": "ouk-chatrang.md",
   sittuyin: "sittuyin.md",
+  shogi: "shogi.md",
+  minishogi: "minishogi.md",
 };
 
 /** A game's file (and section, after `#`) in docs/games/; undefined for an id it does not know. */

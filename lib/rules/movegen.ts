@@ -77,7 +77,8 @@ let seen = new Int32Array(0);
  * empty squares by moving atoms, opponent's pieces by capturing ones, and with `own`
  * one's own pieces by moving ones; its `i` atoms only when `initial` says they are
  * allowed (initialMoveAllowed). Each square once (overlapping atoms), in atom
- * order, once per promotion choice where the piece promotes; written to `out` as
+ * order, once per promotion choice where the piece promotes (and once unpromoted where
+ * promotion is optional), never where it could not move again (VariantDecl.noDeadEnds); written to `out` as
  * square | holds << 9 | promotion << 11. Returns how many.
  */
 export function pieceTargets(
@@ -115,9 +116,10 @@ export function pieceTargets(
           seen[to] = seenStamp;
         }
         const holds = w === 0 ? EMPTY : ENEMY;
-        if (inPromotionZone(type, geo, us, to)) {
+        if (inPromotionZone(type, geo, us, to) || (type.promotionOptional && inPromotionZone(type, geo, us, sq))) {
           for (const p of type.promotesTo) out[n++] = to | (holds << 9) | (p << 11);
-        } else {
+          if (type.promotionOptional && !type.deadEnds?.[us][to]) out[n++] = to | (holds << 9);
+        } else if (!type.deadEnds?.[us][to]) {
           out[n++] = to | (holds << 9);
         }
       } else if (own && w !== 0 && !enemy && a.move && !(dedupe && seen[to] === seenStamp)) {

@@ -25,6 +25,8 @@ export interface OracleGame {
   is960?: boolean;
   /** A start position for each random game (Chess960: one of the 960); without it, the game's own. */
   startFen?: (rng: Rng) => string;
+  /** Fewer random positions than ORACLE_POSITIONS, for a game whose positions are slow to compare (drops). */
+  positions?: number;
 }
 
 /**
@@ -58,6 +60,9 @@ export const ORACLE_GAMES: OracleGame[] = [
   { id: "ouk-chatrang", ffish: "cambodian" },
   { id: "sittuyin", ffish: "sittuyin" },
   { id: "chess960", ffish: "chess", is960: true, startFen: (rng) => chess960Setup(rng.int(CHESS960_SETUPS)) },
+  // Hundreds of drops in a position, each listed and compared on both sides: a few thousand positions keep it under a minute.
+  { id: "shogi", ffish: "shogi", positions: 4000 },
+  { id: "minishogi", ffish: "minishogi", positions: 8000 },
 ];
 
 /** The seed of the perft positions, whatever a run's seed: the test's and the benchmark's are the same. */
@@ -185,7 +190,7 @@ function castlingRook(pieces: Pieces, fen: string, king: string, to: string): st
 }
 
 /**
- * Our move in Fairy-Stockfish's UCI: `e2e4`, promotion `e7e8q`, drop `P@e4` (the letter
+ * Our move in Fairy-Stockfish's UCI: `e2e4`, promotion `e7e8q` (Shogi's `c7c8+`), drop `P@e4` (the letter
  * upper case for either side), promotion in place `c6c6f` (Sittuyin), castling as the
  * king's step (`e1g1`), or in Chess960 as king takes own rook (`e1h1`). Our castling may be
  * the king's step, the king's step and the rook's, king takes own rook, or O-O / O-O-O.
@@ -215,7 +220,8 @@ export function toUci(actions: readonly Action[], pieces: Pieces, fen: string, i
     const rook = rookStep?.from ?? castlesOnto ?? castlingRook(pieces, fen, first.from, first.to);
     return `${first.from}${rook}`;
   }
-  return `${first.from}${first.to}${first.promotion ? first.promotion.toLowerCase() : ""}`;
+  const promotion = first.promotion?.startsWith("+") ? "+" : (first.promotion?.toLowerCase() ?? "");
+  return `${first.from}${first.to}${promotion}`;
 }
 
 /** Each of our moves with its UCI. */
@@ -237,12 +243,14 @@ const VERDICT: Record<Exclude<Outcome["result"], "ongoing">, Verdict> = { "white
 
 /**
  * Our ends that are claims to Fairy-Stockfish. Our draws by repetition, by the move count and
- * by a counting rule (Makruk, Ouk Chatrang, Sittuyin: "counting-rule"), automatic or not
+ * by a counting rule (Makruk, Ouk Chatrang, Sittuyin: "counting-rule"), Shogi's repetition
+ * and perpetual check (won or lost: Fairy-Stockfish's optional game end), automatic or not
  * (chess: fivefold and seventy-five moves automatic, threefold and fifty claimable), are all
  * claims there. Every other end of ours is an end of its own.
  */
 const CLAIMS_TO_FAIRY_STOCKFISH: readonly string[] = [
   "threefold-repetition", "fifty-move-rule", "fivefold-repetition", "seventy-five-move-rule", "counting-rule",
+  "fourfold-repetition", "perpetual-check",
 ];
 
 /** What Fairy-Stockfish should say, without and with claims, for our status. */
