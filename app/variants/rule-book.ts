@@ -18,6 +18,7 @@ const RULE_BOOK: Record<string, string> = {
   makruk: "makruk.md",
   "ouk-chatrang": "ouk-chatrang.md",
   sittuyin: "sittuyin.md",
+  crazyhouse: "crazyhouse.md",
   shogi: "shogi.md",
   minishogi: "minishogi.md",
 };

@@ -10,7 +10,7 @@ import type { Move } from "./move";
 import { inCheck, makeMove, protectedRoyal } from "./movegen";
 import { parseFen, makeFen } from "./notation/fen";
 import { san } from "./notation/san";
-import { CARRY, typeOn, type Position } from "./position";
+import { CARRY, PROMOTED, typeOn, type Position } from "./position";
 import { unwrap } from "./result";
 import { couldWin, moveRulePlies, positionStatus, win, type Outcome } from "./status";
 import type { Side, Variant } from "./variant";
@@ -24,6 +24,8 @@ export interface PieceOnBoard {
   color: Color;
   letter: string; // uppercase
   carrying?: boolean;
+  /** A promoted pawn (Crazyhouse's `Q~`): captured, it joins the hand as a pawn. */
+  promoted?: boolean;
 }
 export interface SquareContent {
   square: string;
@@ -206,7 +208,9 @@ export class Game {
    * Fairy-Stockfish counts repetitions (docs/games/ouk-chatrang.md#draws).
    */
   private repetitionKey(): string {
-    const [placement, side] = makeFen(this.pos).split(" ");
+    const [marked, side] = makeFen(this.pos).split(" ");
+    // Fairy-Stockfish tells a promoted pawn from the piece it became only on capture, not in repetitions.
+    const placement = marked.replaceAll("~", "");
     const castling = this.pos.castling;
     const epCapture = this.pos.ep !== -1 && this.steps.enPassantPossible(this.pos);
     return `${placement} ${side} ${castling} ${epCapture ? this.variant.geo.names[this.pos.ep] : "-"}`;
@@ -225,6 +229,7 @@ export class Game {
         if (!t) continue;
         const p: PieceOnBoard = { color: COLORS[side], letter: this.variant.types[t].letter };
         if (code & CARRY[side]) p.carrying = true;
+        if (code & PROMOTED[side]) p.promoted = true;
         pieces.push(p);
       }
       out.push({ square: geo.names[sq], pieces });
@@ -232,7 +237,7 @@ export class Game {
     return out;
   }
 
-  /** The pieces each side holds in hand (Sittuyin's setup), in FEN order, for drawing beside the board. */
+  /** The pieces each side holds in hand (Sittuyin's setup, Crazyhouse's captures), in FEN order, for drawing beside the board. */
   hand(): Record<Color, { letter: string; count: number }[]> {
     const letters = this.variant.mechanics.flatMap((m) => m.fenMarks?.holdings ?? []);
     const held = (side: Side) => letters

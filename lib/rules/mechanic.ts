@@ -8,15 +8,22 @@ import type { DrawClaim } from "./game";
 import type { Move } from "./move";
 import type { Position } from "./position";
 import type { Outcome } from "./status";
+import type { Side } from "./variant";
 
 export interface Mechanic {
   readonly name: string;
   /**
    * FEN marks the mechanic allows: `Q[P]` carrying, `(Xy)` unions, `[KSkss]` pieces in hand
-   * (the letters a hand may hold, in the order FEN writes them), a count in the en passant
-   * and halfmove fields (counting rules).
+   * (the letters a hand may hold, in the order FEN writes them), `Q~` a piece promoted from
+   * the piece `promoted` names (Crazyhouse's pawn), a count in the en passant and halfmove
+   * fields (counting rules).
    */
-  readonly fenMarks?: { carrying?: boolean; unions?: boolean; holdings?: readonly string[]; counting?: boolean };
+  readonly fenMarks?: { carrying?: boolean; unions?: boolean; holdings?: readonly string[]; promoted?: string; counting?: boolean };
+  /**
+   * Its moves without a from square (drops) only put a piece down on an empty square: out
+   * of check such a move cannot leave the king attacked, so legality does not try it.
+   */
+  readonly putsDown?: boolean;
   /**
    * Replaces the core generator entirely (Friendly Chess); otherwise `extend`
    * adds to and may rewrite what the core generated.
@@ -29,9 +36,9 @@ export interface Mechanic {
   /**
    * After every move (the turn has passed): keeps state that depends on each move, like a
    * count. `captured`: the type of the opponent's piece the move took on its target square
-   * (en passant: the pawn), 0 for none.
+   * (en passant: the pawn), 0 for none; `capturedCode` its whole square code, marks included.
    */
-  afterMove?(pos: Position, move: Move, captured: number): void;
+  afterMove?(pos: Position, move: Move, captured: number, capturedCode: number): void;
   /** Plays a move whose `mechanic` is this one (through pos.put so it can be undone). */
   make?(pos: Position, move: Move): void;
   /** The move as actions, for a move whose `mechanic` is this one or that it decorated. */
@@ -49,6 +56,8 @@ export interface Mechanic {
   ends?(pos: Position): Outcome | undefined;
   /** Draws of the mechanic's own that the side to move may claim now, given the legal moves. */
   claims?(pos: Position, legal: Move[]): DrawClaim[];
+  /** Whether a side could still win (when the other's time runs out), where the mechanic knows better than the core. */
+  couldWin?(pos: Position, side: Side): boolean;
   /** Validates a parsed FEN beyond the core checks; throws RulesError. */
   validate?(pos: Position): void;
   /** Squares of the side to move's royal pieces the game shows as threatened; replaces the core's check test. */

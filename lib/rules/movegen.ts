@@ -267,7 +267,8 @@ export function playStep(pos: Position, from: number, to: number, promo: number)
 export function makeMove(pos: Position, m: Move): void {
   const after = pos.variant.afterMovers;
   const them = (1 - pos.turn) as Side;
-  let captured = typeOn(pos.board[m.to], them);
+  let capturedCode = pos.board[m.to];
+  let captured = typeOn(capturedCode, them);
   pos.begin();
   pos.ep = -1;
   pos.halfmove++;
@@ -277,7 +278,8 @@ export function makeMove(pos: Position, m: Move): void {
       break;
     case MoveKind.EnPassant: {
       const victim = m.to - pos.forward(pos.turn);
-      captured = typeOn(pos.board[victim], them);
+      capturedCode = pos.board[victim];
+      captured = typeOn(capturedCode, them);
       pos.put(victim, 0);
       playStep(pos, m.from, m.to, 0);
       pos.halfmove = 0;
@@ -300,7 +302,7 @@ export function makeMove(pos: Position, m: Move): void {
   if (pos.unmoved !== 0 && m.kind === MoveKind.Step) loseUnmovedRights(pos, m);
   if (pos.turn === 1) pos.fullmove++;
   pos.turn = them;
-  for (let i = 0; i < after.length; i++) after[i].afterMove!(pos, m, captured);
+  for (let i = 0; i < after.length; i++) after[i].afterMove!(pos, m, captured, capturedCode);
 }
 
 /** An opponent's unmoved piece whose right this move took (Ouk Chatrang: a rook move onto the king's rank or file). */
@@ -379,7 +381,10 @@ function filterLegal(pos: Position, keep?: (m: Move) => void): number {
   let n = 0;
   for (let i = 0; i < moves.length; i++) {
     const m = moves[i];
-    let ok = !checked && m.kind === MoveKind.Step && m.mechanic === undefined && m.from !== royal && pinMarks[m.from] !== pinStamp;
+    const mech = m.mechanic;
+    let ok = !checked && (mech === undefined
+      ? m.kind === MoveKind.Step && m.from !== royal && pinMarks[m.from] !== pinStamp
+      : m.from === -1 && mech.putsDown === true);
     if (!ok) {
       makeMove(pos, m);
       ok = !inCheck(pos, us);

@@ -2,7 +2,8 @@
  * Board contents, side to move, castling and en passant rights, clocks.
  *
  * A square holds a 16-bit code: bits 0–4 White's piece type, 5–9 Black's (both set
- * for a Friendly union), bit 10/11 White/Black queen carries a pawn. Every write goes
+ * for a Friendly union), bit 10/11 White/Black queen carries a pawn, bit 12/13 White's/Black's
+ * piece is a promoted pawn (Crazyhouse's `Q~`, mechanics/drops.ts). Every write goes
  * through `put` (or `putHand`, for pieces in hand), which logs the old value, so any
  * move — however many actions — is undone by `unmake` without move-specific code.
  */
@@ -12,6 +13,7 @@ import type { CastleHomes, Side, Variant } from "./variant";
 export const OFF = -1;
 export const TYPE_MASK = 31;
 export const CARRY = [1 << 10, 1 << 11] as const;
+export const PROMOTED = [1 << 12, 1 << 13] as const;
 
 export function pieceCode(side: Side, type: number): number {
   return type << (5 * side);

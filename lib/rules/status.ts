@@ -7,7 +7,7 @@
  */
 import { inCheck, legalMoves, makeMove } from "./movegen";
 import type { Move } from "./move";
-import type { Position } from "./position";
+import { CARRY, type Position } from "./position";
 import type { Side } from "./variant";
 
 export type EndReason =
@@ -95,7 +95,7 @@ export function deadPosition(pos: Position): boolean {
   for (const sq of v.geo.squares) {
     const code = pos.board[sq];
     if (code === 0) continue;
-    if (code >> 10) return false; // a carried pawn is material
+    if (code & (CARRY[0] | CARRY[1])) return false; // a carried pawn is material
     for (const side of [0, 1] as Side[]) {
       const t = (code >> (5 * side)) & 31;
       if (t && t !== v.kingType) others.push({ type: t, sq });
@@ -118,6 +118,8 @@ export function deadPosition(pos: Position): boolean {
  * by capturing), nor can anyone in a dead position.
  */
 export function couldWin(pos: Position, side: Side): boolean {
+  const judge = pos.variant.mechanics.find((m) => m.couldWin);
+  if (judge) return judge.couldWin!(pos, side);
   if (deadPosition(pos)) return false;
   if (pos.variant.royalKind === "extinction") return !bare(pos, side);
   return pos.pieceCount(side) > pos.royalCount(side);

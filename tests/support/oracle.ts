@@ -25,7 +25,7 @@ export interface OracleGame {
   is960?: boolean;
   /** A start position for each random game (Chess960: one of the 960); without it, the game's own. */
   startFen?: (rng: Rng) => string;
-  /** Fewer random positions than ORACLE_POSITIONS, for a game whose positions are slow to compare (drops). */
+  /** Positions its random games compare, where fewer than the oracle's default keep the test short (a position costly to compare). */
   positions?: number;
 }
 
@@ -60,7 +60,9 @@ export const ORACLE_GAMES: OracleGame[] = [
   { id: "ouk-chatrang", ffish: "cambodian" },
   { id: "sittuyin", ffish: "sittuyin" },
   { id: "chess960", ffish: "chess", is960: true, startFen: (rng) => chess960Setup(rng.int(CHESS960_SETUPS)) },
-  // Hundreds of drops in a position, each listed and compared on both sides: a few thousand positions keep it under a minute.
+  // With full hands a position has hundreds of drops, each compared as UCI on both sides.
+  { id: "crazyhouse", ffish: "crazyhouse", positions: 4000 },
+  // As Crazyhouse: hundreds of drops in a position; a few thousand positions keep each under a minute.
   { id: "shogi", ffish: "shogi", positions: 4000 },
   { id: "minishogi", ffish: "minishogi", positions: 8000 },
 ];

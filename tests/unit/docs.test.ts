@@ -90,6 +90,7 @@ const BOOK = [
   "docs/README.md", "docs/common-rules.md", "docs/notation.md", "docs/rules-tool.md", "docs/stack-notes.md",
   "docs/games/chess.md", "docs/games/chess960.md", "docs/games/companion.md", "docs/games/magicpawns.md", "docs/games/friendly.md",
   "docs/games/compound.md", "docs/games/royal-substitute.md", "docs/games/sittuyin.md",
+  "docs/games/crazyhouse.md",
   "docs/games/shogi.md", "docs/games/minishogi.md",
 ];
 

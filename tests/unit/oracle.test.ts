@@ -102,13 +102,13 @@ describe("the oracle's table", () => {
 
 for (const row of ORACLE_GAMES) {
   describe(`${row.id} against Fairy-Stockfish '${row.ffish}'${row.is960 ? " (960)" : ""}`, () => {
-    const positionsWanted = Math.min(POSITIONS, row.positions ?? POSITIONS);
-    it(`random games, ${positionsWanted} positions: the same moves, game ends and FEN (ORACLE_SEED=${SEED})`, () => {
+    const count = Math.min(POSITIONS, row.positions ?? POSITIONS);
+    it(`random games, ${count} positions: the same moves, game ends and FEN (ORACLE_SEED=${SEED})`, () => {
       const rng = rngFor(row, SEED);
       const reports: string[] = [];
       const ends = new Map<string, number>();
       let positions = 0;
-      for (let n = 1; positions < positionsWanted && reports.length < 3; n++) {
+      for (let n = 1; positions < count && reports.length < 3; n++) {
         const r = playRandomGame(ff, row, rng, {
           maxPlies: 400,
           captureBias: rng.pick([0, 0.3, 0.7]),

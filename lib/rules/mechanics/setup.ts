@@ -5,13 +5,12 @@
  * game then goes on with ordinary moves. A side whose every drop is illegal (in
  * check with no drop that blocks it) moves on the board instead.
  */
-import type { Action } from "../actions";
 import type { Mechanic } from "../mechanic";
 import { inCheck, makeMove } from "../movegen";
 import { MoveKind, newMove, type Move } from "../move";
-import { letterOf } from "../notation/move";
-import { pieceCode, typeOn, type Position } from "../position";
+import type { Position } from "../position";
 import type { Side } from "../variant";
+import { dropActions, dropProblem, handSize, playDrop } from "./drops";
 
 export interface SetupOptions {
   /** Letters of the pieces a hand may hold, in the order FEN writes them. */
@@ -20,13 +19,6 @@ export interface SetupOptions {
   ranks: number[];
   /** Pieces kept to fewer ranks than that (Sittuyin: the rook to the first). */
   only?: Record<string, number[]>;
-}
-
-/** How many pieces a side still holds. */
-export function handSize(pos: Position, side: Side): number {
-  let n = 0;
-  for (let t = 1; t < 32; t++) n += pos.hand[side * 32 + t];
-  return n;
 }
 
 export function setup(opts: SetupOptions): Mechanic {
@@ -75,48 +67,24 @@ export function setup(opts: SetupOptions): Mechanic {
   const mech: Mechanic = {
     name: "setup",
     fenMarks: { holdings: opts.pieces },
+    putsDown: true,
     extend(pos, out) {
       const forced = compulsoryDrops(pos);
       if (!forced) return;
       out.length = 0;
       out.push(...forced);
     },
-    make(pos, m) {
-      const us = pos.turn;
-      const i = us * 32 + m.piece;
-      pos.putHand(us, m.piece, pos.hand[i] - 1);
-      pos.put(m.to, pieceCode(us, m.piece));
-      pos.halfmove = 0; // a drop cannot be undone: Fairy-Stockfish restarts the fifty-move count
-    },
-    actions(pos, m): Action[] | undefined {
-      if (m.kind !== MoveKind.Mechanic) return undefined;
-      return [{ type: "place", piece: letterOf(pos, m.piece, pos.turn), to: pos.geo.names[m.to] }];
-    },
+    make: playDrop,
+    actions: dropActions,
     explain(pos, actions) {
-      const us = pos.turn;
-      const first = actions[0];
-      if (first.type !== "place") {
+      if (actions[0].type !== "place") {
         return compulsoryDrops(pos) ? "you still hold pieces in hand: put one down first (like K*e2)" : undefined;
       }
-      const text = `${first.piece}*${first.to}`;
-      const letter = first.piece.toUpperCase();
-      const t = pos.variant.byLetter.get(letter);
-      const nameOf = (type: number) => pos.variant.types[type].name.toLowerCase();
-      if (!t || !opts.pieces.includes(letter)) return `${text}: no ${t ? nameOf(t) : `'${first.piece}'`} is ever put down here`;
-      const name = nameOf(t);
-      if (actions.length > 1) return `${text}: putting a piece down is the whole move`;
-      if (handSize(pos, us) === 0) return `${text}: you have no pieces left in hand`;
-      if (pos.hand[us * 32 + t] === 0) return `${text}: you have no ${name} left in hand`;
-      const sq = pos.geo.names.indexOf(first.to);
-      if (sq < 0 || pos.board[sq] === -1) return `${text}: no such square on this board`;
-      if (!ranksFor(letter).includes(pos.relativeRank(sq, us) + 1)) {
-        return `${text}: a ${name} is put down only on your own side, ${rankNames(pos, us, letter)}`;
-      }
-      if (pos.board[sq] !== 0) {
-        const own = typeOn(pos.board[sq], us);
-        return `${text}: ${first.to} is taken by ${own ? "your" : "the opponent's"} ${nameOf(own || typeOn(pos.board[sq], (1 - us) as Side))}`;
-      }
-      return undefined;
+      return dropProblem(pos, actions, opts.pieces, (t, sq) => {
+        const letter = pos.variant.types[t].letter;
+        if (ranksFor(letter).includes(pos.relativeRank(sq, pos.turn) + 1)) return undefined;
+        return `a ${pos.variant.types[t].name.toLowerCase()} is put down only on your own side, ${rankNames(pos, pos.turn, letter)}`;
+      });
     },
   };
   return mech;

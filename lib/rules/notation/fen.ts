@@ -1,5 +1,5 @@
 /**
- * FEN, extended (docs/notation.md#fen): `(Nb)` unions, `Q[P]` carrying queens, boards up to
+ * FEN, extended (docs/notation.md#fen): `(Nb)` unions, `Q[P]` carrying queens, `Q~` promoted pawns, boards up to
  * 12×12 with two-digit empty counts. Parsing checks everything docs/notation.md lists and
  * names the problem in its error.
  */
@@ -7,7 +7,7 @@ import { RulesError } from "../errors";
 import { FILE_LETTERS, squareAt, squareNamed } from "../geometry";
 import type { Move } from "../move";
 import { castlingSquares, generateEnPassant, inCheck } from "../movegen";
-import { CARRY, CASTLE_BITS, pieceCode, Position, typeOn } from "../position";
+import { CARRY, CASTLE_BITS, pieceCode, Position, PROMOTED, typeOn } from "../position";
 import { attempt, type Result } from "../result";
 import { makeCastleHomes, type CastleHomes, type Side, type Variant } from "../variant";
 
@@ -71,6 +71,7 @@ function parsePlacement(pos: Position, placement: string): void {
   const marks = {
     carrying: v.mechanics.some((m) => m.fenMarks?.carrying),
     unions: v.mechanics.some((m) => m.fenMarks?.unions),
+    promoted: v.mechanics.find((m) => m.fenMarks?.promoted)?.fenMarks?.promoted,
   };
   const letterType = (ch: string): [Side, number] => {
     const t = v.byLetter.get(ch.toUpperCase());
@@ -118,6 +119,13 @@ function parsePlacement(pos: Position, placement: string): void {
           if (m[1] !== expected) throw new RulesError(`a ${s === 0 ? "White" : "Black"} piece can carry only ${expected}, not '${m[1]}'`);
           code |= CARRY[s];
           j += 3;
+        }
+        if (row[j + 1] === "~") {
+          if (!marks.promoted) throw new RulesError(`${v.decl.name} has no promoted pieces to mark with '~'`);
+          const into = v.types[v.byLetter.get(marks.promoted)!];
+          if (!into.promotesTo.includes(t)) throw new RulesError(`'~' marks a piece promoted from a ${into.name}: '${ch}' cannot be one`);
+          code |= PROMOTED[s];
+          j++;
         }
         place(code);
         j++;
@@ -323,8 +331,8 @@ export function makeFen(pos: Position): string {
       const w = typeOn(code, 0);
       const b = typeOn(code, 1);
       if (w && b) row += `(${v.types[w].letter}${v.types[b].letter.toLowerCase()})`;
-      else if (w) row += v.types[w].letter + (code & CARRY[0] ? "[P]" : "");
-      else row += v.types[b].letter.toLowerCase() + (code & CARRY[1] ? "[p]" : "");
+      else if (w) row += v.types[w].letter + (code & CARRY[0] ? "[P]" : "") + (code & PROMOTED[0] ? "~" : "");
+      else row += v.types[b].letter.toLowerCase() + (code & CARRY[1] ? "[p]" : "") + (code & PROMOTED[1] ? "~" : "");
     }
     if (empty) row += String(empty);
     rows.push(row);

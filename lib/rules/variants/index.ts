@@ -5,6 +5,7 @@ import { chess } from "./chess";
 import { chess960 } from "./chess960";
 import { companion, companionExtended, companionWay2 } from "./companion";
 import { compound } from "./compound";
+import { crazyhouse } from "./crazyhouse";
 import { friendly } from "./friendly";
 import { magicpawns } from "./magicpawns";
 import { makruk, oukChatrang } from "./makruk";
@@ -13,7 +14,7 @@ import { chaturanga, shatranj } from "./shatranj";
 import { sittuyin } from "./sittuyin";
 
 const DECLARATIONS: VariantDecl[] = [chess, chess960, companion, companionWay2, companionExtended, magicpawns, friendly, compound, royalSubstitute,
-  shatranj, chaturanga, makruk, oukChatrang, sittuyin,
+  shatranj, chaturanga, makruk, oukChatrang, sittuyin, crazyhouse,
 ];
 
 const compiled = new Map<string, Variant>();

@@ -1,0 +1,161 @@
+/**
+ * Pieces in hand and drops (docs/games/crazyhouse.md#drops): a side's whole move may be
+ * to put a piece from its hand down on an empty square (`Q*e4`, docs/notation.md). With
+ * `capturesToHand` every piece a side captures joins its hand, as the piece it was before
+ * any promotion (a promoted pawn, `Q~` in FEN, returns as a pawn).
+ *
+ * A drop is legal when it leaves the own king safe (it may block a check), and a piece is
+ * never dropped where it may never stand (PieceDecl.forbiddenRanks: a Crazyhouse pawn on
+ * the first or last rank). Shogi's further limits are declared as more options of the same
+ * shape, each naming the pieces it binds, and checked where `allowedDrop` is:
+ *   noDoubled?: string       a piece (Shogi's pawn) not dropped on a file that holds an
+ *                            unpromoted one of its owner's own (nifu);
+ *   noDropMate?: string      a piece whose drop may not give checkmate (uchifuzume);
+ *   noImmobileDrops?: true   no piece dropped where it could never move again.
+ *
+ * The shared parts of every game with a hand (how many a side holds, a drop's text, why a
+ * drop is refused) live here; the setup phase (setup.ts) uses them too.
+ */
+import type { Action } from "../actions";
+import type { Mechanic } from "../mechanic";
+import { MoveKind, newMove, type Move } from "../move";
+import { letterOf } from "../notation/move";
+import { pieceCode, PROMOTED, typeOn, type Position } from "../position";
+import { leavesRoyalAttacked, noSuchSquare, refused } from "../refusals";
+import type { Side, Variant } from "../variant";
+
+export interface DropOptions {
+  /** Letters of the pieces a hand may hold, in the order FEN writes them (Fairy-Stockfish: the strongest first). */
+  pieces: string[];
+  /** Each captured piece joins the capturer's hand, as it was before any promotion (Fairy-Stockfish's capturesToHand). */
+  capturesToHand: boolean;
+  /**
+   * The piece that promotes (Crazyhouse: the pawn): what it promotes into is marked promoted
+   * (`Q~` in FEN) and, captured, joins the hand as this piece again.
+   */
+  promotedFrom?: string;
+}
+
+/** How many pieces a side holds. */
+export function handSize(pos: Position, side: Side): number {
+  let n = 0;
+  for (let t = 1; t < 32; t++) n += pos.hand[side * 32 + t];
+  return n;
+}
+
+/** Puts the moving side's piece of type `m.piece` from its hand down on `m.to` (through put/putHand, so it is undone). */
+export function playDrop(pos: Position, m: Move): void {
+  const us = pos.turn;
+  pos.putHand(us, m.piece, pos.hand[us * 32 + m.piece] - 1);
+  pos.put(m.to, pieceCode(us, m.piece));
+  pos.halfmove = 0; // a drop cannot be undone: Fairy-Stockfish restarts the fifty-move count
+}
+
+/** A drop as its one action, `Q*e4`; undefined for a move that is no drop. */
+export function dropActions(pos: Position, m: Move): Action[] | undefined {
+  if (m.kind !== MoveKind.Mechanic || m.from !== -1) return undefined;
+  return [{ type: "place", piece: letterOf(pos, m.piece, pos.turn), to: pos.geo.names[m.to] }];
+}
+
+const nameOf = (v: Variant, type: number) => v.types[type].name.toLowerCase();
+
+/**
+ * Why the placement `actions` (first a place) is no drop, for what every game with a hand
+ * shares: a piece that is never held, more than the drop, nothing of it in hand, no such
+ * square, a square taken. `where` says first why the game keeps this piece off this square
+ * (undefined: it does not). Undefined when none of these is the reason.
+ */
+export function dropProblem(
+  pos: Position, actions: readonly Action[], pieces: readonly string[],
+  where: (type: number, sq: number) => string | undefined,
+): string | undefined {
+  const first = actions[0];
+  if (first.type !== "place") return undefined;
+  const v = pos.variant;
+  const us = pos.turn;
+  const text = `${first.piece}*${first.to}`;
+  const letter = first.piece.toUpperCase();
+  const t = v.byLetter.get(letter);
+  if (!t || !pieces.includes(letter)) return refused(text, `no ${t ? nameOf(v, t) : `'${first.piece}'`} is ever put down here`);
+  if (actions.length > 1) return refused(text, "putting a piece down is the whole move");
+  if (handSize(pos, us) === 0) return refused(text, "you have no pieces left in hand");
+  if (pos.hand[us * 32 + t] === 0) return refused(text, `you have no ${nameOf(v, t)} left in hand`);
+  const sq = pos.geo.names.indexOf(first.to);
+  if (sq < 0 || pos.board[sq] === -1) return refused(text, noSuchSquare(v));
+  const why = where(t, sq);
+  if (why) return refused(text, why);
+  const code = pos.board[sq];
+  if (code !== 0) {
+    const own = typeOn(code, us);
+    return refused(text, `${first.to} is taken by ${own ? "your" : "the opponent's"} ${nameOf(v, own || typeOn(code, (1 - us) as Side))}`);
+  }
+  return undefined;
+}
+
+/** May a piece of this type stand on `sq` at all (its forbidden ranks)? */
+function mayStand(pos: Position, type: number, sq: number, side: Side): boolean {
+  const t = pos.variant.types[type];
+  const rel = pos.relativeRank(sq, side);
+  return !((t.forbiddenFirst && rel === 0) || (t.forbiddenLast && rel === pos.geo.ranks - 1));
+}
+
+export function drops(opts: DropOptions): Mechanic {
+  // Per variant, looked up once: the hand types, and for each type the type it joins a hand as (0: none).
+  const tables = new WeakMap<Variant, { held: number[]; toHand: Int8Array; pawn: number }>();
+  const tablesOf = (v: Variant) => {
+    let t = tables.get(v);
+    if (!t) {
+      const held = opts.pieces.map((l) => v.byLetter.get(l)!);
+      const toHand = new Int8Array(32);
+      for (const h of held) toHand[h] = h;
+      t = { held, toHand, pawn: opts.promotedFrom ? v.byLetter.get(opts.promotedFrom)! : 0 };
+      tables.set(v, t);
+    }
+    return t;
+  };
+
+  const mech: Mechanic = {
+    name: "drops",
+    fenMarks: { holdings: opts.pieces, ...(opts.promotedFrom ? { promoted: opts.promotedFrom } : {}) },
+    putsDown: true,
+    extend(pos, out) {
+      const us = pos.turn;
+      const { held } = tablesOf(pos.variant);
+      const board = pos.board;
+      const squares = pos.geo.squares;
+      for (let i = 0; i < held.length; i++) {
+        const t = held[i];
+        if (pos.hand[us * 32 + t] === 0) continue;
+        for (let j = 0; j < squares.length; j++) {
+          const sq = squares[j];
+          if (board[sq] === 0 && mayStand(pos, t, sq, us)) out.push(newMove(MoveKind.Mechanic, -1, sq, t, 0, mech));
+        }
+      }
+    },
+    afterMove(pos, m, captured, capturedCode) {
+      const mover = (1 - pos.turn) as Side;
+      const { toHand, pawn } = tablesOf(pos.variant);
+      if (opts.capturesToHand && captured) {
+        const back = capturedCode & PROMOTED[pos.turn] ? pawn : toHand[captured];
+        if (back) pos.putHand(mover, back, pos.hand[mover * 32 + back] + 1);
+      }
+      if (pawn && m.promo && m.kind === MoveKind.Step) pos.put(m.to, pos.board[m.to] | PROMOTED[mover]);
+    },
+    // Any piece besides the kings, on the board or in a hand, may yet be captured and dropped to mate
+    // (K + N against K included: not worth telling apart from the positions that could).
+    couldWin(pos, side) {
+      const material = (s: Side) => handSize(pos, s) + pos.pieceCount(s) - pos.royalCount(s);
+      return material(side) > 0 || (opts.capturesToHand && material((1 - side) as Side) > 0);
+    },
+    make: playDrop,
+    actions: dropActions,
+    explain(pos, actions) {
+      const why = dropProblem(pos, actions, opts.pieces, (t, sq) =>
+        mayStand(pos, t, sq, pos.turn) ? undefined : `a ${nameOf(pos.variant, t)} cannot stand on ${pos.geo.names[sq]}`);
+      if (why || actions[0].type !== "place") return why;
+      // Everything else about the drop is in order: it is refused for the king.
+      return refused(`${actions[0].piece}*${actions[0].to}`, leavesRoyalAttacked(pos.variant));
+    },
+  };
+  return mech;
+}
