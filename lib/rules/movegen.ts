@@ -254,7 +254,8 @@ export function playStep(pos: Position, from: number, to: number, promo: number)
   const code = pos.board[from];
   const t = typeOn(code, us);
   const v = pos.variant;
-  if (typeOn(pos.board[to], (1 - us) as Side) || v.types[t].pawnLike) pos.halfmove = 0;
+  // Fairy-Stockfish restarts the count on every promotion too (Shogi's pieces are not pawn-like).
+  if (promo || typeOn(pos.board[to], (1 - us) as Side) || v.types[t].pawnLike) pos.halfmove = 0;
   pos.put(from, 0);
   pos.put(to, promo ? pieceCode(us, promo) : code);
   if ((v.epVictims >> t) & 1) {
@@ -271,6 +272,7 @@ export function makeMove(pos: Position, m: Move): void {
   let captured = typeOn(capturedCode, them);
   pos.begin();
   pos.ep = -1;
+  pos.dropped = 0;
   pos.halfmove++;
   switch (m.kind) {
     case MoveKind.Step:

@@ -10,6 +10,7 @@ import { createRequire } from "node:module";
 import type { Board, FairyStockfish } from "ffish";
 import { Game, type Action, type LegalMove, type Outcome } from "@/lib/rules";
 import { listMoves } from "@/lib/rules/game";
+import { makeMove } from "@/lib/rules/movegen";
 import { parseFen } from "@/lib/rules/notation/fen";
 import { unwrap } from "@/lib/rules/result";
 import { getVariant } from "@/lib/rules/variants";
@@ -338,11 +339,22 @@ export interface RandomGame {
   problems: string[];
 }
 
-function keepsClock(board: Board, uci: string): boolean {
-  board.push(uci);
-  const running = board.halfmoveClock() > 0;
-  board.pop();
-  return running;
+/**
+ * The moves of `game` after which Fairy-Stockfish's halfmove clock keeps running, judged on
+ * our engine: every FEN compared shows the two clocks agree, and asking Fairy-Stockfish
+ * (a push and a pop per move) is slow where drops give hundreds of moves. While a count
+ * runs its clock reads 0.
+ */
+function clockKeepers(game: Game): Set<string> {
+  const pos = unwrap(parseFen(game.variant, game.fen()));
+  const keep = new Set<string>();
+  const { legal, listed } = listMoves(pos);
+  legal.forEach((m, i) => {
+    makeMove(pos, m);
+    if (pos.halfmove > 0 && pos.countLimit === 0) keep.add(listed[i].text);
+    pos.unmake();
+  });
+  return keep;
 }
 
 /** Plays one seeded random game on our engine and on Fairy-Stockfish's board side by side. */
@@ -363,7 +375,8 @@ export function playRandomGame(ff: FairyStockfish, row: OracleGame, rng: Rng, op
       const own = played[played.length - 2];
       const back = own && rng.chance(opts.repeatBias ?? 0) ? listed.filter((m) => m.uci === own.slice(2, 4) + own.slice(0, 2)) : [];
       const captures = rng.chance(opts.captureBias) ? listed.filter((m) => board.isCapture(m.uci)) : [];
-      const quiet = !back.length && !captures.length && rng.chance(opts.quietBias ?? 0) ? listed.filter((m) => keepsClock(board, m.uci)) : [];
+      const keepers = !back.length && !captures.length && rng.chance(opts.quietBias ?? 0) ? clockKeepers(game) : undefined;
+      const quiet = keepers ? listed.filter((m) => keepers.has(m.move.text)) : [];
       const { move, uci } = rng.pick(back.length ? back : captures.length ? captures : quiet.length ? quiet : listed);
       game.play(move.actions);
       played.push(uci);

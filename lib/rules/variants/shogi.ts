@@ -1,3 +1,4 @@
+import { drops } from "../mechanics/drops";
 import type { PieceDecl, VariantDecl } from "../variant";
 
 /** Moves as a gold general: the tokin and the promoted silver, knight and lance. */
@@ -34,6 +35,13 @@ function shogiPieces(zone: number, withKnightAndLance: boolean): PieceDecl[] {
   return pieces;
 }
 
+/**
+ * Captured pieces to the hand, unpromoted, and dropped (docs/games/shogi.md#drops): no second
+ * pawn on a file (nifu), and a mate by a pawn drop loses for the dropper. The hand's letters
+ * come in the order Fairy-Stockfish writes them.
+ */
+const shogiDrops = (hand: string[]) => drops({ pieces: hand, capturesToHand: true, noDoubled: "P", dropMateLoses: "P" });
+
 /** What both games share: the king, the ends, no move-count rule (docs/games/shogi.md#game-end). */
 const shogiRules = {
   royalty: { kind: "king", piece: "K" },
@@ -53,7 +61,7 @@ export const shogi: VariantDecl = {
   ...shogiRules,
   // Sennichite: the fourth time a position stands, a draw; perpetual check loses.
   repetition: { count: 4, perpetualCheckLoses: true },
-  mechanics: [],
+  mechanics: [shogiDrops(["G", "N", "L", "P", "S", "R", "B"])],
   summary: [
     "Japanese chess on a 9×9 board. Sente (White, uppercase, at the bottom) moves first.",
     "Pieces: king (K), rook (R), bishop (B), gold general (G), silver general (S), knight (N, two forward and one sideways), lance (L, straight forward), pawn (P, one step forward, captures the same way).",
@@ -74,7 +82,7 @@ export const minishogi: VariantDecl = {
   ...shogiRules,
   // Fourfold repetition: sente (White) loses, unless one side gave check on every move: that side loses.
   repetition: { count: 4, perpetualCheckLoses: true, result: "black-wins" },
-  mechanics: [],
+  mechanics: [shogiDrops(["G", "P", "S", "R", "B"])],
   summary: [
     "Shogi on a 5×5 board, without knights and lances: each side has a king, rook, bishop, gold, silver and pawn. Sente (White, uppercase, at the bottom) moves first.",
     "Promotion: the rook, bishop, silver and pawn may promote on a move that starts or ends on the last rank (`P a4-a5=+P`, forced for the pawn).",
