@@ -180,3 +180,147 @@ describe("shogi: promotion", () => {
     ]));
   });
 });
+
+describe("shogi: captures and drops", () => {
+  it("a captured piece joins the captor's hand unpromoted, as Fairy-Stockfish has it", () => {
+    const fen = "4k4/9/9/9/4+r4/4G4/9/9/4K4[] w - - 0 1";
+    const { game } = bothAfter(S, fen, ["G e4-e5"], ["e4e5"]);
+    expect(game.fen()).toBe("4k4/9/9/9/4G4/9/9/9/4K4[R] b - - 0 1");
+    expect(game.hand()).toEqual({ white: [{ letter: "R", count: 1 }], black: [] });
+    bothAfter(M, "2k2/5/2+p2/2S2/K4[] w - - 0 1", ["S c2-c3"], ["c2c3"]);
+    expect(fenAfter(M, "2k2/5/2+p2/2S2/K4[] w - - 0 1", "S c2-c3")).toBe("2k2/5/2S2/5/K4[P] b - - 0 1");
+  });
+
+  it("a drop puts a piece from the hand on any empty square, as the whole move", () => {
+    const fen = alone("9", "Gp");
+    const drops = moves(S, fen).filter((m) => m.includes("*"));
+    expect(drops).toHaveLength(81 - 2);
+    expect(drops.every((m) => m.startsWith("G*"))).toBe(true);
+    expect(bothAfter(S, fen, ["G*e5"], ["G@e5"]).game.fen()).toBe("4k4/9/9/9/4G4/9/9/9/4K4[p] b - - 0 1");
+    expect(errorOf(() => play(S, fen, "G*e5; G e5-e6"))).toBe("G*e5: putting a piece down is the whole move");
+    expect(errorOf(() => play(S, fen, "S*e5"))).toBe("S*e5: you have no silver general left in hand");
+    expect(errorOf(() => play(S, fen, "G*e1"))).toBe("G*e1: e1 is taken by your king");
+  });
+
+  it("nifu: no pawn dropped on a file that holds an unpromoted pawn of one's own; a tokin or the opponent's pawn does not count", () => {
+    const fen = "4k4/9/9/3p5/9/9/4P4/9/4K4[P] w - - 0 1";
+    expect(errorOf(() => play(S, fen, "P*e5"))).toBe("P*e5: you already have a pawn on the e file");
+    expect(moves(S, fen).filter((m) => m.startsWith("P*e"))).toEqual([]);
+    expect(play(S, fen, "P*d5").fen()).toBe("4k4/9/9/3p5/3P5/9/4P4/9/4K4[] b - - 0 1");
+    expect(moves(S, fen.replace("4P4", "4+P4"))).toContain("P*e5");
+    bothAfter(S, fen.replace("4P4", "4+P4"), ["P*e5"], ["P@e5"]);
+  });
+
+  it("no piece dropped where it could never move: a pawn or lance on the last rank, a knight on the last two", () => {
+    const fen = alone("9", "NLPnlp");
+    for (const [drop, why] of [
+      ["P*a9", "a pawn cannot stand on a9"], ["L*b9", "a lance cannot stand on b9"], ["N*c8", "a knight cannot stand on c8"],
+      ["N*d9", "a knight cannot stand on d9"],
+    ]) expect(errorOf(() => play(S, fen, drop))).toBe(`${drop}: ${why}`);
+    const legal = moves(S, fen);
+    expect(legal).toEqual(expect.arrayContaining(["N*c7", "L*b8", "P*a8"]));
+    expect(legal.filter((m) => /\*[a-i]9$/.test(m) || /^N\*[a-i]8$/.test(m))).toEqual([]);
+    // Black's last ranks are 1 and 2.
+    const black = moves(S, fen.replace(" w ", " b "));
+    expect(black).toEqual(expect.arrayContaining(["n*c3", "l*b2", "p*a2"]));
+    expect(black.filter((m) => /\*[a-i]1$/.test(m) || /^n\*[a-i]2$/.test(m))).toEqual([]);
+  });
+
+  it("a drop must not leave one's own king in check, and may block a check", () => {
+    const fen = "4k4/9/9/9/4l4/9/9/9/4K4[G] w - - 0 1";
+    expect(errorOf(() => play(S, fen, "G*a5"))).toBe("G*a5: it would leave your king in check");
+    expect(moves(S, fen).filter((m) => m.includes("*"))).toEqual(["G*e2", "G*e3", "G*e4"]);
+  });
+});
+
+describe("shogi: checkmate by a pawn drop", () => {
+  const fen = (hand: string) => `3lkl3/9/4G4/9/9/9/9/9/4K4[${hand}] w - - 0 1`;
+
+  it("the drop is legal, and the player who dropped the pawn loses (Fairy-Stockfish's reading)", () => {
+    expect(moves(S, fen("P"))).toContain("P*e8");
+    const { game, theirs } = bothAfter(S, fen("P"), ["P*e8"], ["P@e8"]);
+    expect(game.status()).toEqual({ result: "black-wins", reason: "pawn-drop-mate" });
+    expect(game.legalMoves()).toEqual([]);
+    expect([theirs.result, theirs.moves]).toEqual(["0-1", []]);
+  });
+
+  it("a mate by dropping another piece, or by a pawn's step, is an ordinary checkmate", () => {
+    const gold = bothAfter(S, fen("G"), ["G*e8"], ["G@e8"]);
+    expect(gold.game.status()).toEqual({ result: "white-wins", reason: "checkmate" });
+    expect(gold.theirs.result).toBe("1-0");
+    const step = bothAfter(S, "3lkl3/9/3GPG3/9/9/9/9/9/4K4[] w - - 0 1", ["P e7-e8"], ["e7e8"]);
+    expect(step.game.status()).toEqual({ result: "white-wins", reason: "checkmate" });
+    expect(step.theirs.result).toBe("1-0");
+  });
+
+  it("a pawn already mating in a FEN is an ordinary checkmate: no drop came before it", () => {
+    const mated = "3lkl3/4P4/4G4/9/9/9/9/9/4K4[] b - - 0 1";
+    expect(Game.start(S, mated).status()).toEqual({ result: "white-wins", reason: "checkmate" });
+    expect(oracleAfter(ff, oracleRow(S), mated).result).toBe("1-0");
+  });
+
+  it("a pawn drop that gives check but not mate is an ordinary move", () => {
+    const { game } = bothAfter(S, "3lk4/9/4G4/9/9/9/9/9/4K4[P] w - - 0 1", ["P*e8"], ["P@e8"]);
+    expect(game.status()).toEqual({ result: "ongoing" });
+    expect(game.checks()).toEqual(["e9"]);
+  });
+});
+
+describe("shogi: stalemate and the move count", () => {
+  it("a stalemated player loses", () => {
+    const fen = "k8/2S6/1G7/9/9/9/9/9/4K4[] b - - 0 1";
+    expect(Game.start(S, fen).status()).toEqual({ result: "white-wins", reason: "stalemate" });
+    expect(oracleAfter(ff, oracleRow(S), fen).result).toBe("1-0");
+    const mini = "k4/2S2/1G3/5/4K[] b - - 0 1";
+    expect(Game.start(M, mini).status()).toEqual({ result: "white-wins", reason: "stalemate" });
+    expect(oracleAfter(ff, oracleRow(M), mini).result).toBe("1-0");
+  });
+
+  it("there is no move-count rule: a thousand quiet plies are no draw, and none can be claimed", () => {
+    const g = Game.start(S, "4k4/9/9/9/9/9/9/9/R3K4[] w - - 999 600");
+    expect(g.status()).toEqual({ result: "ongoing" });
+    expect(g.claimableDraws()).toEqual([]);
+  });
+});
+
+describe("shogi: repetition (sennichite) and perpetual check", () => {
+  const times = (n: number, ...moves: string[]) => Array.from({ length: n }, () => moves).flat();
+
+  it("the fourth time a position stands, the game is drawn; the third time is nothing, and no threefold claim", () => {
+    const shuffle = times(3, "R h2-g2", "r b8-c8", "R g2-h2", "r c8-b8");
+    const third = play(S, "start", ...shuffle.slice(0, 11));
+    expect(third.status()).toEqual({ result: "ongoing" });
+    expect(third.claimableDraws()).toEqual([]);
+    const { game, theirs } = bothAfter(S, START, shuffle, times(3, "h2g2", "b8c8", "g2h2", "c8b8"));
+    expect(game.status()).toEqual({ result: "draw", reason: "fourfold-repetition" });
+    expect([theirs.result, theirs.claimed]).toEqual(["*", "1/2-1/2"]);
+  });
+
+  it("Minishogi: the fourth time, sente (White) loses, whoever is to move", () => {
+    const whiteToMove = bothAfter(M, MINI_START, times(3, "R e1-e2", "r a5-a4", "R e2-e1", "r a4-a5"), times(3, "e1e2", "a5a4", "e2e1", "a4a5"));
+    expect(whiteToMove.game.turn()).toBe("white");
+    expect(whiteToMove.game.status()).toEqual({ result: "black-wins", reason: "fourfold-repetition" });
+    expect(whiteToMove.theirs.claimed).toBe("0-1");
+    const blackToMove = bothAfter(M, MINI_START, ["S c1-c2", ...times(3, "r a5-a4", "R e1-e2", "r a4-a5", "R e2-e1")],
+      ["c1c2", ...times(3, "a5a4", "e1e2", "a4a5", "e2e1")]);
+    expect(blackToMove.game.turn()).toBe("black");
+    expect(blackToMove.game.status()).toEqual({ result: "black-wins", reason: "fourfold-repetition" });
+    expect(blackToMove.theirs.claimed).toBe("0-1");
+  });
+
+  it("perpetual check: the side that gave check with every move of the cycle loses", () => {
+    const fen = "4k4/9/9/9/9/9/9/9/R3K4[] w - - 0 1";
+    const { game, theirs } = bothAfter(S, fen, ["R a1-a9", ...times(3, "k e9-e8", "R a9-a8", "k e8-e9", "R a8-a9")],
+      ["a1a9", ...times(3, "e9e8", "a9a8", "e8e9", "a8a9")]);
+    expect(game.status()).toEqual({ result: "black-wins", reason: "perpetual-check" });
+    expect([theirs.result, theirs.claimed]).toEqual(["*", "0-1"]);
+  });
+
+  it("Minishogi: perpetual check comes before sente's loss by repetition", () => {
+    const fen = "2k1r/5/5/5/K4[] b - - 0 1";
+    const { game, theirs } = bothAfter(M, fen, ["r e5-e1", ...times(3, "K a1-a2", "r e1-e2", "K a2-a1", "r e2-e1")],
+      ["e5e1", ...times(3, "a1a2", "e1e2", "a2a1", "e2e1")]);
+    expect(game.status()).toEqual({ result: "white-wins", reason: "perpetual-check" });
+    expect(theirs.claimed).toBe("1-0");
+  });
+});
