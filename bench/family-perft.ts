@@ -2,22 +2,26 @@
  * Perft speed against Fairy-Stockfish for every game of the oracle's table
  * (tests/support/oracle.ts ORACLE_GAMES): our perft(4) and a recursion over ffish's
  * legalMoves()/push/pop (it has no perft of its own), side by side in one process, from
- * each game's start position (Chess960: the setup the oracle's perft test uses). Each runs
- * `--runs` times (3), the median is reported. Exits with 1 when a count differs.
+ * each game's start position (Chess960: the setup the oracle's perft test uses), then from
+ * the middlegames below one ply shallower. Each runs `--runs` times (3), the median is
+ * reported. Exits with 1 when a count differs.
  *
- *   npm run bench:family            (add -- --depth 3 for a quicker run, -- --runs 1)
+ *   npm run bench:family            (add -- --depth 3 for a quicker run, -- --runs 1, -- --only crazyhouse,chess)
  */
 import { perft } from "../lib/rules/movegen";
 import { parseFen } from "../lib/rules/notation/fen";
 import { unwrap } from "../lib/rules/result";
 import { getVariant } from "../lib/rules/variants";
-import { ORACLE_GAMES, loadFairyStockfish, oracleBoard, oraclePerft, perftStart } from "../tests/support/oracle";
+import { ORACLE_GAMES, loadFairyStockfish, oracleBoard, oraclePerft, oracleRow, perftStart, type OracleGame } from "../tests/support/oracle";
 
 const args = process.argv.slice(2);
 const DEPTH = args.includes("--depth") ? Number(args[args.indexOf("--depth") + 1]) : 4;
 const RUNS = args.includes("--runs") ? Number(args[args.indexOf("--runs") + 1]) : 3;
 if (!Number.isInteger(DEPTH) || DEPTH < 1 || DEPTH > 6) throw new Error("--depth takes a whole number from 1 to 6");
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error("--runs takes a whole number from 1");
+/** `--only crazyhouse,chess`: just these games' rows. */
+const ONLY = args.includes("--only") ? args[args.indexOf("--only") + 1].split(",") : undefined;
+const chosen = (id: string) => !ONLY || ONLY.includes(id);
 
 /** The count and the median time in seconds. */
 function timed(fn: () => number): { n: number; s: number } {
@@ -32,20 +36,30 @@ function timed(fn: () => number): { n: number; s: number } {
   return { n, s: times[Math.floor(RUNS / 2)] };
 }
 
+/** Positions whose moves the start does not show (Crazyhouse's drops), counted one ply shallower than the starts. */
+const MIDDLEGAMES: { id: string; label: string; fen: string }[] = [
+  // Both hands full, castling rights left: about 200 moves a position, most of them drops.
+  { id: "crazyhouse", label: "crazyhouse hands", fen: "1n3br1/2p1k3/1p6/3P4/8/6P1/r3PP2/RN2KB1R[QBNPPPqbnppppppp] b KQ - 0 25" },
+];
+
 const ff = await loadFairyStockfish();
 console.log(`node ${process.version}, ${ff.info()}, perft(${DEPTH}) from the start position, median of ${RUNS} runs`);
 console.log(`${"game".padEnd(18)} ${"ffish name".padEnd(12)} ${"leaves".padStart(12)} ${"ours s".padStart(8)} ${"ffish s".padStart(8)} ${"ours/ffish".padStart(10)}`);
 let differ = false;
-for (const row of ORACLE_GAMES) {
+function compare(row: OracleGame, label: string, fen: string, depth: number): void {
   const v = getVariant(row.id);
-  const fen = perftStart(row);
-  const ours = timed(() => perft(unwrap(parseFen(v, fen)), DEPTH));
+  const ours = timed(() => perft(unwrap(parseFen(v, fen)), depth));
   const board = oracleBoard(ff, row, fen);
-  const theirs = timed(() => oraclePerft(board, DEPTH));
+  const theirs = timed(() => oraclePerft(board, depth));
   board.delete();
   const counts = ours.n === theirs.n ? String(ours.n) : `${ours.n} vs ffish ${theirs.n}`;
-  console.log(`${row.id.padEnd(18)} ${row.ffish.padEnd(12)} ${counts.padStart(12)} ${ours.s.toFixed(2).padStart(8)} ${theirs.s.toFixed(2).padStart(8)} ${(ours.s / theirs.s).toFixed(2).padStart(10)}`);
+  console.log(`${label.padEnd(18)} ${row.ffish.padEnd(12)} ${counts.padStart(12)} ${ours.s.toFixed(2).padStart(8)} ${theirs.s.toFixed(2).padStart(8)} ${(ours.s / theirs.s).toFixed(2).padStart(10)}`);
   if (ours.n !== theirs.n) differ = true;
+}
+for (const row of ORACLE_GAMES.filter((r) => chosen(r.id))) compare(row, row.id, perftStart(row), DEPTH);
+if (DEPTH > 1) {
+  console.log(`perft(${DEPTH - 1}) from a middlegame`);
+  for (const m of MIDDLEGAMES.filter((g) => chosen(g.id))) compare(oracleRow(m.id), m.label, m.fen, DEPTH - 1);
 }
 if (differ) {
   console.error("perft counts differ from Fairy-Stockfish");

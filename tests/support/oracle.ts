@@ -62,7 +62,7 @@ export const ORACLE_GAMES: OracleGame[] = [
   { id: "sittuyin", ffish: "sittuyin" },
   { id: "chess960", ffish: "chess", is960: true, startFen: (rng) => chess960Setup(rng.int(CHESS960_SETUPS)) },
   // With full hands a position has hundreds of drops, each compared as UCI on both sides.
-  { id: "crazyhouse", ffish: "crazyhouse", positions: 4000 },
+  { id: "crazyhouse", ffish: "crazyhouse", positions: 6000 },
   // As Crazyhouse: hundreds of drops in a position; a few thousand positions keep each under a minute.
   { id: "shogi", ffish: "shogi", positions: 4000 },
   { id: "minishogi", ffish: "minishogi", positions: 8000 },

@@ -18,6 +18,7 @@
  * drop is refused) live here; the setup phase (setup.ts) uses them too.
  */
 import type { Action } from "../actions";
+import { RulesError } from "../errors";
 import type { Mechanic } from "../mechanic";
 import { inCheck } from "../movegen";
 import { MoveKind, newMove, type Move } from "../move";
@@ -114,11 +115,16 @@ export function drops(opts: DropOptions): Mechanic {
   const tablesOf = (v: Variant) => {
     let t = tables.get(v);
     if (!t) {
-      const held = opts.pieces.map((l) => v.byLetter.get(l)!);
+      const typeOf = (letter: string) => {
+        const type = v.byLetter.get(letter);
+        if (!type) throw new RulesError(`${v.id}: drops name a piece ${letter} it does not have`);
+        return type;
+      };
+      const held = opts.pieces.map(typeOf);
       const toHand = new Int8Array(32);
       for (const type of v.types.slice(1)) if (held.includes(type.base)) toHand[type.index] = type.base;
-      const typeOf = (letter?: string) => (letter ? v.byLetter.get(letter)! : 0);
-      t = { held, toHand, pawn: typeOf(opts.promotedFrom), undoubled: typeOf(opts.noDoubled), mateLoses: typeOf(opts.dropMateLoses) };
+      const typeOrNone = (letter?: string) => (letter ? typeOf(letter) : 0);
+      t = { held, toHand, pawn: typeOrNone(opts.promotedFrom), undoubled: typeOrNone(opts.noDoubled), mateLoses: typeOrNone(opts.dropMateLoses) };
       tables.set(v, t);
     }
     return t;
@@ -185,6 +191,10 @@ export function drops(opts: DropOptions): Mechanic {
     couldWin(pos, side) {
       const material = (s: Side) => handSize(pos, s) + pos.pieceCount(s) - pos.royalCount(s);
       return material(side) > 0 || (opts.capturesToHand && material((1 - side) as Side) > 0);
+    },
+    // Reading a position checks the declared pieces.
+    validate(pos) {
+      tablesOf(pos.variant);
     },
     make: playDrop,
     actions: dropActions,
