@@ -8,9 +8,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FairyStockfish } from "ffish";
 import { Game, parseActions } from "@/lib/rules";
-import { perft } from "@/lib/rules/movegen";
+import { listMoves } from "@/lib/rules/game";
+import { drops } from "@/lib/rules/mechanics/drops";
+import { legalMoves, makeMove, perft } from "@/lib/rules/movegen";
 import { parseFen } from "@/lib/rules/notation/fen";
+import { unwrap } from "@/lib/rules/result";
+import { positionStatus } from "@/lib/rules/status";
+import { compileVariant } from "@/lib/rules/variant";
 import { getVariant } from "@/lib/rules/variants";
+import { shogi } from "@/lib/rules/variants/shogi";
 import { loadFairyStockfish, oracleAfter, oracleRow } from "../support/oracle";
 import { errorOf, fenAfter, moves, movesFrom, play, position } from "../support/rules";
 
@@ -322,5 +328,22 @@ describe("shogi: repetition (sennichite) and perpetual check", () => {
       ["e5e1", ...times(3, "a1a2", "e1e2", "a2a1", "e2e1")]);
     expect(game.status()).toEqual({ result: "white-wins", reason: "perpetual-check" });
     expect(theirs.claimed).toBe("1-0");
+  });
+});
+
+describe("shogi: the drop options act on the pieces they name", () => {
+  it("nifu and the drop mate bind the declared piece, here the silver and the gold", () => {
+    const decl = { ...shogi, id: "shogi-roles", mechanics: [drops({ pieces: ["G", "S"], capturesToHand: true, noDoubled: "S", dropMateLoses: "G" })] };
+    const v = compileVariant(decl);
+    const game = (fen: string) => listMoves(unwrap(parseFen(v, fen))).listed.map((m) => m.text);
+    const silvers = "4k4/9/9/9/9/9/4S4/9/4K4[S] w - - 0 1";
+    expect(game(silvers).filter((m) => m.startsWith("S*e"))).toEqual([]);
+    expect(game(silvers)).toContain("S*d5");
+    // A pawn on the file does not bind the silver: every empty square of the file.
+    expect(game("4k4/9/9/9/9/9/4P4/9/4K4[GS] w - - 0 1").filter((m) => m.startsWith("S*e"))).toHaveLength(6);
+    const pos = unwrap(parseFen(v, "3lkl3/9/4G4/9/9/9/9/9/4K4[G] w - - 0 1"));
+    const mate = legalMoves(pos).find((m) => m.from === -1 && pos.geo.names[m.to] === "e8")!;
+    makeMove(pos, mate);
+    expect(positionStatus(pos)).toEqual({ result: "black-wins", reason: "pawn-drop-mate" });
   });
 });
