@@ -17,7 +17,9 @@ import { positionStatus } from "@/lib/rules/status";
 import { compileVariant } from "@/lib/rules/variant";
 import { getVariant } from "@/lib/rules/variants";
 import { shogi } from "@/lib/rules/variants/shogi";
-import { loadFairyStockfish, oracleAfter, oracleRow } from "../support/oracle";
+import { game as minishogiGame } from "@/tests/e2e/support/games/minishogi";
+import { game as shogiGame, type ChoosingMove } from "@/tests/e2e/support/games/shogi";
+import { loadFairyStockfish, oracleAfter, oracleRow, piecesOf, toUci } from "../support/oracle";
 import { errorOf, fenAfter, moves, movesFrom, play, position } from "../support/rules";
 
 const S = "shogi";
@@ -346,4 +348,43 @@ describe("shogi: the drop options act on the pieces they name", () => {
     makeMove(pos, mate);
     expect(positionStatus(pos)).toEqual({ result: "black-wins", reason: "pawn-drop-mate" });
   });
+});
+
+describe("shogi: the browser test's games (tests/e2e/support/games/shogi.ts, minishogi.ts)", () => {
+  for (const browserGame of [shogiGame, minishogiGame]) {
+    it(`${browserGame.variant}: legal move by move, ends as it says, its pieces drawn as it says, its clicks offered`, () => {
+      const id = browserGame.variant;
+      const texts = browserGame.moves.map((m) => (typeof m === "string" ? m : m.text));
+      const g = Game.replay(id, "start", texts);
+      expect(g.status()).toEqual({ result: `${browserGame.winner}-wins`, reason: browserGame.reason });
+      const start = Game.start(id);
+      const ucis = texts.map((_, i) => {
+        const before = Game.replay(id, "start", texts.slice(0, i));
+        return toUci(unwrap(parseActions(texts[i])), piecesOf(before), before.fen(), false);
+      });
+      expect(oracleAfter(ff, oracleRow(id), start.fen(), ucis).result).toBe(browserGame.winner === "white" ? "1-0" : "0-1");
+      const decl = g.variant.decl.pieces;
+      for (const [code, at, art] of browserGame.drawn) {
+        expect(g.board().find((s) => s.square === at)?.pieces, at).toEqual([{ color: code[0] === "w" ? "white" : "black", letter: code.slice(1) }]);
+        expect(decl.find((p) => p.letter === code.slice(1))?.art, code).toBe(art);
+      }
+      // Each clicked move: a drop's piece is in hand by its name, and the builder offers the clicked squares
+      // (a promotion: both with and without, so the chooser asks, and `choose` names the promoted piece).
+      browserGame.moves.forEach((m, i) => {
+        if (typeof m === "string") return;
+        const before = Game.replay(id, "start", texts.slice(0, i));
+        const first = before.nextActions([]).actions;
+        if (m.fromHand) {
+          const letter = decl.find((p) => p.name === m.fromHand)!.letter;
+          expect(first).toContainEqual({ type: "place", piece: letter, to: m.clicks[0] });
+          return;
+        }
+        const [from, to] = m.clicks;
+        const offered = first.filter((a) => a.type === "step" && a.from === from && a.to === to);
+        const promoted = unwrap(parseActions(m.text))[0] as { promotion?: string };
+        expect(offered.map((a) => (a.type === "step" ? a.promotion ?? "" : "")).sort()).toEqual(["", promoted.promotion!]);
+        expect(decl.find((p) => p.letter === promoted.promotion)?.name).toBe((m as ChoosingMove).choose);
+      });
+    });
+  }
 });

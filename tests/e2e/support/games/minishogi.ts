@@ -14,12 +14,11 @@ import type { ChoosingMove } from "./shogi";
 const drop: ClickedMove = { text: "P*d4", fromHand: "Pawn", clicks: ["d4"] };
 const promotion: ChoosingMove = { text: "B e4-d5=+B", clicks: ["e4", "d5"], choose: "Dragon horse" };
 
-export const game: FamilyGame = {
+export const game: FamilyGame & { reason: EndReason } = {
   variant: "minishogi",
   clicked: "a pawn dropped from the hand, and a bishop that captures and promotes (the dragon horse chosen) to mate",
   moves: ["B d1-c2", "b b5-a4", "B c2-e4", "r a5-b5", drop, "b a4-c2", promotion],
   winner: "white",
+  reason: "checkmate",
   drawn: [["w+B", "d5", "shogiHorse"], ["wP", "d4", "shogiPawn"], ["bB", "c2", "shogiBishop"], ["bK", "e5", "shogiKing"]],
 };
-
-export const reason: EndReason = "checkmate";

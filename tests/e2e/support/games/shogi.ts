@@ -16,12 +16,11 @@ export type ChoosingMove = ClickedMove & { choose: string };
 const promotion: ChoosingMove = { text: "B b2-h8=+B", clicks: ["b2", "h8"], choose: "Dragon horse" };
 const drop: ClickedMove = { text: "S*g8", fromHand: "Silver general", clicks: ["g8"] };
 
-export const game: FamilyGame = {
+export const game: FamilyGame & { reason: EndReason } = {
   variant: "shogi",
   clicked: "a bishop that captures and promotes (the dragon horse chosen), and a silver dropped from the hand",
   moves: ["P c3-c4", "p g7-g6", promotion, "p a7-a6", "+B h8-g9", "p a6-a5", drop, "r b8-d8", "+B g9-f9"],
   winner: "white",
+  reason: "checkmate",
   drawn: [["w+B", "f9", "shogiHorse"], ["wS", "g8", "shogiSilver"], ["bR", "d8", "shogiRook"], ["bK", "e9", "shogiKing"], ["wL", "a1", "shogiLance"]],
 };
-
-export const reason: EndReason = "checkmate";
