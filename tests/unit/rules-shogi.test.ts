@@ -12,6 +12,7 @@ import { listMoves } from "@/lib/rules/game";
 import { drops } from "@/lib/rules/mechanics/drops";
 import { legalMoves, makeMove, perft } from "@/lib/rules/movegen";
 import { parseFen } from "@/lib/rules/notation/fen";
+import { makeGameRecord, parseGameRecord } from "@/lib/rules/notation/record";
 import { unwrap } from "@/lib/rules/result";
 import { positionStatus } from "@/lib/rules/status";
 import { compileVariant } from "@/lib/rules/variant";
@@ -387,4 +388,15 @@ describe("shogi: the browser test's games (tests/e2e/support/games/shogi.ts, min
       });
     });
   }
+});
+
+describe("shogi: game records", () => {
+  it("a record with promotions, promoted pieces' moves and drops reads back as written", () => {
+    const texts = shogiGame.moves.map((m) => (typeof m === "string" ? m : m.text));
+    const g = Game.replay(S, "start", texts);
+    const record = makeGameRecord({ variant: S, startFen: g.startFen, moves: g.moves, result: "1-0", tags: {} });
+    expect(record).toContain("3. +B h8-g9 p a6-a5 4. S*g8");
+    const read = unwrap(parseGameRecord(record));
+    expect([read.variant, read.moves, read.game.fen()]).toEqual([S, g.moves, g.fen()]);
+  });
 });
