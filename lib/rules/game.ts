@@ -209,8 +209,12 @@ export class Game {
    */
   private repetitionKey(): string {
     const [marked, side] = makeFen(this.pos).split(" ");
-    // Fairy-Stockfish tells a promoted pawn from the piece it became only on capture, not in repetitions.
-    const placement = marked.replaceAll("~", "");
+    // Fairy-Stockfish tells a promoted pawn from the piece it became only on capture, not in repetitions;
+    // nor a piece from the one it counts as there (PieceDecl.repetitionAs: Shogi's tokin is a gold).
+    let placement = marked.replaceAll("~", "");
+    for (const p of this.variant.decl.pieces) {
+      if (p.repetitionAs) placement = placement.replaceAll(p.letter, p.repetitionAs).replaceAll(p.letter.toLowerCase(), p.repetitionAs.toLowerCase());
+    }
     const castling = this.pos.castling;
     const epCapture = this.pos.ep !== -1 && this.steps.enPassantPossible(this.pos);
     return `${placement} ${side} ${castling} ${epCapture ? this.variant.geo.names[this.pos.ep] : "-"}`;

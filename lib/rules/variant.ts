@@ -44,6 +44,11 @@ export interface PieceDecl {
   unmovedRightLostTo?: string;
   /** Moves of this piece reset the fifty-move counter, like pawn moves. */
   pawnLike?: boolean;
+  /**
+   * Repetitions take it for this piece, as Fairy-Stockfish's position key does: Shogi's
+   * promoted silver, knight, lance and pawn are golds there (docs/games/shogi.md#repetition).
+   */
+  repetitionAs?: string;
 }
 
 export type Royalty =

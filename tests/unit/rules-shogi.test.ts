@@ -305,6 +305,19 @@ describe("shogi: repetition (sennichite) and perpetual check", () => {
     expect([theirs.result, theirs.claimed]).toEqual(["*", "1/2-1/2"]);
   });
 
+  it("a tokin counts as a gold, as Fairy-Stockfish's position key has it: a gold and a tokin that change places repeat", () => {
+    // The gold and the tokin go round a triangle (d6, d5, e5) and swap; the black king goes round one too.
+    const fen = "8k/9/9/9/3+PG4/9/9/9/K8[] w - - 0 1";
+    const cycle = (x: string, y: string) => [`${x} e5-d6`, "k i9-h9", `${y} d5-e5`, "k h9-h8", `${x} d6-d5`, "k h8-i9"];
+    const ucis = times(3, "e5d6", "i9h9", "d5e5", "h9h8", "d6d5", "h8i9");
+    const texts = [...cycle("G", "+P"), ...cycle("+P", "G"), ...cycle("G", "+P")];
+    expect(play(S, fen, ...texts.slice(0, 17)).status()).toEqual({ result: "ongoing" });
+    const { game, theirs } = bothAfter(S, fen, texts, ucis);
+    expect(game.fen()).toBe("8k/9/9/9/3G+P4/9/9/9/K8[] w - - 18 10");
+    expect(game.status()).toEqual({ result: "draw", reason: "fourfold-repetition" });
+    expect(theirs.claimed).toBe("1/2-1/2");
+  });
+
   it("Minishogi: the fourth time, sente (White) loses, whoever is to move", () => {
     const whiteToMove = bothAfter(M, MINI_START, times(3, "R e1-e2", "r a5-a4", "R e2-e1", "r a4-a5"), times(3, "e1e2", "a5a4", "e2e1", "a4a5"));
     expect(whiteToMove.game.turn()).toBe("white");

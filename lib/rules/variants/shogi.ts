@@ -18,19 +18,19 @@ function shogiPieces(zone: number, withKnightAndLance: boolean): PieceDecl[] {
     { letter: "+B", name: "Dragon horse", art: "shogiHorse", betza: "BW" },
     { letter: "G", name: "Gold general", art: "shogiGold", betza: GOLD },
     { letter: "S", name: "Silver general", art: "shogiSilver", betza: "FfW", ...promotes("+S") },
-    { letter: "+S", name: "Promoted silver", art: "shogiPromotedSilver", betza: GOLD },
+    { letter: "+S", name: "Promoted silver", art: "shogiPromotedSilver", betza: GOLD, repetitionAs: "G" },
   ];
   if (withKnightAndLance) {
     pieces.push(
       { letter: "N", name: "Knight", art: "shogiKnight", betza: "ffN", ...promotes("+N") },
-      { letter: "+N", name: "Promoted knight", art: "shogiPromotedKnight", betza: GOLD },
+      { letter: "+N", name: "Promoted knight", art: "shogiPromotedKnight", betza: GOLD, repetitionAs: "G" },
       { letter: "L", name: "Lance", art: "shogiLance", betza: "fR", ...promotes("+L") },
-      { letter: "+L", name: "Promoted lance", art: "shogiPromotedLance", betza: GOLD },
+      { letter: "+L", name: "Promoted lance", art: "shogiPromotedLance", betza: GOLD, repetitionAs: "G" },
     );
   }
   pieces.push(
     { letter: "P", name: "Pawn", art: "shogiPawn", betza: "fW", ...promotes("+P") },
-    { letter: "+P", name: "Tokin", art: "shogiTokin", betza: GOLD },
+    { letter: "+P", name: "Tokin", art: "shogiTokin", betza: GOLD, repetitionAs: "G" },
   );
   return pieces;
 }
