@@ -7,6 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FairyStockfish } from "ffish";
+import { EMPTY_BUILDING, click, describeContinuation, drawnPosition, type Building } from "@/app/_components/move-builder";
 import { Game, parseActions } from "@/lib/rules";
 import { listMoves } from "@/lib/rules/game";
 import { drops } from "@/lib/rules/mechanics/drops";
@@ -411,5 +412,26 @@ describe("shogi: game records", () => {
     expect(record).toContain("3. +B h8-g9 p a6-a5 4. S*g8");
     const read = unwrap(parseGameRecord(record));
     expect([read.variant, read.moves, read.game.fen()]).toEqual([S, g.moves, g.fen()]);
+  });
+});
+
+describe("shogi: the board's move builder (app/_components/move-builder.ts)", () => {
+  const at = (game: Game, b: Building) => drawnPosition(game, S, b.prefix, game.nextActions(b.prefix).complete);
+
+  it("a click onto a square where promotion is a choice asks which move: the promoted piece, or the piece as it is", () => {
+    const g = Game.replay(S, "start", ["P c3-c4", "p g7-g6"]);
+    const b: Building = { prefix: [], selected: "b2" };
+    const c = click(g, b, at(g, b), "h8");
+    expect(c.kind).toBe("choose");
+    if (c.kind !== "choose") return;
+    expect(c.choices.map((x) => describeContinuation(S, x)).sort()).toEqual(["Bishop b2 to h8", "Dragon horse"]);
+  });
+
+  it("a forced promotion is no question, and a promoted piece is picked up like any other", () => {
+    const g = Game.start(S, "4k4/P8/9/9/9/9/9/9/4K4[] w - - 0 1");
+    const b: Building = { prefix: [], selected: "a8" };
+    expect(click(g, b, at(g, b), "a9")).toEqual({ kind: "extend", actions: [{ type: "step", piece: "P", from: "a8", to: "a9", promotion: "+P" }] });
+    const after = Game.start(S, "+P3k4/9/9/9/9/9/9/9/4K4[] w - - 0 1");
+    expect(click(after, EMPTY_BUILDING, at(after, EMPTY_BUILDING), "a9")).toEqual({ kind: "select", square: "a9" });
   });
 });
