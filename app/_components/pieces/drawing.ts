@@ -7,6 +7,7 @@
 import { findVariantInfo, type VariantInfo } from "@/lib/rules";
 import { ART, DEFAULT_PIECE_SET, drawing, type PieceSet, type Shape } from "./art";
 import { GLYPHS, type Glyph } from "./glyphs";
+import { circle } from "./paths";
 import { h, type SvgNode } from "./svgTree";
 
 export type Color = "white" | "black";
@@ -105,8 +106,10 @@ export const THEME = {
   black: { fill: "#2d2a27", outline: "#0d0d0d", detail: "#ece4d4" },
   badge: { fill: "#f6f0e2", outline: "#3a3a3a" },
   /** Shogi: both sides' tiles are the same wood; promoted pieces are written in red. */
-  tile: { wood: "#f1cf8b", edge: "#5a4326", ink: { black: "#1b1510", red: "#c21a14" } },
+  tile: { wood: "#f8e2ae", edge: "#5a4326", ink: { black: "#1b1510", red: "#c21a14" } },
   promotedMark: { fill: "#c21a14", outline: "#fbf8f1" },
+  /** The board of tile games: plain wood, ruled. */
+  ruled: { wood: "#d6a24f", line: "#3b2a17" },
 } as const;
 
 // ---------------------------------------------------------------- geometry
@@ -222,8 +225,8 @@ export function pointsForward(art: Shape[] | undefined): boolean {
   return art?.some((sh) => sh.kind === "tile") ?? false;
 }
 
-/** A small mark on a Crazyhouse promoted piece, in the lower right corner. */
-const PROMOTED_MARK = "M80 77L86 83L80 89L74 83Z";
+/** The badge of a Crazyhouse promoted piece, upper right: a red disc bearing FEN's tilde. */
+const PROMOTED_BADGE = { disc: circle(84, 15, 11), tilde: "M77.5 16.5Q80.5 11 84 15Q87.5 19 90.5 13.5" };
 
 /**
  * The figure alone, in the 100×100 artwork box (no transform); a lettered disc when there
@@ -289,7 +292,14 @@ export function pieceNode(variant: string, piece: PieceOnBoard, x: number, y: nu
   }
   if (piece.promoted) {
     const mark = THEME.promotedMark;
-    children.push(h("path", { d: PROMOTED_MARK, fill: mark.fill, stroke: mark.outline, "stroke-width": 2, "data-badge": "promoted" }));
+    children.push(
+      h(
+        "g",
+        { "data-badge": "promoted" },
+        h("path", { d: PROMOTED_BADGE.disc, fill: mark.fill, stroke: mark.outline, "stroke-width": 2.5 }),
+        h("path", { d: PROMOTED_BADGE.tilde, fill: "none", stroke: mark.outline, "stroke-width": 3 }),
+      ),
+    );
   }
   return h(
     "g",
@@ -360,7 +370,7 @@ function shogiCoordinateNodes(files: number, ranks: number, at: (sq: string) => 
     const label = shogiCoordinate(sq, files, ranks)!.rank;
     const y = at(sq)!.y + 0.5;
     const glyph = GLYPHS[label as Glyph];
-    const em = 0.2;
+    const em = 0.22;
     out.push(
       glyph
         ? h("path", { d: glyph, transform: `translate(${r3(files + MARGIN / 2 - em / 2)} ${r3(y - em / 2)}) scale(${em / 100})`, fill: THEME.marginText, "data-coord": label })
@@ -385,7 +395,8 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
   const contents = new Map<string, PieceOnBoard[]>();
   for (const c of props.squares) if (at(c.square) && c.pieces.length > 0) contents.set(c.square, c.pieces);
 
-  // Squares.
+  // Squares: chequered, or for tiles (Shogi) one board of plain wood ruled in ink, as a shogiban is.
+  const ruled = hasTiles(variant);
   const squares: SvgNode[] = [];
   for (let rank = ranks - 1; rank >= 0; rank--) {
     for (let file = 0; file < files; file++) {
@@ -397,7 +408,8 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
           y: o.y,
           width: 1,
           height: 1,
-          fill: (file + rank) % 2 === 0 ? THEME.dark : THEME.light,
+          fill: ruled ? THEME.ruled.wood : (file + rank) % 2 === 0 ? THEME.dark : THEME.light,
+          ...(ruled ? { stroke: THEME.ruled.line, "stroke-width": 0.025 } : {}),
           "data-square": sq,
           "data-color": (file + rank) % 2 === 0 ? "dark" : "light",
         }),
