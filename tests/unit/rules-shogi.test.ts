@@ -20,7 +20,7 @@ import { compileVariant } from "@/lib/rules/variant";
 import { getVariant } from "@/lib/rules/variants";
 import { shogi } from "@/lib/rules/variants/shogi";
 import { game as minishogiGame } from "@/tests/e2e/support/games/minishogi";
-import { game as shogiGame, type ChoosingMove } from "@/tests/e2e/support/games/shogi";
+import { game as shogiGame } from "@/tests/e2e/support/games/shogi";
 import { loadFairyStockfish, oracleAfter, oracleRow, piecesOf, toUci } from "../support/oracle";
 import { errorOf, fenAfter, moves, movesFrom, play, position } from "../support/rules";
 
@@ -398,7 +398,7 @@ describe("shogi: the browser test's games (tests/e2e/support/games/shogi.ts, min
         const offered = first.filter((a) => a.type === "step" && a.from === from && a.to === to);
         const promoted = unwrap(parseActions(m.text))[0] as { promotion?: string };
         expect(offered.map((a) => (a.type === "step" ? a.promotion ?? "" : "")).sort()).toEqual(["", promoted.promotion!]);
-        expect(decl.find((p) => p.letter === promoted.promotion)?.name).toBe((m as ChoosingMove).choose);
+        expect(decl.find((p) => p.letter === promoted.promotion)?.name).toBe(m.choose);
       });
     });
   }

@@ -6,15 +6,13 @@
  * mates. Every move checked with the rules tool:
  *   npm run -s rules -- play minishogi start "B d1-c2" "b b5-a4" "B c2-e4" "r a5-b5" "P*d4" "b a4-c2" "B e4-d5=+B"
  */
-import type { EndReason } from "../../../../lib/rules";
 import type { FamilyGame } from "../family-games";
 import type { ClickedMove } from "../play";
-import type { ChoosingMove } from "./shogi";
 
 const drop: ClickedMove = { text: "P*d4", fromHand: "Pawn", clicks: ["d4"] };
-const promotion: ChoosingMove = { text: "B e4-d5=+B", clicks: ["e4", "d5"], choose: "Dragon horse" };
+const promotion: ClickedMove = { text: "B e4-d5=+B", clicks: ["e4", "d5"], choose: "Dragon horse" };
 
-export const game: FamilyGame & { reason: EndReason } = {
+export const game: FamilyGame = {
   variant: "minishogi",
   clicked: "a pawn dropped from the hand, and a bishop that captures and promotes (the dragon horse chosen) to mate",
   moves: ["B d1-c2", "b b5-a4", "B c2-e4", "r a5-b5", drop, "b a4-c2", promotion],

@@ -6,17 +6,13 @@
  * with the rules tool:
  *   npm run -s rules -- play shogi start "P c3-c4" "p g7-g6" "B b2-h8=+B" "p a7-a6" "+B h8-g9" "p a6-a5" "S*g8" "r b8-d8" "+B g9-f9"
  */
-import type { EndReason } from "../../../../lib/rules";
 import type { FamilyGame } from "../family-games";
 import type { ClickedMove } from "../play";
 
-/** A move made by clicking that then asks which piece: `choose` is the chooser's button. */
-export type ChoosingMove = ClickedMove & { choose: string };
-
-const promotion: ChoosingMove = { text: "B b2-h8=+B", clicks: ["b2", "h8"], choose: "Dragon horse" };
+const promotion: ClickedMove = { text: "B b2-h8=+B", clicks: ["b2", "h8"], choose: "Dragon horse" };
 const drop: ClickedMove = { text: "S*g8", fromHand: "Silver general", clicks: ["g8"] };
 
-export const game: FamilyGame & { reason: EndReason } = {
+export const game: FamilyGame = {
   variant: "shogi",
   clicked: "a bishop that captures and promotes (the dragon horse chosen), and a silver dropped from the hand",
   moves: ["P c3-c4", "p g7-g6", promotion, "p a7-a6", "+B h8-g9", "p a6-a5", drop, "r b8-d8", "+B g9-f9"],
