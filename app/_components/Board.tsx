@@ -45,7 +45,8 @@ interface Press {
 function describe(variant: string, square: string, pieces: PieceOnBoard[] | undefined, duck: boolean): string {
   if (duck) return `${square}, the duck`;
   if (!pieces || pieces.length === 0) return `${square}, empty`;
-  const names = pieces.map((p) => `${p.color === "white" ? "White" : "Black"} ${pieceName(variant, p.letter)}${p.carrying ? " carrying a pawn" : ""}`);
+  const names = pieces.map((p) =>
+    `${p.color === "white" ? "White" : "Black"} ${pieceName(variant, p.letter)}${p.carrying ? " carrying a pawn" : ""}${p.promoted ? " (promoted)" : ""}`);
   return `${square}, ${names.join(" and ")}`;
 }
 

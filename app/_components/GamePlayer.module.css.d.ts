@@ -31,5 +31,7 @@ declare const classes: {
   readonly hand: string;
   readonly handPiece: string;
   readonly handCount: string;
+  readonly handEmpty: string;
+  readonly handGhost: string;
 };
 export default classes;

@@ -18,8 +18,9 @@ import { Board } from "./Board";
 import {
   afterServerError, fetchGameState, newer, type ChallengeInfo, type Colour, type GameActionResult, type GameState, type SentMove, type Viewer,
 } from "./game-state";
-import { EMPTY_BUILDING, click, describeContinuation, drawnPosition, moveSquares, options, selectable, type Building, type Continuation } from "./move-builder";
+import { EMPTY_BUILDING, click, handsFillDuringPlay, describeContinuation, drawnPosition, moveSquares, options, selectable, type Building, type Continuation } from "./move-builder";
 import { Hand } from "./Hand";
+import { hasTiles } from "./pieces";
 import { MoveChooser } from "./MoveChooser";
 import { MoveInput } from "./MoveInput";
 import { MoveList } from "./MoveList";
@@ -282,10 +283,10 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
     else setBuilding({ prefix, selected: null });
   }
 
-  /** A click on `square`, or a drop there of the piece dragged from `from`. */
-  function onSquare(square: string, from: string | null) {
+  /** A click on `square`, or a drop there of the piece dragged from `from` (or from the hand, picked up in `base`). */
+  function onSquare(square: string, from: string | null, base: Building = building) {
     setNotice(null);
-    let b = building;
+    let b = base;
     if (from !== null && from !== opts.selected) {
       if (b.prefix.length > 0 || !selectable(game, b, drawn, from)) return;
       b = { prefix: [], selected: from };
@@ -342,6 +343,13 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
   };
 
   const hands = (past ?? game).hand();
+  const handsAlways = useMemo(() => handsFillDuringPlay(state.variant), [state.variant]);
+  const tiles = useMemo(() => hasTiles(state.variant), [state.variant]);
+  const pickFromHand = (letter: string, how: "pointer" | "keyboard") => {
+    setBuilding({ prefix: [], selected: null, held: building.held === letter ? null : letter });
+    // From the keyboard, on to the board: its arrow keys and Enter put the piece down.
+    if (how === "keyboard") document.querySelector<SVGSVGElement>('[aria-roledescription="board"]')?.focus();
+  };
   const hand = (c: Colour) => (
     <Hand
       variant={state.variant}
@@ -349,7 +357,11 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
       pieces={hands[c]}
       held={building.held ?? null}
       droppable={interactive && !past && turn === c ? opts.droppable : []}
-      onPick={interactive ? (letter) => setBuilding({ prefix: [], selected: null, held: building.held === letter ? null : letter }) : undefined}
+      onPick={interactive ? pickFromHand : undefined}
+      onDrop={interactive ? (letter, square) => onSquare(square, null, { prefix: [], selected: null, held: letter }) : undefined}
+      always={handsAlways}
+      pieceSet={viewer.pieceSet}
+      turned={c !== orientation}
     />
   );
 
@@ -365,10 +377,12 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
           squares={past ? past.board() : drawn.squares}
           hovering={past ? null : drawn.hovering}
           orientation={orientation}
+          pieceSet={viewer.pieceSet}
+          coordinateStyle={tiles && viewer.shogiCoordinates ? "shogi" : "chess"}
           lastMove={pending && !past ? moveSquares(pending.actions) : lastMoveShown ? moveSquares(lastMoveShown) : []}
           checks={checks}
           selected={pending || past ? null : opts.selected}
-          targets={pending || past ? [] : [...opts.targets.keys()]}
+          targets={pending || past || !interactive ? [] : [...opts.targets.keys()]}
           onSquareClick={interactive ? (sq) => onSquare(sq, null) : undefined}
           onSquareDrop={interactive ? (from, to) => onSquare(to, from) : undefined}
         />
@@ -391,6 +405,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
             variant={state.variant}
             color={turn}
             choices={shownChoices}
+            pieceSet={viewer.pieceSet}
             onChoose={(c) => extend(building, c)}
             onCancel={choices ? () => setChoices(null) : undefined}
           />

@@ -5,7 +5,7 @@
 import type { Color } from "@/lib/rules";
 import { makeMoveText } from "@/lib/rules";
 import { describeContinuation, type Continuation } from "./move-builder";
-import { PieceSvg } from "./pieces";
+import { PieceSvg, type PieceSet } from "./pieces";
 import styles from "./GamePlayer.module.css";
 
 function promotionOf(c: Continuation): string | null {
@@ -20,8 +20,9 @@ export function MoveChooser(props: {
   onChoose: (c: Continuation) => void;
   /** Absent when there is no way back (a pending promotion must be chosen). */
   onCancel?: () => void;
+  pieceSet?: PieceSet;
 }) {
-  const { variant, color, choices, onChoose, onCancel } = props;
+  const { variant, color, choices, onChoose, onCancel, pieceSet } = props;
   const promoting = choices.every((c) => promotionOf(c) !== null);
   const title = promoting ? "Promote to" : "Which move do you mean?";
   return (
@@ -34,7 +35,7 @@ export function MoveChooser(props: {
             <button key={makeMoveText(c)} type="button" onClick={() => onChoose(c)} className={styles.choice}>
               {promotion && (
                 <span aria-hidden="true">
-                  <PieceSvg variant={variant} color={color} letter={promotion.toUpperCase()} size={40} />
+                  <PieceSvg variant={variant} color={color} letter={promotion.toUpperCase()} size={40} pieceSet={pieceSet} />
                 </span>
               )}
               {describeContinuation(variant, c)}

@@ -4,6 +4,7 @@
  * fetches against this schema before using it.
  */
 import { z } from "zod";
+import type { PieceSet } from "./pieces/art";
 
 // The site's Content-Security-Policy allows no eval (proxy.ts). zod's faster object
 // parsing probes for it with `new Function`, which the browser reports as a CSP
@@ -51,6 +52,9 @@ export interface Viewer {
   confirmMoves: boolean;
   /** The colour at the bottom of the board until the viewer flips it. */
   orientation: Colour;
+  /** How Shogi's pieces and coordinates are drawn (the user's settings). */
+  pieceSet: PieceSet;
+  shogiCoordinates: boolean;
 }
 
 /** An open challenge as the game page shows it to its author, or to someone who may answer it. */

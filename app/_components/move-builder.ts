@@ -7,6 +7,17 @@
 import { Game, makeMoveText, variantInfo, type Action, type Color, type PieceOnBoard, type SquareContent } from "@/lib/rules";
 import { pieceNoun } from "@/lib/rules/variant";
 
+/**
+ * Whether a game's hands fill up during play (Crazyhouse, Shogi: captures go to the hand)
+ * rather than empty out (Sittuyin's setup): a game whose start has a hand field with
+ * nothing in it. Such hands are always shown, so the board does not jump at the first capture.
+ */
+export function handsFillDuringPlay(variant: string): boolean {
+  const start = Game.start(variant);
+  const hands = start.hand();
+  return hands.white.length + hands.black.length === 0 && start.fen().split(" ")[0].includes("[");
+}
+
 /** What the player has chosen so far for the move being built. */
 export interface Building {
   prefix: Action[];
@@ -75,9 +86,17 @@ export function options(game: Game, b: Building, drawn: Drawn): Options {
   // in place) is a target on its own square once that pawn is picked up.
   const promotionsFirst = next.length > 0 && next.every((a) => a.type === "promote");
   const held = b.prefix.length === 0 ? b.held ?? null : null;
+  // A drop from the hand is offered once its piece is picked from the hand; unpicked only
+  // while drops are all there is to do (Sittuyin's setup), not beside every move (Crazyhouse, Shogi).
+  const inHand = new Set(game.hand()[side].map((p) => p.letter));
+  const dropsOnly = next.every((a) => a.type === "place");
+  const placeable = (a: Action & { type: "place" }, before: Action[]) =>
+    held ? a.piece.toUpperCase() === held
+      : inHand.has(a.piece.toUpperCase()) && before.length === 0 ? dropsOnly
+      : placesShown || before.length > 0;
   const offer = (a: Action, before: Action[]) => {
     if (a.type === "step" && a.from === selected) add(a.to, [...before, a]);
-    else if (a.type === "place" && (placesShown || before.length > 0) && (!held || a.piece.toUpperCase() === held)) add(a.to, [...before, a]);
+    else if (a.type === "place" && placeable(a, before)) add(a.to, [...before, a]);
     else if (a.type === "pass") buttons.push([...before, a]);
     // Duck chess: after the piece move, the square the duck goes to.
     else if (a.type === "duck") add(a.to, [...before, a]);

@@ -18,6 +18,8 @@ export async function saveSettings(_prev: SettingsState, formData: FormData): Pr
     boardOrientation: formData.get("boardOrientation"),
     // An unticked checkbox is simply absent from the form.
     confirmMoves: formData.get("confirmMoves") === "on",
+    pieceSet: formData.get("pieceSet"),
+    shogiCoordinates: formData.get("shogiCoordinates") === "on",
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -18,6 +18,8 @@ export default async function SettingsPage() {
           notify: user.notify,
           boardOrientation: user.boardOrientation,
           confirmMoves: user.confirmMoves,
+          pieceSet: user.pieceSet,
+          shogiCoordinates: user.shogiCoordinates,
         }}
       />
       <h2>Vacation</h2>

@@ -10,6 +10,11 @@ const notifyChoices = [
   ["none", "No game emails"],
 ] as const;
 
+const pieceSetChoices = [
+  ["traditional", "Traditional: the characters of Shogi"],
+  ["western", "Western: chess-like figures on the same tiles"],
+] as const;
+
 const orientationChoices = [
   ["player", "My colour at the bottom"],
   ["white", "White at the bottom, always"],
@@ -54,6 +59,19 @@ export function SettingsForm({ current }: { current: SettingsInput }) {
             {label}
           </label>
         ))}
+      </fieldset>
+      <fieldset>
+        <legend>Shogi pieces</legend>
+        {pieceSetChoices.map(([value, label]) => (
+          <label key={value} style={{ display: "block" }}>
+            <input type="radio" name="pieceSet" value={value} defaultChecked={(current.pieceSet ?? "traditional") === value} /> {label}
+          </label>
+        ))}
+        <label style={{ display: "block" }}>
+          <input type="checkbox" name="shogiCoordinates" defaultChecked={current.shogiCoordinates ?? false} /> Number
+          shogi boards as shogi players do (files 9–1 from the left, ranks 一–九 from the top); moves keep
+          the a1 squares
+        </label>
       </fieldset>
       <p>
         <label>

@@ -24,6 +24,9 @@ export const notifyMode = pgEnum("notify_mode", ["every-move", "digest", "none"]
 // "player": your own colour at the bottom; "white": white at the bottom always,
 // as in printed diagrams.
 export const boardOrientation = pgEnum("board_orientation", ["player", "white"]);
+// The pieces of games drawn with traditional pieces (Shogi's characters): those, or
+// Western figures on the same tiles (app/_components/pieces/art.ts, PIECE_SETS).
+export const pieceSet = pgEnum("piece_set", ["traditional", "western"]);
 export const gameStatus = pgEnum("game_status", ["open", "active", "finished", "cancelled"]);
 export const gameResult = pgEnum("game_result", ["1-0", "0-1", "1/2-1/2"]);
 export const visibility = pgEnum("visibility", ["public", "unlisted", "private"]);
@@ -51,6 +54,9 @@ export const users = pgTable(
     boardOrientation: boardOrientation("board_orientation").notNull().default("player"),
     // Correspondence convention: a move is confirmed before it is sent.
     confirmMoves: boolean("confirm_moves").notNull().default(true),
+    pieceSet: pieceSet("piece_set").notNull().default("traditional"),
+    // Shogi boards numbered as shogi players write them (files 9–1, ranks 一–九); moves keep a1 squares.
+    shogiCoordinates: boolean("shogi_coordinates").notNull().default(false),
     // Vacation pauses the clocks of this player's games; set while it lasts.
     vacationSince: at("vacation_since"),
     // Vacation already taken in `vacationYear`, against the yearly allowance.

@@ -1,17 +1,19 @@
 /**
  * Each new game played end to end as two players play it: a challenge by name
  * (Chess960 from a setup number chosen in the form), accepted from the emailed
- * invitation; a short game to checkmate, typed in the move box but for one move
- * made on the board with what is new in that game (support/family-games.ts); its
- * own pieces drawn with their own drawings; the "your move" emails; the finished
- * game in the archive, and its downloaded record replaying to the same checkmate.
+ * invitation; a short game to its end (checkmate, an exploded king, no legal move…),
+ * typed in the move box but for the moves made on the board with what is new in that
+ * game (support/family-games.ts, support/games/<id>.ts: a drop, a promotion chosen, a
+ * duck's square); its own pieces drawn with their own drawings; the "your move" emails;
+ * the finished game in the archive, and its downloaded record replaying to the same end.
  * Also: a Chess960 setup drawn at random is one of the 960.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { parseGameRecord, unwrap, variantInfo } from "../../lib/rules";
+import { handsFillDuringPlay } from "../../app/_components/move-builder";
+import { parseGameRecord, unwrap, variantInfo, type EndReason } from "../../lib/rules";
 import { chess960Rank, CHESS960_SETUPS } from "../../lib/rules/variants/chess960";
 import { APP_URL, linkIn, waitForMail } from "./support/fixtures";
-import { FAMILY_GAMES } from "./support/family-games";
+import { FAMILY_GAMES, GAME_FILES } from "./support/family-games";
 import { expectDrawnAs, newPlayer, startGame, status, typeMoves, type Player } from "./support/play";
 
 let white: Player;
@@ -34,11 +36,25 @@ async function rankOf(page: Page, rank: number): Promise<string> {
   }).join("");
 }
 
+/** How the status line and the archive word each end the games reach (lib/games/notify.ts words them for the service). */
+const ENDINGS: Record<string, string> = {
+  checkmate: "by checkmate",
+  "king-exploded": "by blowing up the king",
+  "no-legal-move": "with no legal move left",
+  extinction: "by extinction of the royal pieces",
+};
+function ending(reason: EndReason): string {
+  const words = ENDINGS[reason];
+  if (!words) throw new Error(`family-games.spec.ts: say how the page words the end "${reason}" in ENDINGS`);
+  return words;
+}
+
 const moveText = (m: string | { text: string }) => (typeof m === "string" ? m : m.text);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-for (const c of FAMILY_GAMES) {
-  test(`${c.variant}: challenged, accepted and played to checkmate, with ${c.clicked} by clicking`, async () => {
+for (const c of [...FAMILY_GAMES, ...GAME_FILES]) {
+  const end = ending(c.reason);
+  test(`${c.variant}: challenged, accepted and played to its end ${end}, with ${c.clicked} by clicking`, async () => {
     test.slow(); // a game started by email and up to twenty moves, each on a reloaded page
     const info = variantInfo(c.variant);
     const path = await startGame(white, black, c.variant, "White", "Public", c.setup);
@@ -49,7 +65,8 @@ for (const c of FAMILY_GAMES) {
       expect(await rankOf(white.page, 1)).toBe(back);
       expect(await rankOf(black.page, 8)).toBe(back.toLowerCase());
     }
-    if (info.startFen.includes("[")) {
+    const handsStay = handsFillDuringPlay(c.variant);
+    if (info.startFen.includes("[") && !handsStay) {
       // The setup: every piece but the pawns starts in hand, shown beside the board.
       for (const side of ["White", "Black"]) {
         await expect(white.page.getByRole("list", { name: `${side}'s pieces in hand` }).getByRole("listitem")).toHaveCount(5);
@@ -60,10 +77,11 @@ for (const c of FAMILY_GAMES) {
 
     const [won, lost] = c.winner === "white" ? [white, black] : [black, white];
     const score = c.winner === "white" ? "1-0" : "0-1";
-    await expect(status(won.page)).toHaveText(`You won by checkmate (${score}).`);
+    await expect(status(won.page)).toHaveText(`You won ${end} (${score}).`);
     await lost.page.reload();
-    await expect(status(lost.page)).toHaveText(`You lost by checkmate (${score}).`);
-    await expect(white.page.getByRole("list", { name: /pieces in hand/ })).toHaveCount(0);
+    await expect(status(lost.page)).toHaveText(`You lost ${end} (${score}).`);
+    // Hands that fill up during play stay in their places; a setup's are gone once it is done.
+    await expect(white.page.getByRole("list", { name: /pieces in hand/ })).toHaveCount(handsStay ? 2 : 0);
     for (const [code, at, art] of c.drawn) await expectDrawnAs(won.page, code, at, art);
 
     // Each player was told of the other's move by email, with a link into the game.
@@ -77,19 +95,19 @@ for (const c of FAMILY_GAMES) {
     const page = white.page;
     await page.goto(`/games?variant=${c.variant}`);
     const row = page.locator(`tr[data-game="${id}"]`);
-    await expect(row).toContainText(`${score} by checkmate`);
+    await expect(row).toContainText(`${score} ${end}`);
     await row.getByRole("link", { name: info.name }).click();
     await expect(page).toHaveURL(path);
-    await expect(status(page)).toContainText("by checkmate");
+    await expect(status(page)).toContainText(end);
 
-    // Its record replays, move by move, to the same checkmate.
+    // Its record replays, move by move, to the same end.
     const record = await page.request.get(`${path}/record`);
     expect(record.status()).toBe(200);
     const replayed = unwrap(parseGameRecord(await record.text()));
     expect(replayed.variant).toBe(c.variant);
     expect(replayed.moves).toEqual(c.moves.map(moveText));
     expect(replayed.result).toBe(score);
-    expect(replayed.game.status()).toEqual({ result: `${c.winner}-wins`, reason: "checkmate" });
+    expect(replayed.game.status()).toEqual({ result: `${c.winner}-wins`, reason: c.reason });
     if (c.setup !== undefined) expect(replayed.startFen.split(" ")[0].split("/")[7]).toBe(chess960Rank(c.setup));
   });
 }

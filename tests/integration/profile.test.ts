@@ -48,4 +48,16 @@ describe.each(testDrivers)("profile on $driver", ({ create }) => {
     expect(await updateSettings(db, b.id, { ...settings, name: "LASKER" })).toEqual({ ok: true });
     await expect(updateSettings(db, b.id, { ...settings, notify: "hourly" as never })).rejects.toThrow();
   });
+
+  it("keeps the piece set and shogi coordinates: traditional and off at first, as chosen after, untouched when left out", async () => {
+    const u = await newUser();
+    expect(await load(u.id)).toMatchObject({ pieceSet: "traditional", shogiCoordinates: false });
+    const settings = { name: "Sakata", notify: "none", boardOrientation: "player", confirmMoves: true } as const;
+    expect(await updateSettings(db, u.id, { ...settings, pieceSet: "western", shogiCoordinates: true })).toEqual({ ok: true });
+    expect(await load(u.id)).toMatchObject({ pieceSet: "western", shogiCoordinates: true });
+    // A caller that does not know these settings leaves them as they are.
+    expect(await updateSettings(db, u.id, { ...settings, name: "Sakata2" })).toEqual({ ok: true });
+    expect(await load(u.id)).toMatchObject({ name: "Sakata2", pieceSet: "western", shogiCoordinates: true });
+    await expect(updateSettings(db, u.id, { ...settings, pieceSet: "staunton" as never })).rejects.toThrow();
+  });
 });

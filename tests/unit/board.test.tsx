@@ -2,14 +2,26 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import Board from "@/app/_components/Board";
 import { Game, variantIds, variantInfo } from "@/lib/rules";
+import { Resvg } from "@resvg/resvg-js";
+import { GLYPHS } from "@/app/_components/pieces/glyphs";
+import { transformPath } from "@/app/_components/pieces/paths";
+import { figureSvgTree } from "@/app/_components/pieces/react";
 import {
   ART,
   BoardDrawing,
-  PieceSvg,
+  MARGIN,
+  PIECE_SETS,
   THEME,
+  drawing,
+  shogiCoordinate,
+  toSvgString,
+  type ArtId,
+  type Shape,
+  PieceSvg,
   artFor,
   boardSvgString,
   pieceName,
+  pointsForward,
   type BoardDrawingProps,
   type PieceOnBoard,
   type SquareContent,
@@ -30,11 +42,16 @@ const attr = (markup: string, tag: string, name: string, value: string): Record<
 };
 const render = (p: BoardDrawingProps) => renderToStaticMarkup(<BoardDrawing {...p} />);
 
-const LETTERS = Object.fromEntries(variantIds().map((id) => [id, variantInfo(id).pieces.map((p) => p.letter).join("")]));
+// Each game's letters; a promoted piece's is two characters (Shogi's `+P`).
+const LETTERS = Object.fromEntries(variantIds().map((id) => [id, variantInfo(id).pieces.map((p) => p.letter)]));
 
 describe("piece artwork", () => {
   it("has a drawing for every declared piece of every game, and a display name", () => {
-    expect(LETTERS).toMatchObject({ chess: "KQRBNP", companion: "KQRBNPI", compound: "KQRBCDS", "royal-substitute": "PNRHQK" });
+    const joined = Object.fromEntries(Object.entries(LETTERS).map(([id, letters]) => [id, letters.join(" ")]));
+    expect(joined).toMatchObject({
+      chess: "K Q R B N P", companion: "K Q R B N P I", compound: "K Q R B C D S", "royal-substitute": "P N R H Q K",
+      minishogi: "K R +R B +B G S +S P +P",
+    });
     for (const id of variantIds()) {
       const names = new Set<string>();
       for (const p of variantInfo(id).pieces) {
@@ -53,7 +70,8 @@ describe("piece artwork", () => {
         for (const letter of LETTERS[variant]) {
           const markup = renderToStaticMarkup(<PieceSvg variant={variant} color={color} letter={letter} />);
           const d = pathData(markup);
-          expect(d.length, `${variant} ${letter}`).toBeGreaterThan(2);
+          // A shogi tile and its character are two paths; the figures have more.
+          expect(d.length, `${variant} ${letter}`).toBeGreaterThan(pointsForward(artFor(variant, letter)) ? 1 : 2);
           expect(markup).not.toContain("<text");
           const key = d.join("|");
           expect(seen.get(key), `${variant}: ${letter} looks like ${seen.get(key)}`).toBeUndefined();
@@ -66,7 +84,8 @@ describe("piece artwork", () => {
   it("has no two drawings alike, each of them drawn with several shapes", () => {
     const seen = new Map<string, string>();
     for (const [id, shapes] of Object.entries(ART)) {
-      expect(shapes.length, id).toBeGreaterThan(2);
+      // A shogi tile and its character are two shapes; the figures have more.
+      expect(shapes.length, id).toBeGreaterThan(pointsForward(shapes) ? 1 : 2);
       const key = shapes.map((sh) => `${sh.kind} ${sh.d}`).join("|");
       expect(seen.get(key), `${id} looks like ${seen.get(key)}`).toBeUndefined();
       seen.set(key, id);
@@ -280,5 +299,129 @@ describe("server rendering", () => {
     expect(m).toContain('tabindex="0"');
     expect(m.match(/<rect[^>]*data-square=/g)).toHaveLength(63);
     expect(pathData(m)).toEqual(pathData(render(start)));
+  });
+});
+
+describe("shogi pieces (docs/games/shogi.md)", () => {
+  const SHOGI_ART = {
+    shogiKing: "玉", shogiRook: "飛", shogiDragon: "龍", shogiBishop: "角", shogiHorse: "馬", shogiGold: "金",
+    shogiSilver: "銀", shogiPromotedSilver: "全", shogiKnight: "桂", shogiPromotedKnight: "圭", shogiLance: "香",
+    shogiPromotedLance: "杏", shogiPawn: "歩", shogiTokin: "と",
+  } as const;
+  const PROMOTED = ["shogiDragon", "shogiHorse", "shogiPromotedSilver", "shogiPromotedKnight", "shogiPromotedLance", "shogiTokin"];
+  const glyphOf = (shapes: Shape[]) => shapes.find((sh) => sh.kind === "glyph");
+
+  it("writes each piece's character on a pentagonal tile, the promoted ones in red", () => {
+    for (const [id, character] of Object.entries(SHOGI_ART)) {
+      const shapes = ART[id as ArtId];
+      expect(shapes.map((sh) => sh.kind), id).toEqual(["tile", "glyph"]);
+      expect(pointsForward(shapes), id).toBe(true);
+      expect(glyphOf(shapes)!.ink, id).toBe(PROMOTED.includes(id) ? "red" : "black");
+      // The character's outline, placed on the tile: the same path, moved and scaled.
+      const d = glyphOf(shapes)!.d;
+      expect(d.match(/[A-Z]/g)!.join(""), id).toBe(GLYPHS[character].match(/[A-Z]/g)!.join(""));
+    }
+    // A promoted piece keeps its tile's size; the higher pieces have the larger tiles.
+    expect(ART.shogiTokin[0].d).toBe(ART.shogiPawn[0].d);
+    expect(ART.shogiDragon[0].d).toBe(ART.shogiRook[0].d);
+    const width = (id: ArtId) => { const xs = ART[id][0].d.match(/-?\d+(\.\d+)?/g)!.map(Number).filter((_, i) => i % 2 === 0); return Math.max(...xs) - Math.min(...xs); };
+    expect(width("shogiKing")).toBeGreaterThan(width("shogiGold"));
+    expect(width("shogiGold")).toBeGreaterThan(width("shogiPawn"));
+  });
+
+  it("gives the second player the king written 王, the first 玉, as a set has them", () => {
+    expect(glyphOf(drawing("shogiKing", "traditional", "white"))!.d).toBe(glyphOf(ART.shogiKing)!.d);
+    const second = glyphOf(drawing("shogiKing", "traditional", "black"))!.d;
+    expect(second.match(/[A-Z]/g)!.join("")).toBe(GLYPHS["王"].match(/[A-Z]/g)!.join(""));
+    expect(second).not.toBe(glyphOf(ART.shogiKing)!.d);
+    expect(drawing("shogiPawn", "traditional", "black")).toBe(ART.shogiPawn);
+  });
+
+  it("draws the characters as paths: no text, so a picture needs no CJK font", () => {
+    const markup = toSvgString(figureSvgTree(ART.shogiDragon, { color: "black", letter: "+R" }));
+    expect(markup).not.toContain("<text");
+    expect(markup).toContain(`fill="${THEME.tile.ink.red}"`);
+    expect(markup).toContain(`fill="${THEME.tile.wood}"`);
+    // Every outline is absolute path data the artwork's tools read, near its 100×100 em box.
+    for (const [ch, d] of Object.entries(GLYPHS)) {
+      expect(transformPath(d, 1, 0, 0), ch).toBe(d);
+      const n = d.match(/-?\d+(\.\d+)?/g)!.map(Number);
+      expect(Math.min(...n), ch).toBeGreaterThanOrEqual(-10);
+      expect(Math.max(...n), ch).toBeLessThanOrEqual(110);
+    }
+  });
+
+  it("rasterises the characters with no CJK font loaded (board.png)", () => {
+    // resvg with no font at all: the character is ink on the tile all the same.
+    const svg = toSvgString(figureSvgTree(ART.shogiKing, { color: "white", letter: "K", size: 100 }));
+    const pixels = new Resvg(svg, { font: { loadSystemFonts: false } }).render().pixels;
+    let ink = 0;
+    for (let i = 0; i < pixels.length; i += 4) if (pixels[i + 3] > 200 && pixels[i] < 80 && pixels[i + 1] < 80) ink++;
+    expect(ink).toBeGreaterThan(600);
+  });
+
+  it("turns a tile round for the side at the top, never a Western chess figure", () => {
+    const turned = (art: Shape[]) => toSvgString(figureSvgTree(art, { color: "black", letter: "P", turned: true }));
+    expect(turned(ART.shogiPawn)).toContain('transform="rotate(180 50 50)"');
+    expect(turned(ART.pawn)).not.toContain("rotate");
+    expect(toSvgString(figureSvgTree(ART.shogiPawn, { color: "black", letter: "P" }))).not.toContain("rotate");
+  });
+
+  it("has a Western set: chess-like figures on the same tiles, promoted ones in red", () => {
+    for (const id of Object.keys(SHOGI_ART) as ArtId[]) {
+      const western = drawing(id, "western", "white");
+      expect(western[0], id).toEqual(ART[id][0]); // the same tile
+      expect(western.some((sh) => sh.kind === "glyph"), id).toBe(false);
+      expect(western.length, id).toBeGreaterThan(2);
+      expect(new Set(western.slice(1).map((sh) => sh.ink)), id).toEqual(new Set([PROMOTED.includes(id) ? "red" : "black"]));
+    }
+    expect(drawing("shogiKing", "western", "black")).toBe(drawing("shogiKing", "western", "white"));
+    // The set changes only the pieces it has figures for.
+    expect(drawing("rook", "western", "white")).toBe(ART.rook);
+    expect(PIECE_SETS).toEqual(["traditional", "western"]);
+  });
+
+  it("marks a promoted piece (Crazyhouse's Q~) and says so in its name", () => {
+    const m = render({ variant: "chess", files: 8, ranks: 8, squares: [{ square: "d8", pieces: [{ color: "white", letter: "Q", promoted: true }] }, on("d1", "wQ")] });
+    expect(attr(m, "g", "data-promoted", "true")["data-name"]).toBe("White Queen (promoted)");
+    expect(m.match(/data-badge="promoted"/g)).toHaveLength(1);
+  });
+});
+
+describe("shogi coordinates", () => {
+  it("numbers files from the first player's right and ranks 一–九 from the top; squares keep their names", () => {
+    expect(shogiCoordinate("a9", 9, 9)).toEqual({ file: "9", rank: "一" });
+    expect(shogiCoordinate("i1", 9, 9)).toEqual({ file: "1", rank: "九" });
+    expect(shogiCoordinate("e5", 9, 9)).toEqual({ file: "5", rank: "五" });
+    expect(shogiCoordinate("a5", 5, 5)).toEqual({ file: "5", rank: "一" }); // Minishogi
+    expect(shogiCoordinate("z9", 9, 9)).toBeNull();
+  });
+
+  const coordsOf = (m: string, tag: string) => [...m.matchAll(new RegExp(`<${tag}[^>]*data-coord="([^"]+)"`, "g"))].map((x) => x[1]);
+  const board = (orientation: "white" | "black") =>
+    render({ variant: "chess", files: 9, ranks: 9, squares: [], coordinateStyle: "shogi", orientation });
+
+  it("puts the file numbers along the top and the rank numerals, drawn, down the right", () => {
+    const m = board("white");
+    expect(m).toContain(`viewBox="0 ${-MARGIN} ${9 + MARGIN} ${9 + MARGIN}"`);
+    expect(coordsOf(m, "text")).toEqual(["9", "8", "7", "6", "5", "4", "3", "2", "1"]);
+    expect(coordsOf(m, "path")).toEqual(["九", "八", "七", "六", "五", "四", "三", "二", "一"]);
+    // Top to bottom on the page: 一 first.
+    const ys = [...m.matchAll(/<path[^>]*transform="translate\([\d.]+ ([\d.]+)\)[^"]*"[^>]*data-coord="([^"]+)"/g)].map((x) => [Number(x[1]), x[2]] as const);
+    expect(ys.sort((a, b) => a[0] - b[0]).map((x) => x[1]).join("")).toBe("一二三四五六七八九");
+    expect(m).not.toMatch(/data-coord="a"/);
+  });
+
+  it("turns with the board: 1 on the left and 九 at the top for the second player", () => {
+    const m = board("black");
+    const texts = [...m.matchAll(/<text[^>]*x="([\d.]+)"[^>]*data-coord="([^"]+)"/g)].map((x) => [Number(x[1]), x[2]] as const);
+    expect(texts.sort((a, b) => a[0] - b[0]).map((x) => x[1]).join("")).toBe("123456789");
+  });
+
+  it("keeps the chess style by default and in board.svg pictures", () => {
+    const props: BoardDrawingProps = { variant: "chess", files: 9, ranks: 9, squares: [] };
+    expect(coordsOf(render(props), "text")).toContain("a");
+    expect(boardSvgString(props)).toContain(`viewBox="${-MARGIN} 0 ${9 + MARGIN} ${9 + MARGIN}"`);
+    expect(boardSvgString({ ...props, coordinateStyle: "shogi" })).toContain(`height="${Math.round((9 + MARGIN) * 60)}"`);
   });
 });

@@ -1,7 +1,9 @@
-/** The pieces in hand beside the board (app/_components/Hand.tsx), for Sittuyin's setup. */
+/** The pieces in hand beside the board (app/_components/Hand.tsx): Sittuyin's setup, Crazyhouse's and Shogi's captures. */
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Hand } from "@/app/_components/Hand";
+import { handsFillDuringPlay } from "@/app/_components/move-builder";
+import { variantIds } from "@/lib/rules";
 
 const pieces = [{ letter: "K", count: 1 }, { letter: "R", count: 2 }];
 const render = (props: Partial<Parameters<typeof Hand>[0]> = {}) =>
@@ -22,5 +24,21 @@ describe("hand", () => {
   it("offers nothing when the player may not move, and draws nothing for an empty hand", () => {
     expect(render({ droppable: ["K", "R"] })).not.toContain("<button");
     expect(render({ pieces: [] })).toBe("");
+  });
+  it("keeps an empty hand in its place when hands fill up during play, and says it is empty", () => {
+    const markup = render({ pieces: [], always: true });
+    expect(markup).toContain('aria-label="White&#x27;s pieces in hand"');
+    expect(markup).toMatch(/<li[^>]*>No pieces in hand<\/li>/);
+  });
+  it("names each piece and its count; a count is shown from two on", () => {
+    const markup = render({ color: "black" });
+    expect(markup).toContain('title="Black Chariot ×2"');
+    expect(markup).toContain('aria-label="Black King"');
+    expect(markup.match(/aria-hidden="true">\d<\/span>/g)).toEqual(['aria-hidden="true">2</span>']);
+  });
+  it("knows which games' hands fill up during play (captures go to the hand) and which empty out (a setup)", () => {
+    expect(handsFillDuringPlay("sittuyin")).toBe(false);
+    expect(handsFillDuringPlay("chess")).toBe(false);
+    for (const id of ["crazyhouse", "shogi", "minishogi"].filter((v) => variantIds().includes(v))) expect(handsFillDuringPlay(id), id).toBe(true);
   });
 });

@@ -5,17 +5,28 @@
  * - "body": filled with the piece colour, outlined;
  * - "line": a stroke in the detail colour (dark on White, light on Black) — separators
  *   between the parts of a figure and engraved marks;
- * - "mark": a filled spot in the detail colour (an eye, a stud).
+ * - "mark": a filled spot in the detail colour (an eye, a stud);
+ * - "tile": the wooden tile of a piece that points towards the opponent (Shogi): the same
+ *   wood for both sides, and a drawing with a tile is turned round for the side at the top
+ *   of the board, so that each side's pieces point at the other;
+ * - "glyph": a character written on a tile, filled in its ink, never outlined.
+ *
+ * A shape with an `ink` is painted on a tile rather than in the piece's colour: a body is
+ * filled and outlined in that ink, a line or mark is cut in the wood (the Western set's
+ * figures on shogi tiles); red ink is for promoted pieces, as shogi sets write them.
  *
  * Each piece declaration names its drawing by art id (lib/rules/variants, `art`): the same
  * FEN letter is different pieces in different games.
  */
+import { GLYPHS, type Glyph } from "./glyphs";
 import { circle, cross, ellipse, rrect, transformPath } from "./paths";
 
-export type ShapeKind = "body" | "line" | "mark";
+export type ShapeKind = "body" | "line" | "mark" | "tile" | "glyph";
+export type Ink = "black" | "red";
 export interface Shape {
   kind: ShapeKind;
   d: string;
+  ink?: Ink;
 }
 
 const body = (d: string): Shape => ({ kind: "body", d });
@@ -24,7 +35,7 @@ const mark = (d: string): Shape => ({ kind: "mark", d });
 
 /** Moves/scales a whole drawing (used to put a knight head on a pawn base, etc.). */
 function place(shapes: Shape[], s: number, tx: number, ty: number): Shape[] {
-  return shapes.map((sh) => ({ kind: sh.kind, d: transformPath(sh.d, s, tx, ty) }));
+  return shapes.map((sh) => ({ ...sh, d: transformPath(sh.d, s, tx, ty) }));
 }
 
 // ---------------------------------------------------------------- common parts
@@ -358,6 +369,66 @@ const DUCK: Shape[] = [
   line("M24 84H76"),
 ];
 
+// ---------------------------------------------------------------- Shogi
+
+/**
+ * The pentagonal tile, pointing up (at the opponent of the side at the bottom). Sets make
+ * the higher pieces a little larger: `size` 1 is the king's, down to the pawn's 0.84.
+ */
+function tile(size: number): Shape {
+  const outline = "M50 5L77 15.5Q79 16.3 79.3 18.5L85 90Q85.3 94 81 94H19Q14.7 94 15 90L20.7 18.5Q21 16.3 23 15.5Z";
+  return { kind: "tile", d: transformPath(outline, size, 50 - 50 * size, 96 - 96 * size) };
+}
+
+/** A character on its tile: `size` as tile(); red for the promoted side of a piece. */
+function kanji(glyph: Glyph, size: number, ink: Ink = "black"): Shape[] {
+  const em = 58 * size;
+  return [tile(size), { kind: "glyph", ink, d: transformPath(GLYPHS[glyph], em / 100, 50 - em / 2, 62 - em / 2) }];
+}
+
+/** A Western figure on the tile (the Western set): the figure in ink, its details cut in the wood. */
+function figureOnTile(figure: Shape[], size: number, ink: Ink): Shape[] {
+  const s = 0.6 * size;
+  return [tile(size), ...place(figure, s, 50 - 50 * s, 60 - 52 * s).map((sh) => ({ ...sh, ink }))];
+}
+
+/** The lance (Western set): a spear with its blade pointing forward. */
+const LANCE: Shape[] = [
+  body(rrect(45.5, 34, 9, 50, 2)),
+  body("M50 4C59 15 61 26 56.5 35H43.5C39 26 41 15 50 4Z"),
+  body(rrect(36, 33, 28, 7, 3)),
+  body(rrect(26, 82, 48, 10, 3.5)),
+  line("M50 12V30"),
+];
+
+/** Piece sizes, as the sets graduate them. */
+const SHOGI_SIZE = { king: 1, rook: 0.96, bishop: 0.96, gold: 0.93, silver: 0.93, knight: 0.9, lance: 0.87, pawn: 0.84 };
+
+/** The Shogi pieces: the character, and the Western figure the Western set puts there. */
+const SHOGI = {
+  shogiKing: { glyph: "玉", size: SHOGI_SIZE.king, figure: KING, ink: "black" },
+  shogiRook: { glyph: "飛", size: SHOGI_SIZE.rook, figure: ROOK, ink: "black" },
+  shogiDragon: { glyph: "龍", size: SHOGI_SIZE.rook, figure: ROOK, ink: "red" },
+  shogiBishop: { glyph: "角", size: SHOGI_SIZE.bishop, figure: BISHOP, ink: "black" },
+  shogiHorse: { glyph: "馬", size: SHOGI_SIZE.bishop, figure: BISHOP, ink: "red" },
+  shogiGold: { glyph: "金", size: SHOGI_SIZE.gold, figure: HALFQUEEN, ink: "black" },
+  shogiSilver: { glyph: "銀", size: SHOGI_SIZE.silver, figure: KHON, ink: "black" },
+  shogiPromotedSilver: { glyph: "全", size: SHOGI_SIZE.silver, figure: KHON, ink: "red" },
+  shogiKnight: { glyph: "桂", size: SHOGI_SIZE.knight, figure: KNIGHT, ink: "black" },
+  shogiPromotedKnight: { glyph: "圭", size: SHOGI_SIZE.knight, figure: KNIGHT, ink: "red" },
+  shogiLance: { glyph: "香", size: SHOGI_SIZE.lance, figure: LANCE, ink: "black" },
+  shogiPromotedLance: { glyph: "杏", size: SHOGI_SIZE.lance, figure: LANCE, ink: "red" },
+  shogiPawn: { glyph: "歩", size: SHOGI_SIZE.pawn, figure: PAWN, ink: "black" },
+  shogiTokin: { glyph: "と", size: SHOGI_SIZE.pawn, figure: PAWN, ink: "red" },
+} satisfies Record<string, { glyph: Glyph; size: number; figure: Shape[]; ink: Ink }>;
+
+type ShogiArt = keyof typeof SHOGI;
+const shogiArt = <T>(draw: (p: (typeof SHOGI)[ShogiArt]) => T) =>
+  Object.fromEntries(Object.entries(SHOGI).map(([id, p]) => [id, draw(p)])) as Record<ShogiArt, T>;
+
+/** 王 for the second player's king, 玉 for the first's, as a set has one of each. */
+const SECOND_KING = kanji("王", SHOGI_SIZE.king);
+
 /** Every drawing by its art id, the id a piece declaration names (lib/rules/variants, `art`). */
 export const ART = {
   king: KING,
@@ -384,6 +455,21 @@ export const ART = {
   sittuyinGeneral: SITTUYIN_GENERAL,
   promotedPawn: PROMOTED_PAWN,
   duck: DUCK,
+  ...shogiArt((p) => kanji(p.glyph, p.size, p.ink)),
 } satisfies Record<string, Shape[]>;
 
 export type ArtId = keyof typeof ART;
+
+/** The piece sets a player may choose (users.piece_set); pictures shared publicly use the default. */
+export const PIECE_SETS = ["traditional", "western"] as const;
+export type PieceSet = (typeof PIECE_SETS)[number];
+export const DEFAULT_PIECE_SET: PieceSet = "traditional";
+
+/** What the Western set draws instead of a traditional drawing (the Shogi characters). */
+const WESTERN: Partial<Record<ArtId, Shape[]>> = shogiArt((p) => figureOnTile(p.figure, p.size, p.ink));
+
+/** A drawing by art id, as a piece set and a side draw it (the second player's king reads 王). */
+export function drawing(art: ArtId, set: PieceSet, color: "white" | "black"): Shape[] {
+  if (set === "western" && WESTERN[art]) return WESTERN[art];
+  return art === "shogiKing" && color === "black" ? SECOND_KING : ART[art];
+}

@@ -2,10 +2,12 @@
  * The static board drawing as plain data (see svgTree.ts): no React, no DOM, no state.
  * Coordinates: one square = 1 user unit; the square at the top-left is at (0, 0).
  * With coordinates on, a margin of MARGIN units holds rank numbers (left) and file
- * letters (bottom).
+ * letters (bottom); in the shogi style, file numbers (top) and rank numerals (right).
  */
 import { findVariantInfo, type VariantInfo } from "@/lib/rules";
-import { ART, type Shape } from "./art";
+import { ART, DEFAULT_PIECE_SET, drawing, type PieceSet, type Shape } from "./art";
+import { GLYPHS, type Glyph } from "./glyphs";
+import { circle } from "./paths";
 import { h, type SvgNode } from "./svgTree";
 
 export type Color = "white" | "black";
@@ -16,6 +18,8 @@ export interface PieceOnBoard {
   letter: string;
   /** Companion: a queen carrying a pawn. */
   carrying?: boolean;
+  /** Crazyhouse: a promoted piece (`Q~` in FEN), which goes back to the hand as a pawn. */
+  promoted?: boolean;
 }
 
 export interface SquareContent {
@@ -47,6 +51,18 @@ export interface BoardDrawingProps {
   coordinates?: boolean;
   /** A piece drawn floating slightly raised over its square (a released piece in a Friendly chain). */
   hovering?: { square: string; piece: PieceOnBoard } | null;
+  /** The player's piece set (users.piece_set); default "traditional". */
+  pieceSet?: PieceSet;
+  /** "shogi": files numbered from the right and ranks 一–九 from the top, as shogi players write them. */
+  coordinateStyle?: CoordinateStyle;
+}
+
+export type CoordinateStyle = "chess" | "shogi";
+
+/** How pieces are drawn: in which set, and which side is at the bottom (tiles point away from it). */
+export interface Look {
+  pieceSet: PieceSet;
+  orientation: Color;
 }
 
 export interface BoardProps extends BoardDrawingProps {
@@ -93,6 +109,11 @@ export const THEME = {
   badge: { fill: "#f6f0e2", outline: "#3a3a3a" },
   /** Duck chess's duck: yellow, of neither side's colours. */
   duck: { fill: "#f5c518", outline: "#5b4200", detail: "#5b4200" },
+  /** Shogi: both sides' tiles are the same wood; promoted pieces are written in red. */
+  tile: { wood: "#f8e2ae", edge: "#5a4326", ink: { black: "#1b1510", red: "#c21a14" } },
+  promotedMark: { fill: "#c21a14", outline: "#fbf8f1" },
+  /** The board of tile games: plain wood, ruled. */
+  ruled: { wood: "#d6a24f", line: "#3b2a17" },
 } as const;
 
 // ---------------------------------------------------------------- geometry
@@ -132,8 +153,27 @@ export function squareAtPoint(x: number, y: number, g: BoardGeometry): string | 
 }
 
 /** The viewBox of a board: [minX, minY, width, height]. */
-export function boardViewBox(files: number, ranks: number, coordinates: boolean): [number, number, number, number] {
-  return coordinates ? [-MARGIN, 0, files + MARGIN, ranks + MARGIN] : [0, 0, files, ranks];
+export function boardViewBox(files: number, ranks: number, coordinates: boolean, style: CoordinateStyle = "chess"): [number, number, number, number] {
+  if (!coordinates) return [0, 0, files, ranks];
+  return style === "shogi" ? [0, -MARGIN, files + MARGIN, ranks + MARGIN] : [-MARGIN, 0, files + MARGIN, ranks + MARGIN];
+}
+
+/** Whether a game's pieces are tiles (Shogi's): the games the shogi coordinates and the piece sets' choice apply to. */
+export function hasTiles(variant: string): boolean {
+  return findVariantInfo(variant)?.pieces.some((p) => pointsForward(artFor(variant, p.letter))) ?? false;
+}
+
+const RANK_NUMERALS: Glyph[] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
+
+/**
+ * Shogi coordinates: files numbered from 1 on the first player's right, ranks 一, 二, …
+ * from the second player's side (docs/games/shogi.md). Moves stay in the project's a1 squares.
+ */
+export function shogiCoordinate(square: string, files: number, ranks: number): { file: string; rank: string } | null {
+  const p = parseSquare(square);
+  if (!p) return null;
+  const rank = ranks - p.rank;
+  return { file: String(files - p.file), rank: RANK_NUMERALS[rank - 1] ?? String(rank) };
 }
 
 function checkSize(files: number, ranks: number): void {
@@ -154,9 +194,9 @@ function declaredPiece(variant: string, letter: string): VariantInfo["pieces"][n
 }
 
 /** The drawing of a piece in a game; undefined for a letter the game does not have. */
-export function artFor(variant: string, letter: string): Shape[] | undefined {
+export function artFor(variant: string, letter: string, color: Color = "white", set: PieceSet = DEFAULT_PIECE_SET): Shape[] | undefined {
   const art = declaredPiece(variant, letter)?.art;
-  return art !== undefined && Object.hasOwn(ART, art) ? ART[art as keyof typeof ART] : undefined;
+  return art !== undefined && Object.hasOwn(ART, art) ? drawing(art as keyof typeof ART, set, color) : undefined;
 }
 
 /** A piece's display name in a game, as declared ("Rook-Alfil" in Compound); a foreign letter as itself. */
@@ -169,19 +209,36 @@ export function pieceCode(p: PieceOnBoard): string {
 }
 
 function shapeNode(sh: Shape, colors: { detail: string }): SvgNode {
+  const ink = sh.ink && THEME.tile.ink[sh.ink];
   switch (sh.kind) {
     case "body":
-      return h("path", { d: sh.d });
+      return h("path", ink ? { d: sh.d, fill: ink, stroke: ink } : { d: sh.d });
     case "line":
-      return h("path", { d: sh.d, fill: "none", stroke: colors.detail, "stroke-width": 2.6 });
+      return h("path", { d: sh.d, fill: "none", stroke: ink ? THEME.tile.wood : colors.detail, "stroke-width": 2.6 });
     case "mark":
-      return h("path", { d: sh.d, fill: colors.detail, stroke: "none" });
+      return h("path", { d: sh.d, fill: ink ? THEME.tile.wood : colors.detail, stroke: "none" });
+    case "tile":
+      return h("path", { d: sh.d, fill: THEME.tile.wood, stroke: THEME.tile.edge, "stroke-width": 2.4 });
+    case "glyph":
+      return h("path", { d: sh.d, fill: ink ?? THEME.tile.ink.black, stroke: "none" });
   }
 }
 
-/** The figure alone, in the 100×100 artwork box (no transform); a lettered disc when there is no drawing. */
-export function figureNodes(art: Shape[] | undefined, color: Color, letter: string): SvgNode[] {
+/** Whether a drawing points towards the opponent (a Shogi tile): turned round for the side at the top. */
+export function pointsForward(art: Shape[] | undefined): boolean {
+  return art?.some((sh) => sh.kind === "tile") ?? false;
+}
+
+/** The badge of a Crazyhouse promoted piece, upper right: a red disc bearing FEN's tilde. */
+const PROMOTED_BADGE = { disc: circle(84, 15, 11), tilde: "M77.5 16.5Q80.5 11 84 15Q87.5 19 90.5 13.5" };
+
+/**
+ * The figure alone, in the 100×100 artwork box (no transform); a lettered disc when there
+ * is no drawing. `turned`: a tile of the side at the top, pointing down the board.
+ */
+export function figureNodes(art: Shape[] | undefined, color: Color, letter: string, turned = false): SvgNode[] {
   const colors = THEME[color];
+  if (turned && pointsForward(art)) return [h("g", { transform: "rotate(180 50 50)" }, ...figureNodes(art, color, letter))];
   if (!art) {
     return [
       h("path", { d: "M14 50A36 36 0 1 1 86 50A36 36 0 1 1 14 50Z" }),
@@ -209,13 +266,14 @@ export function figureNodes(art: Shape[] | undefined, color: Color, letter: stri
  * One piece as a <g data-piece="wQ"> scaled from the 100-unit artwork box to `size`
  * board units with its top-left at (x, y). A carrying queen gets a badge with a pawn.
  */
-export function pieceNode(variant: string, piece: PieceOnBoard, x: number, y: number, size: number, extra: Record<string, string> = {}): SvgNode {
+export function pieceNode(variant: string, piece: PieceOnBoard, x: number, y: number, size: number, look: Look, extra: Record<string, string> = {}): SvgNode {
   const colors = THEME[piece.color];
   const letter = piece.letter.toUpperCase();
-  const art = artFor(variant, letter);
+  const art = artFor(variant, letter, piece.color, look.pieceSet);
+  const turned = piece.color !== look.orientation;
   const children: SvgNode[] = [];
   if (piece.carrying) {
-    children.push(h("g", { transform: "translate(0 12) scale(0.86)" }, ...figureNodes(art, piece.color, letter)));
+    children.push(h("g", { transform: "translate(0 12) scale(0.86)" }, ...figureNodes(art, piece.color, letter, turned)));
     children.push(
       h(
         "g",
@@ -234,14 +292,26 @@ export function pieceNode(variant: string, piece: PieceOnBoard, x: number, y: nu
       ),
     );
   } else {
-    children.push(...figureNodes(art, piece.color, letter));
+    children.push(...figureNodes(art, piece.color, letter, turned));
+  }
+  if (piece.promoted) {
+    const mark = THEME.promotedMark;
+    children.push(
+      h(
+        "g",
+        { "data-badge": "promoted" },
+        h("path", { d: PROMOTED_BADGE.disc, fill: mark.fill, stroke: mark.outline, "stroke-width": 2.5 }),
+        h("path", { d: PROMOTED_BADGE.tilde, fill: "none", stroke: mark.outline, "stroke-width": 3 }),
+      ),
+    );
   }
   return h(
     "g",
     {
       "data-piece": pieceCode(piece),
-      "data-name": `${piece.color === "white" ? "White" : "Black"} ${pieceName(variant, letter)}`,
+      "data-name": `${piece.color === "white" ? "White" : "Black"} ${pieceName(variant, letter)}${piece.promoted ? " (promoted)" : ""}`,
       "data-carrying": piece.carrying ? "true" : undefined,
+      "data-promoted": piece.promoted ? "true" : undefined,
       ...extra,
       transform: `translate(${r3(x)} ${r3(y)}) scale(${r5(size / 100)})`,
       fill: colors.fill,
@@ -278,17 +348,17 @@ export function duckNode(square: string, x: number, y: number): SvgNode {
  * The content of one square at (x, y): a single piece, or a Friendly union (the piece
  * of the colour at the bottom of the board in front, lower left; the other behind, upper right).
  */
-export function squareContentNode(variant: string, pieces: PieceOnBoard[], x: number, y: number, orientation: Color, square: string): SvgNode | null {
+export function squareContentNode(variant: string, pieces: PieceOnBoard[], x: number, y: number, look: Look, square: string): SvgNode | null {
   if (pieces.length === 0) return null;
-  if (pieces.length === 1) return pieceNode(variant, pieces[0], x, y, 1, { "data-at": square });
-  const front = pieces.find((p) => p.color === orientation) ?? pieces[0];
+  if (pieces.length === 1) return pieceNode(variant, pieces[0], x, y, 1, look, { "data-at": square });
+  const front = pieces.find((p) => p.color === look.orientation) ?? pieces[0];
   const back = pieces.find((p) => p !== front) ?? pieces[1];
   const s = 0.68;
   return h(
     "g",
     { "data-union": pieces.map(pieceCode).join(" "), "data-at": square },
-    pieceNode(variant, back, x + 1 - s + 0.01, y + 0.01, s, { "data-at": square }),
-    pieceNode(variant, front, x - 0.01, y + 1 - s - 0.01, s, { "data-at": square }),
+    pieceNode(variant, back, x + 1 - s + 0.01, y + 0.01, s, look, { "data-at": square }),
+    pieceNode(variant, front, x - 0.01, y + 1 - s - 0.01, s, look, { "data-at": square }),
   );
 }
 
@@ -297,30 +367,60 @@ export function squareContentNode(variant: string, pieces: PieceOnBoard[], x: nu
  * union: front piece lower left, back piece upper right) it floats smaller in the free
  * upper-left corner. Never drawn above the top edge of the board.
  */
-function hoveringNodes(variant: string, piece: PieceOnBoard, square: string, o: { x: number; y: number }, occupied: boolean): SvgNode[] {
+function hoveringNodes(variant: string, piece: PieceOnBoard, square: string, o: { x: number; y: number }, occupied: boolean, look: Look): SvgNode[] {
   const [s, dx, dy, sx, sy] = occupied ? [0.62, -0.02, -0.2, 0.3, 0.5] : [0.76, 0.12, -0.22, 0.5, 0.86];
   return [
     h("ellipse", { cx: o.x + sx, cy: o.y + sy, rx: s * 0.34, ry: s * 0.08, fill: "#000", "fill-opacity": 0.35 }),
-    pieceNode(variant, piece, o.x + dx, Math.max(0, o.y + dy), s, { "data-at": square, "data-raised": "true" }),
+    pieceNode(variant, piece, o.x + dx, Math.max(0, o.y + dy), s, look, { "data-at": square, "data-raised": "true" }),
   ];
 }
 
 // ---------------------------------------------------------------- the board
+
+/** The shogi style's margins: file numbers along the top, rank numerals (drawn, not text) down the right. */
+function shogiCoordinateNodes(files: number, ranks: number, at: (sq: string) => { x: number; y: number } | null): SvgNode[] {
+  const out: SvgNode[] = [
+    h("rect", { x: 0, y: -MARGIN, width: files + MARGIN, height: MARGIN, fill: THEME.margin }),
+    h("rect", { x: files, y: 0, width: MARGIN, height: ranks, fill: THEME.margin }),
+  ];
+  const text = { fill: THEME.marginText, "font-size": 0.21, "font-family": THEME.coordFont, "font-weight": 600, "text-anchor": "middle", "dominant-baseline": "central" };
+  for (let file = 0; file < files; file++) {
+    const sq = squareName(file, 0);
+    const label = shogiCoordinate(sq, files, ranks)!.file;
+    out.push(h("text", { ...text, x: at(sq)!.x + 0.5, y: -MARGIN / 2, "data-coord": label }, label));
+  }
+  for (let rank = 0; rank < ranks; rank++) {
+    const sq = squareName(0, rank);
+    const label = shogiCoordinate(sq, files, ranks)!.rank;
+    const y = at(sq)!.y + 0.5;
+    const glyph = GLYPHS[label as Glyph];
+    const em = 0.22;
+    out.push(
+      glyph
+        ? h("path", { d: glyph, transform: `translate(${r3(files + MARGIN / 2 - em / 2)} ${r3(y - em / 2)}) scale(${em / 100})`, fill: THEME.marginText, "data-coord": label })
+        : h("text", { ...text, x: files + MARGIN / 2, y, "data-coord": label }, label),
+    );
+  }
+  return out;
+}
 
 /** Builds the whole board drawing as an SvgNode tree. */
 export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): SvgNode {
   const { variant, files, ranks } = props;
   checkSize(files, ranks);
   const orientation: Color = props.orientation === "black" ? "black" : "white";
+  const look: Look = { orientation, pieceSet: props.pieceSet ?? DEFAULT_PIECE_SET };
   const coordinates = props.coordinates !== false;
+  const style: CoordinateStyle = props.coordinateStyle ?? "chess";
   const g: BoardGeometry = { files, ranks, orientation };
   const at = (sq: string) => squareOrigin(sq, g);
-  const [vx, vy, vw, vh] = boardViewBox(files, ranks, coordinates);
+  const [vx, vy, vw, vh] = boardViewBox(files, ranks, coordinates, style);
 
   const contents = new Map<string, PieceOnBoard[]>();
   for (const c of props.squares) if (at(c.square) && c.pieces.length > 0) contents.set(c.square, c.pieces);
 
-  // Squares.
+  // Squares: chequered, or for tiles (Shogi) one board of plain wood ruled in ink, as a shogiban is.
+  const ruled = hasTiles(variant);
   const squares: SvgNode[] = [];
   for (let rank = ranks - 1; rank >= 0; rank--) {
     for (let file = 0; file < files; file++) {
@@ -332,7 +432,8 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
           y: o.y,
           width: 1,
           height: 1,
-          fill: (file + rank) % 2 === 0 ? THEME.dark : THEME.light,
+          fill: ruled ? THEME.ruled.wood : (file + rank) % 2 === 0 ? THEME.dark : THEME.light,
+          ...(ruled ? { stroke: THEME.ruled.line, "stroke-width": 0.025 } : {}),
           "data-square": sq,
           "data-color": (file + rank) % 2 === 0 ? "dark" : "light",
         }),
@@ -380,7 +481,7 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
   const pieces: SvgNode[] = [];
   for (const [sq, ps] of contents) {
     const o = at(sq)!;
-    let node = squareContentNode(variant, ps, o.x, o.y, orientation, sq);
+    let node = squareContentNode(variant, ps, o.x, o.y, look, sq);
     if (!node) continue;
     if (state.dragFrom === sq) node = h("g", { opacity: 0.35 }, node);
     const anim = state.animate;
@@ -415,7 +516,7 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
         h(
           "g",
           { "data-hovering": props.hovering.square },
-          ...hoveringNodes(variant, props.hovering.piece, props.hovering.square, o, contents.has(props.hovering.square)),
+          ...hoveringNodes(variant, props.hovering.piece, props.hovering.square, o, contents.has(props.hovering.square), look),
         ),
       );
     }
@@ -427,7 +528,9 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
 
   // Coordinates.
   const coords: SvgNode[] = [];
-  if (coordinates) {
+  if (coordinates && style === "shogi") {
+    coords.push(...shogiCoordinateNodes(files, ranks, at));
+  } else if (coordinates) {
     coords.push(h("rect", { x: -MARGIN, y: 0, width: MARGIN, height: ranks + MARGIN, fill: THEME.margin }));
     coords.push(h("rect", { x: 0, y: ranks, width: files, height: MARGIN, fill: THEME.margin }));
     const text = { fill: THEME.marginText, "font-size": 0.21, "font-family": THEME.coordFont, "font-weight": 600, "text-anchor": "middle", "dominant-baseline": "central" };
@@ -446,8 +549,8 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
         "g",
         { class: state.ghostClassName, "data-ghost": "true" },
         ...(state.ghost.pieces.length === 1
-          ? [pieceNode(variant, state.ghost.pieces[0], state.ghost.x - 0.55, state.ghost.y - 0.6, 1.1)]
-          : [squareContentNode(variant, state.ghost.pieces, state.ghost.x - 0.5, state.ghost.y - 0.55, orientation, "") as SvgNode]),
+          ? [pieceNode(variant, state.ghost.pieces[0], state.ghost.x - 0.55, state.ghost.y - 0.6, 1.1, look)]
+          : [squareContentNode(variant, state.ghost.pieces, state.ghost.x - 0.5, state.ghost.y - 0.55, look, "") as SvgNode]),
       )
     : null;
 

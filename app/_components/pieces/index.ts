@@ -14,7 +14,7 @@ import { ART, type ArtId } from "./art";
 import { figureSvgTree, pieceSvgTree } from "./react";
 import { toSvgString } from "./svgTree";
 
-export { ART, type ArtId, type Shape } from "./art";
+export { ART, DEFAULT_PIECE_SET, PIECE_SETS, drawing, type ArtId, type PieceSet, type Shape } from "./art";
 export {
   MARGIN,
   MAX_FILES,
@@ -23,7 +23,10 @@ export {
   artFor,
   boardTree,
   boardViewBox,
+  hasTiles,
   parseSquare,
+  pointsForward,
+  shogiCoordinate,
   pieceCode,
   pieceName,
   squareAtPoint,
@@ -33,6 +36,7 @@ export {
   type BoardGeometry,
   type BoardProps,
   type Color,
+  type CoordinateStyle,
   type DrawingState,
   type PieceOnBoard,
   type SquareContent,
@@ -54,7 +58,7 @@ export interface BoardSvgOptions {
 export function boardSvgString(props: BoardDrawingProps, options: BoardSvgOptions = {}): string {
   const px = options.squarePx ?? 60;
   const tree = boardTree(props);
-  const [, , w, h] = boardViewBox(props.files, props.ranks, props.coordinates !== false);
+  const [, , w, h] = boardViewBox(props.files, props.ranks, props.coordinates !== false, props.coordinateStyle);
   tree.attrs.width = Math.round(w * px);
   tree.attrs.height = Math.round(h * px);
   const svg = toSvgString(tree);

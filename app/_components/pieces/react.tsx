@@ -3,7 +3,7 @@
  * Components, in renderToStaticMarkup and inside the interactive client Board.
  */
 import { createElement, type ReactElement, type ReactNode } from "react";
-import type { Shape } from "./art";
+import type { PieceSet, Shape } from "./art";
 import { THEME, artFor, figureNodes, boardTree, type BoardDrawingProps, type Color, type DrawingState } from "./drawing";
 import { h, type SvgChild } from "./svgTree";
 
@@ -43,18 +43,29 @@ export function BoardDrawing(props: BoardDrawingProps & { state?: DrawingState }
   return toReact(boardTree(drawing, state)) as ReactElement;
 }
 
-/** A single piece as a standalone square <svg> (legends, promotion choices, move lists). */
-export function PieceSvg(props: { variant: string; color: Color; letter: string; size?: number | string; title?: string }): ReactElement {
+interface PieceSvgProps {
+  variant: string;
+  color: Color;
+  letter: string;
+  size?: number | string;
+  title?: string;
+  pieceSet?: PieceSet;
+  /** A tile of the side at the top of the board (its hand, say): pointing down. */
+  turned?: boolean;
+}
+
+/** A single piece as a standalone square <svg> (legends, promotion choices, hands). */
+export function PieceSvg(props: PieceSvgProps): ReactElement {
   return toReact(pieceSvgTree(props)) as ReactElement;
 }
 
-export function pieceSvgTree(props: { variant: string; color: Color; letter: string; size?: number | string; title?: string }) {
-  return figureSvgTree(artFor(props.variant, props.letter), props);
+export function pieceSvgTree(props: PieceSvgProps) {
+  return figureSvgTree(artFor(props.variant, props.letter, props.color, props.pieceSet), props);
 }
 
 /** A drawing as a standalone square <svg>, the letter in the data and in the disc drawn when there is no drawing. */
-export function figureSvgTree(art: Shape[] | undefined, props: { color: Color; letter: string; size?: number | string; title?: string }) {
-  const { color, letter, size, title } = props;
+export function figureSvgTree(art: Shape[] | undefined, props: { color: Color; letter: string; size?: number | string; title?: string; turned?: boolean }) {
+  const { color, letter, size, title, turned } = props;
   return h(
     "svg",
     {
@@ -75,7 +86,7 @@ export function figureSvgTree(art: Shape[] | undefined, props: { color: Color; l
         "stroke-linejoin": "round",
         "stroke-linecap": "round",
       },
-      ...figureNodes(art, color, letter),
+      ...figureNodes(art, color, letter, turned),
     ),
   );
 }

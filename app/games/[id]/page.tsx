@@ -7,6 +7,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { GamePlayer } from "@/app/_components/GamePlayer";
+import { DEFAULT_PIECE_SET } from "@/app/_components/pieces";
 import type { ChallengeInfo, Colour, Viewer } from "@/app/_components/game-state";
 import { getCurrentUser } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
@@ -54,6 +55,8 @@ export default async function GamePage({ params, searchParams }: Props) {
     colour,
     confirmMoves: user?.confirmMoves ?? true,
     orientation: colour && user?.boardOrientation !== "white" ? colour : "white",
+    pieceSet: user?.pieceSet ?? DEFAULT_PIECE_SET,
+    shogiCoordinates: user?.shogiCoordinates ?? false,
   };
   const visibility = { public: "public game", unlisted: "unlisted game (only people with the link)", private: "private game" }[g.visibility];
   return (

@@ -66,7 +66,8 @@ export default async function VariantPage({ params }: { params: Params }) {
               {v.pieces.map((p) => (
                 <li key={p.letter}>
                   <PieceSvg variant={v.id} color="white" letter={p.letter} size={40} title={`White ${p.name}`} />
-                  <PieceSvg variant={v.id} color="black" letter={p.letter} size={40} title={`Black ${p.name}`} />
+                  {/* Black's pieces as they stand facing White: a shogi tile points down. */}
+                  <PieceSvg variant={v.id} color="black" letter={p.letter} size={40} title={`Black ${p.name}`} turned />
                   <span>
                     <strong>{p.name}</strong> <code>{p.letter}</code>
                     <br />

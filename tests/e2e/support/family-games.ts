@@ -1,9 +1,13 @@
 /**
- * One short game of each game of the old family and of Chess960, played to checkmate
- * in family-games.spec.ts. Every sequence was checked with the rules tool
- * (`npm run -s rules -- play <id> start …` then `status`, docs/rules-tool.md).
+ * One short game of each game, played to its end in family-games.spec.ts: those of the
+ * old family and Chess960 here, and every game with a file games/<id>.ts (exporting
+ * `game`, and its end `reason` there or in the game). Every sequence was checked with
+ * the rules tool (`npm run -s rules -- play <id> start …` then `status`, docs/rules-tool.md).
  */
-import type { ART } from "../../../app/_components/pieces/art";
+import { existsSync, readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { ArtId } from "../../../app/_components/pieces/art";
+import type { EndReason } from "../../../lib/rules";
 import type { ClickedMove } from "./play";
 
 export interface FamilyGame {
@@ -12,11 +16,13 @@ export interface FamilyGame {
   clicked: string;
   /** A numbered setup chosen in the challenge form (Chess960). */
   setup?: number;
-  /** White's move first; the last one mates. */
+  /** White's move first; the last one ends the game. */
   moves: (string | ClickedMove)[];
   winner: "white" | "black";
+  /** How the last move ends it. */
+  reason: EndReason;
   /** Pieces on the final board, each with the drawing it must have: the game's own pieces. */
-  drawn: [code: string, at: string, art: keyof typeof ART][];
+  drawn: [code: string, at: string, art: ArtId][];
 }
 
 export const FAMILY_GAMES: FamilyGame[] = [
@@ -28,6 +34,7 @@ export const FAMILY_GAMES: FamilyGame[] = [
       { text: "O-O", clicks: ["f1", "g1"] }, "p a7-a6", "N b1-c3", "p a6-a5", "N c3-e4", "p b7-b6", "N e4-g5", "p b6-b5", "N g5-h7",
     ],
     winner: "white",
+    reason: "checkmate",
     drawn: [["wK", "g1", "king"], ["wR", "f1", "rook"], ["wN", "h7", "knight"]],
   },
   {
@@ -35,6 +42,7 @@ export const FAMILY_GAMES: FamilyGame[] = [
     clicked: "an alfil's leap",
     moves: ["N b1-a3", { text: "b f8-h6", clicks: ["f8", "h6"] }, "N a3-c4", "p g7-g6", "N c4-a5", "p g6-g5", "N a5-b7"],
     winner: "white",
+    reason: "checkmate",
     drawn: [["wQ", "e1", "ferz"], ["bQ", "e8", "ferz"], ["wB", "c1", "alfil"], ["bB", "h6", "alfil"]],
   },
   {
@@ -42,6 +50,7 @@ export const FAMILY_GAMES: FamilyGame[] = [
     clicked: "an elephant's leap",
     moves: ["N g1-h3", { text: "b c8-a6", clicks: ["c8", "a6"] }, "N h3-f4", "p b7-b6", "N f4-h5", "p b6-b5", "N h5-g7"],
     winner: "white",
+    reason: "checkmate",
     drawn: [["wQ", "d1", "ferz"], ["bQ", "d8", "ferz"], ["wB", "c1", "alfil"], ["bB", "a6", "alfil"]],
   },
   {
@@ -52,6 +61,7 @@ export const FAMILY_GAMES: FamilyGame[] = [
       "n g8-e7", "N b1-d2", "n e7-d5", "N g1-e2", "n d5-e3",
     ],
     winner: "black",
+    reason: "checkmate",
     drawn: [["wM", "e6", "met"], ["wM", "e1", "met"], ["bM", "d8", "met"], ["wS", "c1", "khon"], ["bS", "c8", "khon"]],
   },
   {
@@ -59,6 +69,7 @@ export const FAMILY_GAMES: FamilyGame[] = [
     clicked: "the king's first-move leap",
     moves: ["N b1-d2", { text: "k e8-g7", clicks: ["e8", "g7"] }, "N g1-e2", "n g8-e7", "P a3-a4", "n e7-d5", "P a4-a5", "n d5-e3"],
     winner: "black",
+    reason: "checkmate",
     drawn: [["bK", "g7", "king"], ["wM", "e1", "met"], ["bM", "d8", "met"], ["wS", "f1", "khon"], ["bS", "c8", "khon"]],
   },
   {
@@ -71,6 +82,20 @@ export const FAMILY_GAMES: FamilyGame[] = [
       "N a2-c1", "n d6-e4", "N c1-a2", "n e4-f2",
     ],
     winner: "black",
+    reason: "checkmate",
     drawn: [["wS", "g2", "sittuyinElephant"], ["wF", "h2", "sittuyinGeneral"], ["bS", "g7", "sittuyinElephant"], ["bF", "f7", "sittuyinGeneral"]],
   },
 ];
+
+/** The games' own files, games/<id>.ts, in the order of their names. */
+const dir = fileURLToPath(new URL("./games/", import.meta.url));
+const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".ts")).sort() : [];
+
+export const GAME_FILES: FamilyGame[] = await Promise.all(
+  files.map(async (file) => {
+    const m = (await import(`./games/${file}`)) as { game: Omit<FamilyGame, "reason"> & { reason?: EndReason }; reason?: EndReason };
+    const reason = m.game.reason ?? m.reason;
+    if (!reason) throw new Error(`tests/e2e/support/games/${file}: no end reason`);
+    return { ...m.game, reason };
+  }),
+);

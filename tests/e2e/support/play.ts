@@ -5,7 +5,7 @@
  */
 import { expect, type Browser, type Page } from "@playwright/test";
 import { variantInfo } from "../../../lib/rules";
-import { ART } from "../../../app/_components/pieces/art";
+import { drawing, type ArtId, type PieceSet } from "../../../app/_components/pieces/art";
 import { APP_URL, linkIn, mailCount, signIn, uniqueEmail, uniqueName, waitForMail } from "./fixtures";
 
 export interface Player {
@@ -101,6 +101,24 @@ export async function clickSquares(page: Page, ...squares: string[]): Promise<vo
   for (const s of squares) await square(page, s).click();
 }
 
+/** The button of a piece in `side`'s hand, as the hand names it ("Put down: White Chariot ×2"). */
+export const handPiece = (page: Page, side: "White" | "Black", name: string) =>
+  page.getByRole("button", { name: new RegExp(`^Put down: ${side} ${name}( ×\\d+)?$`) });
+
+/** Drags a piece from the hand onto a square with the mouse, as a player would: press, move, release. */
+export async function dragFromHand(page: Page, side: "White" | "Black", name: string, to: string): Promise<void> {
+  // Both ends on the screen, the hand nearest the square: the bottom hand shown at the bottom edge, the top at the top.
+  await square(page, to).scrollIntoViewIfNeeded();
+  await handPiece(page, side, name).scrollIntoViewIfNeeded();
+  const from = await handPiece(page, side, name).boundingBox();
+  const target = await square(page, to).boundingBox();
+  if (!from || !target) throw new Error(`no ${side} ${name} in hand, or no square ${to}`);
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 8 });
+  await page.mouse.up();
+}
+
 /** Confirms the move waiting on `page`, checks its text, and waits until the server took it. */
 export async function confirmMove(page: Page, text: string): Promise<void> {
   const confirm = page.getByRole("group", { name: "Confirm move" });
@@ -117,13 +135,15 @@ export async function clickMove(page: Page, text: string, ...squares: string[]):
 }
 
 /**
- * Checks that the piece `code` at `at` is drawn with the drawing `art` (app/_components/pieces/art.ts),
- * not another piece's nor the lettered disc of a piece without one.
+ * Checks that the piece `code` at `at` is drawn with the drawing `art` (app/_components/pieces/art.ts)
+ * in the piece set `set`, not another piece's nor the lettered disc of a piece without one.
+ * A tile of the side at the top is drawn turned round, inside one more group.
  */
-export async function expectDrawnAs(page: Page, code: string, at: string, art: keyof typeof ART): Promise<void> {
-  const paths = pieceAt(page, code, at).locator(":scope > path");
-  await expect(paths).toHaveCount(ART[art].length);
-  expect(await paths.evaluateAll((els) => els.map((e) => e.getAttribute("d")))).toEqual(ART[art].map((shape) => shape.d));
+export async function expectDrawnAs(page: Page, code: string, at: string, art: ArtId, set: PieceSet = "traditional"): Promise<void> {
+  const shapes = drawing(art, set, code[0] === "w" ? "white" : "black");
+  const paths = pieceAt(page, code, at).locator(':scope > path:not([data-badge]), :scope > g[transform^="rotate"] > path');
+  await expect(paths).toHaveCount(shapes.length);
+  expect(await paths.evaluateAll((els) => els.map((e) => e.getAttribute("d")))).toEqual(shapes.map((shape) => shape.d));
 }
 
 /** A move typed in the notation box, then confirmed. */
@@ -135,12 +155,14 @@ export async function typeMove(page: Page, text: string, canonical = text): Prom
 
 /**
  * A move made on the board: the squares clicked, after picking the piece named
- * `fromHand` (as the hand names it: "Elephant") for a drop.
+ * `fromHand` (as the hand names it: "Elephant") for a drop; `choose`, the button
+ * then chosen where the clicks could mean several moves ("Dragon horse").
  */
 export interface ClickedMove {
   text: string;
   clicks: string[];
   fromHand?: string;
+  choose?: string;
 }
 
 /**
@@ -159,9 +181,11 @@ export async function typeMoves(white: Page, black: Page, moves: (string | Click
       continue;
     }
     if (move.fromHand) {
-      const side = i % 2 === 0 ? "White" : "Black";
-      await page.getByRole("button", { name: new RegExp(`^Put down: ${side} ${move.fromHand}( ×\\d+)?$`) }).click();
+      const side = i % 2 === 0 ? "White" as const : "Black" as const;
+      await handPiece(page, side, move.fromHand).click();
     }
-    await clickMove(page, move.text, ...move.clicks);
+    await clickSquares(page, ...move.clicks);
+    if (move.choose) await page.getByRole("button", { name: move.choose, exact: true }).click();
+    await confirmMove(page, move.text);
   }
 }
