@@ -41,6 +41,9 @@ function timed(fn: () => number): { n: number; s: number } {
 const MIDDLEGAMES: { id: string; label: string; fen: string }[] = [
   // Both hands full, castling rights left: about 200 moves a position, most of them drops.
   { id: "crazyhouse", label: "crazyhouse hands", fen: "1n3br1/2p1k3/1p6/3P4/8/6P1/r3PP2/RN2KB1R[QBNPPPqbnppppppp] b KQ - 0 25" },
+  // Shogi after 40 random plies: eleven pieces in hand, promoted lance and pawns (docs/games/shogi.md#perft).
+  { id: "shogi", label: "shogi hands", fen: "1n2kgrr1/P2g5/3p2np1/5p2l/nl2S1P1p/3P3P1/2P2P2P/2S5L/+l4KSNS[PPPPggpppbb] w - - 0 41" },
+  { id: "minishogi", label: "minishogi hands", fen: "2s1k/p2rg/4P/1K3/G4[SRBb] w - - 0 11" },
 ];
 
 const ff = await loadFairyStockfish();

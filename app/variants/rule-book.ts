@@ -22,6 +22,8 @@ const RULE_BOOK: Record<string, string> = {
   duck: "duck.md",
   atomic: "atomic.md",
   antichess: "antichess.md",
+  shogi: "shogi.md",
+  minishogi: "minishogi.md",
 };
 
 /** A game's file (and section, after `#`) in docs/games/; undefined for an id it does not know. */

@@ -47,11 +47,13 @@ export function makeMoveText(actions: readonly Action[]): string {
 }
 
 const SQUARE = "([a-l](?:1[0-2]|[1-9]))";
-const STEP = new RegExp(`^([A-Za-z])\\s*${SQUARE}\\s*[-x]\\s*${SQUARE}(?:\\s*=\\s*([A-Za-z]))?$`);
+// A promoted piece's letter is `+` and its base letter (Shogi's `+P`), moving or promoted to.
+const PIECE = "(\\+?[A-Za-z])";
+const STEP = new RegExp(`^${PIECE}\\s*${SQUARE}\\s*[-x]\\s*${SQUARE}(?:\\s*=\\s*${PIECE})?$`);
 const PLACE = new RegExp(`^([A-Za-z])\\s*\\*\\s*${SQUARE}$`);
 const PROMOTE = new RegExp(`^([A-Za-z])\\s+${SQUARE}\\s*=\\s*([A-Za-z])$`);
 const DUCK_STEP = new RegExp(`^duck\\s+${SQUARE}$`, "i");
-const NAME = new RegExp(`^([A-Za-z])\\s+${SQUARE}$`);
+const NAME = new RegExp(`^${PIECE}\\s+${SQUARE}$`);
 // Letter O or digit zero, any case, as PGN writers do.
 const CASTLE = /^([O0])-\1(-\1)?$/i;
 

@@ -12,7 +12,7 @@ import { parseFen, makeFen } from "./notation/fen";
 import { san } from "./notation/san";
 import { CARRY, DUCK, PROMOTED, typeOn, type Position } from "./position";
 import { unwrap } from "./result";
-import { couldWin, moveRulePlies, positionStatus, type Outcome } from "./status";
+import { couldWin, moveRulePlies, positionStatus, win, type Outcome } from "./status";
 import type { Side, Variant } from "./variant";
 import { getVariant } from "./variants";
 
@@ -45,6 +45,8 @@ export class Game {
   private readonly played: string[] = [];
   /** Repetition key of every position so far, the current one last. */
   private readonly keys: string[] = [];
+  /** Whether the side to move stood in check, for every position so far (perpetual check). */
+  private readonly checked: boolean[] = [];
   /** How moves are read, built and judged: from the listed legal moves, or the mechanic's own way (Friendly). */
   private readonly steps: Stepwise;
   /** The legal moves the current position's status is judged by, once asked for. */
@@ -56,6 +58,7 @@ export class Game {
     this.pos = unwrap(parseFen(variant, fen));
     this.startFen = makeFen(this.pos);
     this.keys.push(this.repetitionKey());
+    this.checked.push(inCheck(this.pos, this.pos.turn));
   }
 
   /** A game from a variant id and a FEN (or "start"). Throws RulesError on bad input. */
@@ -111,6 +114,7 @@ export class Game {
     this.judged = null;
     this.played.push(text);
     this.keys.push(this.repetitionKey());
+    this.checked.push(inCheck(this.pos, this.pos.turn));
     return text;
   }
 
@@ -123,11 +127,15 @@ export class Game {
     return this.status().result === "ongoing" ? this.steps.next(this.pos, prefix) : { actions: [], complete: false };
   }
 
-  /** Result with history: position status, then fivefold repetition (threefold where draws are automatic). */
+  /**
+   * Result with history: position status, then the game's repetition rule where it declares
+   * one, else fivefold repetition (threefold where draws are automatic).
+   */
   status(): Outcome {
     this.judged ??= this.steps.judgedMoves(this.pos);
     const s = positionStatus(this.pos, this.judged);
     if (s.result !== "ongoing") return s;
+    if (this.variant.decl.repetition) return this.repetitionEnd() ?? s;
     if (this.variant.decl.automaticDraws) {
       if (this.repetitions() >= 3) return { result: "draw", reason: "threefold-repetition" };
     } else if (this.repetitions() >= 5) return { result: "draw", reason: "fivefold-repetition" };
@@ -149,12 +157,46 @@ export class Game {
   claimableDraws(): DrawClaim[] {
     if (this.status().result !== "ongoing") return [];
     const out: DrawClaim[] = [];
-    if (this.repetitions() >= 3) out.push("threefold-repetition");
+    if (this.repetitions() >= 3 && !this.variant.decl.repetition) out.push("threefold-repetition");
     const plies = moveRulePlies(this.pos);
     if (plies && this.pos.halfmove >= plies) out.push("fifty-move-rule");
     // status() above has judged the moves (every legal move, for a game that lists them).
     for (const m of this.variant.mechanics) if (m.claims) out.push(...m.claims(this.pos, this.judged!));
     return out;
+  }
+
+  /**
+   * A declared repetition rule (Shogi's, docs/games/shogi.md#repetition), as Fairy-Stockfish
+   * judges it: the current position stands for the `count`th time. The cycle runs from its
+   * first of those times to now; a side that gave check in every position of it where the
+   * other was to move loses (both: a draw), otherwise the declared result.
+   */
+  private repetitionEnd(): Outcome | undefined {
+    const rule = this.variant.decl.repetition!;
+    const last = this.keys.length - 1;
+    let seen = 1;
+    let first = last;
+    for (let i = last - 2; i >= 0 && seen < rule.count; i -= 2) {
+      if (this.keys[i] === this.keys[last]) {
+        seen++;
+        first = i;
+      }
+    }
+    if (seen < rule.count) return undefined;
+    if (rule.perpetualCheckLoses) {
+      // The side not to move gave every check in the positions with the side to move to move, and back.
+      const everyCheck = (from: number) => {
+        for (let i = from; i <= last; i += 2) if (!this.checked[i]) return false;
+        return true;
+      };
+      const mover = this.pos.turn;
+      const byThem = everyCheck(first);
+      const byUs = everyCheck(first + 1);
+      if (byThem !== byUs) return win(byThem ? mover : ((1 - mover) as Side), "perpetual-check");
+      if (byThem) return { result: "draw", reason: "perpetual-check" };
+    }
+    const result = rule.result ?? "draw";
+    return { result, reason: "fourfold-repetition" };
   }
 
   private repetitions(): number {
@@ -169,8 +211,12 @@ export class Game {
    */
   private repetitionKey(): string {
     const [marked, side, , written] = makeFen(this.pos).split(" ");
-    // Fairy-Stockfish tells a promoted pawn from the piece it became only on capture, not in repetitions.
-    const placement = marked.replaceAll("~", "");
+    // Fairy-Stockfish tells a promoted pawn from the piece it became only on capture, not in repetitions;
+    // nor a piece from the one it counts as there (PieceDecl.repetitionAs: Shogi's tokin is a gold).
+    let placement = marked.replaceAll("~", "");
+    for (const p of this.variant.decl.pieces) {
+      if (p.repetitionAs) placement = placement.replaceAll(p.letter, p.repetitionAs).replaceAll(p.letter.toLowerCase(), p.repetitionAs.toLowerCase());
+    }
     const castling = this.pos.castling;
     if (this.variant.decl.enPassant?.repeatsAsWritten) return `${placement} ${side} ${castling} ${written}`;
     const epCapture = this.pos.ep !== -1 && this.steps.enPassantPossible(this.pos);

@@ -86,7 +86,8 @@ let seen = new Int32Array(0);
  * empty squares by moving atoms, opponent's pieces by capturing ones, and with `own`
  * one's own pieces by moving ones; its `i` atoms only when `initial` says they are
  * allowed (initialMoveAllowed). Each square once (overlapping atoms), in atom
- * order, once per promotion choice where the piece promotes; written to `out` as
+ * order, once per promotion choice where the piece promotes (and once unpromoted where
+ * promotion is optional), never where it could not move again (VariantDecl.noDeadEnds); written to `out` as
  * square | holds << 9 | promotion << 11. Returns how many.
  */
 export function pieceTargets(
@@ -124,9 +125,10 @@ export function pieceTargets(
           seen[to] = seenStamp;
         }
         const holds = w === 0 ? EMPTY : ENEMY;
-        if (inPromotionZone(type, geo, us, to)) {
+        if (inPromotionZone(type, geo, us, to) || (type.promotionOptional && inPromotionZone(type, geo, us, sq))) {
           for (const p of type.promotesTo) out[n++] = to | (holds << 9) | (p << 11);
-        } else {
+          if (type.promotionOptional && !type.deadEnds?.[us][to]) out[n++] = to | (holds << 9);
+        } else if (!type.deadEnds?.[us][to]) {
           out[n++] = to | (holds << 9);
         }
       } else if (own && w !== 0 && !enemy && a.move && !(dedupe && seen[to] === seenStamp)) {
@@ -267,7 +269,8 @@ export function playStep(pos: Position, from: number, to: number, promo: number)
   const code = pos.board[from];
   const t = typeOn(code, us);
   const v = pos.variant;
-  if (typeOn(pos.board[to], (1 - us) as Side) || v.types[t].pawnLike) pos.halfmove = 0;
+  // Fairy-Stockfish restarts the count on every promotion too (Shogi's pieces are not pawn-like).
+  if (promo || typeOn(pos.board[to], (1 - us) as Side) || v.types[t].pawnLike) pos.halfmove = 0;
   pos.put(from, 0);
   pos.put(to, promo ? pieceCode(us, promo) : code);
   if ((v.epVictims >> t) & 1) {
@@ -284,6 +287,7 @@ export function makeMove(pos: Position, m: Move): void {
   let captured = typeOn(capturedCode, them);
   pos.begin();
   pos.ep = -1;
+  pos.dropped = 0;
   pos.halfmove++;
   switch (m.kind) {
     case MoveKind.Step:

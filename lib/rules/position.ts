@@ -33,8 +33,8 @@ export const CASTLE_BITS = [
 ] as const;
 
 // A saved state is FRAME numbers on a stack: log length, turn, castling, ep, halfmove, fullmove,
-// unmoved, countLimit and countPly.
-const FRAME = 9;
+// unmoved, countLimit, countPly and dropped.
+const FRAME = 10;
 
 export class Position {
   readonly variant: Variant;
@@ -53,6 +53,8 @@ export class Position {
   /** Counting rules (mechanics/counting.ts): the limit in plies once a count runs, else 0; and the plies counted. */
   countLimit = 0;
   countPly = 0;
+  /** The type the last move put down from hand (mechanics/drops.ts), 0 for any other move and for a position read from FEN. */
+  dropped = 0;
   /** counts[side * 32 + type]: pieces of each type on the board. */
   counts = new Int16Array(64);
   /**
@@ -86,6 +88,7 @@ export class Position {
     p.unmoved = this.unmoved;
     p.countLimit = this.countLimit;
     p.countPly = this.countPly;
+    p.dropped = this.dropped;
     p.counts.set(this.counts);
     p.kingSq = [this.kingSq[0], this.kingSq[1]];
     p.hand.set(this.hand);
@@ -132,7 +135,7 @@ export class Position {
   begin(): void {
     this.frames.push(
       this.log.length, this.turn, this.castling, this.ep, this.halfmove, this.fullmove,
-      this.unmoved, this.countLimit, this.countPly,
+      this.unmoved, this.countLimit, this.countPly, this.dropped,
     );
   }
 
@@ -155,6 +158,7 @@ export class Position {
     this.unmoved = f[base + 6];
     this.countLimit = f[base + 7];
     this.countPly = f[base + 8];
+    this.dropped = f[base + 9];
     f.length = base;
   }
 

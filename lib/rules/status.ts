@@ -13,7 +13,9 @@ import type { Side } from "./variant";
 export type EndReason =
   | "checkmate" | "stalemate" | "extinction" | "king-exploded" | "king-captured" | "all-pieces-lost" | "bare-royal" | "union-with-king"
   | "insufficient-material" | "seventy-five-move-rule" | "all-pieces-in-unions" | "no-legal-move"
-  | "fivefold-repetition" | "threefold-repetition" | "fifty-move-rule" | "counting-rule";
+  | "fivefold-repetition" | "threefold-repetition" | "fifty-move-rule" | "counting-rule"
+  // Shogi (docs/games/shogi.md#game-end): sennichite, perpetual check, checkmate by a pawn drop.
+  | "fourfold-repetition" | "perpetual-check" | "pawn-drop-mate";
 
 export type Outcome =
   | { result: "ongoing" }

@@ -14,7 +14,8 @@ import { unwrap } from "./result";
 export type Side = 0 | 1; // 0 = White, 1 = Black
 
 export interface PieceDecl {
-  letter: string; // uppercase FEN letter
+  /** Uppercase FEN letter; a promoted piece is `+` and its base piece's letter (`+P`), and reverts to that piece when captured. */
+  letter: string;
   /** As players write it on its own, capitalised: "King", "Royal pawn", "Queen-Alfil-Dabbabah". */
   name: string;
   /** The drawing the board uses (app/_components/pieces): the same letter is different pieces in different games. */
@@ -29,6 +30,12 @@ export interface PieceDecl {
   /** How many of the owner's last ranks are the promotion zone (default 1; Makruk 3). */
   promotionRanks?: number;
   /**
+   * Promotion is a choice, offered on every move that starts or ends in the zone (Shogi,
+   * docs/games/shogi.md#promotion); it is forced only where the piece could never move
+   * again (VariantDecl.noDeadEnds).
+   */
+  promotionOptional?: boolean;
+  /**
    * Its `i` moves need the piece never to have moved (a right held like castling,
    * written in FEN's castling field as its file letter, as Fairy-Stockfish writes it),
    * not a starting rank. A royal piece may not use them while in check.
@@ -38,6 +45,11 @@ export interface PieceDecl {
   unmovedRightLostTo?: string;
   /** Moves of this piece reset the fifty-move counter, like pawn moves. */
   pawnLike?: boolean;
+  /**
+   * Repetitions take it for this piece, as Fairy-Stockfish's position key does: Shogi's
+   * promoted silver, knight, lance and pawn are golds there (docs/games/shogi.md#repetition).
+   */
+  repetitionAs?: string;
 }
 
 export type Royalty =
@@ -128,6 +140,19 @@ export interface VariantDecl {
   bareRoyal?: "lookahead" | "counted";
   /** Moves (each side) without capture or pawn move after which a draw may be claimed (default 50; 0: no such rule). */
   moveRule?: number;
+  /**
+   * No piece may move or be put down where it could never move again, on an empty board
+   * (Shogi: a pawn or lance on the last rank, a knight on the last two); a piece that
+   * may promote there must.
+   */
+  noDeadEnds?: boolean;
+  /**
+   * Repetition as a rule that ends the game by itself, not a claim (Shogi's sennichite,
+   * docs/games/shogi.md#repetition): the game ends when a position (hands and side to move
+   * included) stands for the `count`th time. It is a draw, or `result`; with
+   * `perpetualCheckLoses` the side that gave check in every position of the cycle loses.
+   */
+  repetition?: { count: number; perpetualCheckLoses?: boolean; result?: "draw" | "black-wins" };
   /** Letters of minor pieces for dead positions: K v K, K + one minor v K, bishops all on one colour. */
   deadPosition?: { minors: string[]; bishop?: string };
   mechanics?: Mechanic[];
@@ -146,6 +171,12 @@ export interface PieceType {
   forbiddenFirst: boolean;
   forbiddenLast: boolean;
   promotesTo: number[]; // type indices
+  /** The type this piece reverts to when captured: its base piece for a promoted one (`+P`: P), else itself. */
+  base: number;
+  /** Promotion may be declined, and is offered on moves that start in the zone too (PieceDecl.promotionOptional). */
+  promotionOptional: boolean;
+  /** Per side, the squares where it could never move again (VariantDecl.noDeadEnds); undefined when there are none. */
+  deadEnds: [Uint8Array, Uint8Array] | undefined;
   pawnLike: boolean;
   /** First rank (0-based, from the owner's side) of the promotion zone; Infinity when the piece never promotes. */
   promotionFrom: number;
@@ -228,7 +259,7 @@ export function compileVariant(decl: VariantDecl): Variant {
   const geo = makeGeometry(decl.files, decl.ranks);
   const byLetter = new Map<string, number>();
   decl.pieces.forEach((p, i) => {
-    if (!/^[A-Z]$/.test(p.letter) || byLetter.has(p.letter)) throw new RulesError(`bad piece letter ${p.letter} in ${decl.id}`);
+    if (!/^\+?[A-Z]$/.test(p.letter) || byLetter.has(p.letter)) throw new RulesError(`bad piece letter ${p.letter} in ${decl.id}`);
     byLetter.set(p.letter, i + 1);
   });
   const typeOf = (letter: string) => {
@@ -267,6 +298,9 @@ export function compileVariant(decl: VariantDecl): Variant {
       forbiddenFirst: p.forbiddenRanks?.includes("first") ?? false,
       forbiddenLast: p.forbiddenRanks?.includes("last") ?? false,
       promotesTo: (p.promotesTo ?? []).map(typeOf),
+      base: p.letter.startsWith("+") ? typeOf(p.letter.slice(1)) : i + 1,
+      promotionOptional: p.promotionOptional ?? false,
+      deadEnds: decl.noDeadEnds ? deadEnds(geo, [forSide(0), forSide(1)]) : undefined,
       pawnLike: p.pawnLike ?? false,
       promotionFrom: p.promotesTo?.length ? decl.ranks - (p.promotionRanks ?? 1) : Infinity,
       unmovedRight: p.unmovedRight ?? false,
@@ -367,6 +401,22 @@ function attackRays(types: PieceType[], side: Side): AttackRay[] {
   }
   for (const ray of rays.values()) for (let k = 0; k < ray.masks.length; k++) ray.masks[k] ??= 0;
   return [...rays.values()];
+}
+
+/** Per side, the squares from which no moving atom reaches a square of the board; undefined when there are none. */
+function deadEnds(geo: Geometry, atoms: [CompiledAtom[], CompiledAtom[]]): [Uint8Array, Uint8Array] | undefined {
+  let any = false;
+  const forSide = (side: Side) => {
+    const dead = new Uint8Array(geo.size);
+    for (const sq of geo.squares) {
+      const moves = atoms[side].some((a) => a.move && !a.initial && a.min <= 1 && geo.fileOf[sq + a.step] >= 0);
+      if (!moves) dead[sq] = 1;
+      any ||= !moves;
+    }
+    return dead;
+  };
+  const both: [Uint8Array, Uint8Array] = [forSide(0), forSide(1)];
+  return any ? both : undefined;
 }
 
 /** Whether two atoms of one piece reach a common square on an empty board. */

@@ -10,6 +10,7 @@ import { createRequire } from "node:module";
 import type { Board, FairyStockfish } from "ffish";
 import { Game, type Action, type LegalMove, type Outcome } from "@/lib/rules";
 import { listMoves } from "@/lib/rules/game";
+import { makeMove } from "@/lib/rules/movegen";
 import { makeFen, parseFen } from "@/lib/rules/notation/fen";
 import { unwrap } from "@/lib/rules/result";
 import { getVariant } from "@/lib/rules/variants";
@@ -70,6 +71,9 @@ export const ORACLE_GAMES: OracleGame[] = [
   { id: "duck", ffish: "duck", positions: 5_000, perftDepth: 2 },
   { id: "atomic", ffish: "atomic" },
   { id: "antichess", ffish: "antichess" },
+  // As Crazyhouse: hundreds of drops in a position; a few thousand positions keep each under a minute.
+  { id: "shogi", ffish: "shogi", positions: 4000 },
+  { id: "minishogi", ffish: "minishogi", positions: 8000 },
 ];
 
 /** The seed of the perft positions, whatever a run's seed: the test's and the benchmark's are the same. */
@@ -198,7 +202,7 @@ function castlingRook(pieces: Pieces, fen: string, king: string, to: string): st
 }
 
 /**
- * Our move in Fairy-Stockfish's UCI: `e2e4`, promotion `e7e8q`, drop `P@e4` (the letter
+ * Our move in Fairy-Stockfish's UCI: `e2e4`, promotion `e7e8q` (Shogi's `c7c8+`), drop `P@e4` (the letter
  * upper case for either side), promotion in place `c6c6f` (Sittuyin), castling as the
  * king's step (`e1g1`), or in Chess960 as king takes own rook (`e1h1`), a duck's step after the
  * move (`e2e4,e4d5`). Our castling may be
@@ -235,7 +239,8 @@ export function toUci(actions: readonly Action[], pieces: Pieces, fen: string, i
     const rook = rookStep?.from ?? castlesOnto ?? castlingRook(pieces, fen, first.from, first.to);
     return `${first.from}${rook}`;
   }
-  return `${first.from}${first.to}${first.promotion ? first.promotion.toLowerCase() : ""}`;
+  const promotion = first.promotion?.startsWith("+") ? "+" : (first.promotion?.toLowerCase() ?? "");
+  return `${first.from}${first.to}${promotion}`;
 }
 
 /** Each of our moves with its UCI. */
@@ -257,12 +262,14 @@ const VERDICT: Record<Exclude<Outcome["result"], "ongoing">, Verdict> = { "white
 
 /**
  * Our ends that are claims to Fairy-Stockfish. Our draws by repetition, by the move count and
- * by a counting rule (Makruk, Ouk Chatrang, Sittuyin: "counting-rule"), automatic or not
+ * by a counting rule (Makruk, Ouk Chatrang, Sittuyin: "counting-rule"), Shogi's repetition
+ * and perpetual check (won or lost: Fairy-Stockfish's optional game end), automatic or not
  * (chess: fivefold and seventy-five moves automatic, threefold and fifty claimable), are all
  * claims there. Every other end of ours is an end of its own.
  */
 const CLAIMS_TO_FAIRY_STOCKFISH: readonly string[] = [
   "threefold-repetition", "fifty-move-rule", "fivefold-repetition", "seventy-five-move-rule", "counting-rule",
+  "fourfold-repetition", "perpetual-check",
 ];
 
 /** What Fairy-Stockfish should say, without and with claims, for our status. */
@@ -362,17 +369,27 @@ function takeBack(own: string, before: string | undefined): string {
   return duck ? `${back},${own.slice(0, 2)}${duck}` : "";
 }
 
-function keepsClock(board: Board, uci: string): boolean {
-  board.push(uci);
-  const running = board.halfmoveClock() > 0;
-  board.pop();
-  return running;
+/**
+ * The moves of `game` after which Fairy-Stockfish's halfmove clock keeps running, judged on
+ * our engine: every FEN compared shows the two clocks agree, and asking Fairy-Stockfish
+ * (a push and a pop per move) is slow where drops give hundreds of moves. While a count
+ * runs its clock reads 0.
+ */
+function clockKeepers(game: Game): Set<string> {
+  const pos = unwrap(parseFen(game.variant, game.fen()));
+  const keep = new Set<string>();
+  const { legal, listed } = listMoves(pos);
+  legal.forEach((m, i) => {
+    makeMove(pos, m);
+    if (pos.halfmove > 0 && pos.countLimit === 0) keep.add(listed[i].text);
+    pos.unmake();
+  });
+  return keep;
 }
 
 /**
- * A test of a UCI move asked once per piece move: whether it captures or keeps the clock
- * running does not depend on where a duck goes (`e2e4,e4d5`), and Fairy-Stockfish answers
- * each question slowly.
+ * A test of a UCI move asked once per piece move: whether it captures does not depend on
+ * where a duck goes (`e2e4,e4d5`), and Fairy-Stockfish answers each question slowly.
  */
 function byPieceMove(test: (uci: string) => boolean): (m: { uci: string }) => boolean {
   const known = new Map<string, boolean>();
@@ -402,7 +419,8 @@ export function playRandomGame(ff: FairyStockfish, row: OracleGame, rng: Rng, op
       const own = played[played.length - 2];
       const back = own && rng.chance(opts.repeatBias ?? 0) ? listed.filter((m) => m.uci === takeBack(own, played[played.length - 3])) : [];
       const captures = rng.chance(opts.captureBias) ? listed.filter(byPieceMove((uci) => board.isCapture(uci))) : [];
-      const quiet = !back.length && !captures.length && rng.chance(opts.quietBias ?? 0) ? listed.filter(byPieceMove((uci) => keepsClock(board, uci))) : [];
+      const keepers = !back.length && !captures.length && rng.chance(opts.quietBias ?? 0) ? clockKeepers(game) : undefined;
+      const quiet = keepers ? listed.filter((m) => keepers.has(m.move.text)) : [];
       const { move, uci } = rng.pick(back.length ? back : captures.length ? captures : quiet.length ? quiet : listed);
       game.play(move.actions);
       played.push(uci);

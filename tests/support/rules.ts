@@ -23,7 +23,7 @@ export function moves(variant: string, fen: string): string[] {
 
 /** The legal moves whose (first) step starts on `square`, sorted. */
 export function movesFrom(variant: string, fen: string, square: string): string[] {
-  const re = new RegExp(`^[A-Za-z] ${square}-`);
+  const re = new RegExp(`^\\+?[A-Za-z] ${square}-`);
   return moves(variant, fen).filter((m) => re.test(m));
 }
 

@@ -34,12 +34,12 @@ describe("archive query strings", () => {
 
   it("ignores bad values with a message, never throws", () => {
     const q = parseArchiveQuery({
-      variant: "shogi", status: "paused", result: "1-0", ended: "boredom", from: "2026-02-30", to: "yesterday",
+      variant: "tori-shogi", status: "paused", result: "1-0", ended: "boredom", from: "2026-02-30", to: "yesterday",
       min_moves: "-3", max_moves: "lots", sort: "elo", order: "random",
     });
     expect(q.filters).toEqual({ sort: "last", order: "newest" });
     expect(q.problems).toHaveLength(10);
-    expect(q.problems[0]).toBe("variant=shogi was ignored: not a game played here");
+    expect(q.problems[0]).toBe("variant=tori-shogi was ignored: not a game played here");
     expect(q.problems.join("\n")).toContain("from=2026-02-30 was ignored: no such date");
   });
 

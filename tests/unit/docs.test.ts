@@ -90,7 +90,8 @@ const BOOK = [
   "docs/README.md", "docs/common-rules.md", "docs/notation.md", "docs/rules-tool.md", "docs/stack-notes.md",
   "docs/games/chess.md", "docs/games/chess960.md", "docs/games/companion.md", "docs/games/magicpawns.md", "docs/games/friendly.md",
   "docs/games/compound.md", "docs/games/royal-substitute.md", "docs/games/sittuyin.md",
-  "docs/games/crazyhouse.md", "docs/games/duck.md",
+  "docs/games/crazyhouse.md", "docs/games/duck.md", "docs/games/atomic.md", "docs/games/antichess.md",
+  "docs/games/shogi.md", "docs/games/minishogi.md",
 ];
 
 describe("the rule book", () => {

@@ -52,6 +52,11 @@ describe("our moves in Fairy-Stockfish's UCI", () => {
     expect(toUci([{ type: "place", piece: "n", to: "e4" }], new Map(), "", false)).toBe("N@e4");
     const promotion = toUci([{ type: "promote", piece: "P", square: "c6", promotion: "F" }], new Map(), "", false);
     expect(ffishMoves("sittuyin", "k7/8/2P5/8/8/8/8/K7[] w - - 0 1")).toContain(promotion);
+    // Shogi's promotion is a `+` after the squares; declined, the squares alone.
+    const shogi = ffishMoves("shogi", "4k4/9/2P6/9/9/9/9/9/4K4[] w - - 0 1");
+    const step = (promotion?: string): Action => ({ type: "step", piece: "P", from: "c7", to: "c8", ...(promotion ? { promotion } : {}) });
+    expect([toUci([step("+P")], new Map(), "", false), toUci([step()], new Map(), "", false)]).toEqual(["c7c8+", "c7c8"]);
+    expect(shogi).toEqual(expect.arrayContaining(["c7c8+", "c7c8"]));
   });
 
   it("castling: the king's step in chess, king takes own rook in Chess960", () => {

@@ -63,7 +63,7 @@ function failed(r: Run, code: 1 | 2, args: string[]): string {
 }
 
 const IDS = ["chess", "chess960", "companion", "companion-way2", "companion-extended", "magicpawns", "friendly", "compound", "royal-substitute",
-  "shatranj", "chaturanga", "makruk", "ouk-chatrang", "sittuyin", "crazyhouse", "duck", "atomic", "antichess"];
+  "shatranj", "chaturanga", "makruk", "ouk-chatrang", "sittuyin", "crazyhouse", "duck", "atomic", "antichess", "shogi", "minishogi"];
 const FOOLS_MATE = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
 
 describe.concurrent("rules CLI", () => {
@@ -81,11 +81,11 @@ describe.concurrent("rules CLI", () => {
     const tsx = (...args: string[]) => exec("npx", ["tsx", "lib/rules/cli.ts", ...args]);
     const [r, bad, illegal] = await Promise.all([
       tsx("play", "chess", "start", "P e2-e4"),
-      tsx("moves", "shogi", "start"),
+      tsx("moves", "tori-shogi", "start"),
       tsx("play", "chess", "start", "P e2-e5"),
     ]);
     expect([r.code, r.stderr, r.stdout]).toEqual([0, "", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"]);
-    expect(failed(bad, 2, ["moves shogi"])).toMatch(/unknown variant/);
+    expect(failed(bad, 2, ["moves tori-shogi"])).toMatch(/unknown variant/);
     expect(failed(illegal, 1, ["play P e2-e5"])).toMatch(/P e2-e5/);
   });
 
@@ -181,8 +181,8 @@ describe.concurrent("rules CLI", () => {
   });
 
   it("bad input: unknown variant, unknown command, missing arguments — exit 2", async () => {
-    expect(await fails(2, "moves", "shogi", "start")).toMatch(/unknown variant 'shogi'/);
-    expect(await fails(2, "status", "shogi", "start")).toMatch(/shogi/);
+    expect(await fails(2, "moves", "tori-shogi", "start")).toMatch(/unknown variant 'tori-shogi'/);
+    expect(await fails(2, "status", "tori-shogi", "start")).toMatch(/tori-shogi/);
     await fails(2);
     await fails(2, "frobnicate");
     await fails(2, "moves");

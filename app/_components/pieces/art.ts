@@ -353,6 +353,22 @@ const SITTUYIN_GENERAL: Shape[] = [
 /** A promoted pawn (Makruk, Ouk Chatrang, Shatranj): the pawn turned over, standing on its head. */
 const PROMOTED_PAWN: Shape[] = PAWN.map((sh) => ({ kind: sh.kind, d: transformPath(sh.d, 1, 0, 109.5, -1) }));
 
+/**
+ * Duck chess's duck (not a piece of either side; drawn yellow, app/_components/pieces/drawing.ts
+ * THEME.duck): a duck in profile facing left, tail up, on a flat base.
+ */
+const DUCK: Shape[] = [
+  body("M18 62C18 49 30 44 44 46C53 47 62 51 69 47C76 43 81 35 86 28C90 42 90 57 85 67C79 79 65 84 50 84C31 84 18 76 18 62Z"),
+  body(circle(36, 30, 17)),
+  body("M21 27C14 26 7 28 3 33C8 37 15 38 22 36Z"),
+  mark(ellipse(33, 25, 3.2, 3.2)),
+  line("M4 33H21"),
+  line("M38 60C48 71 63 71 73 59"),
+  line("M46 58C53 63 61 63 67 57"),
+  body(rrect(14, 84, 72, 8, 3.5)),
+  line("M24 84H76"),
+];
+
 // ---------------------------------------------------------------- Shogi
 
 /**
@@ -413,22 +429,6 @@ const shogiArt = <T>(draw: (p: (typeof SHOGI)[ShogiArt]) => T) =>
 /** 王 for the second player's king, 玉 for the first's, as a set has one of each. */
 const SECOND_KING = kanji("王", SHOGI_SIZE.king);
 
-/**
- * Duck chess's duck (not a piece of either side; drawn yellow, app/_components/pieces/drawing.ts
- * THEME.duck): a duck in profile facing left, tail up, on a flat base.
- */
-const DUCK: Shape[] = [
-  body("M18 62C18 49 30 44 44 46C53 47 62 51 69 47C76 43 81 35 86 28C90 42 90 57 85 67C79 79 65 84 50 84C31 84 18 76 18 62Z"),
-  body(circle(36, 30, 17)),
-  body("M21 27C14 26 7 28 3 33C8 37 15 38 22 36Z"),
-  mark(ellipse(33, 25, 3.2, 3.2)),
-  line("M4 33H21"),
-  line("M38 60C48 71 63 71 73 59"),
-  line("M46 58C53 63 61 63 67 57"),
-  body(rrect(14, 84, 72, 8, 3.5)),
-  line("M24 84H76"),
-];
-
 /** Every drawing by its art id, the id a piece declaration names (lib/rules/variants, `art`). */
 export const ART = {
   king: KING,
@@ -454,8 +454,8 @@ export const ART = {
   sittuyinElephant: SITTUYIN_ELEPHANT,
   sittuyinGeneral: SITTUYIN_GENERAL,
   promotedPawn: PROMOTED_PAWN,
-  ...shogiArt((p) => kanji(p.glyph, p.size, p.ink)),
   duck: DUCK,
+  ...shogiArt((p) => kanji(p.glyph, p.size, p.ink)),
 } satisfies Record<string, Shape[]>;
 
 export type ArtId = keyof typeof ART;

@@ -107,13 +107,13 @@ export const THEME = {
   white: { fill: "#fbf8f1", outline: "#1b1b1b", detail: "#1b1b1b" },
   black: { fill: "#2d2a27", outline: "#0d0d0d", detail: "#ece4d4" },
   badge: { fill: "#f6f0e2", outline: "#3a3a3a" },
+  /** Duck chess's duck: yellow, of neither side's colours. */
+  duck: { fill: "#f5c518", outline: "#5b4200", detail: "#5b4200" },
   /** Shogi: both sides' tiles are the same wood; promoted pieces are written in red. */
   tile: { wood: "#f8e2ae", edge: "#5a4326", ink: { black: "#1b1510", red: "#c21a14" } },
   promotedMark: { fill: "#c21a14", outline: "#fbf8f1" },
   /** The board of tile games: plain wood, ruled. */
   ruled: { wood: "#d6a24f", line: "#3b2a17" },
-  /** Duck chess's duck: yellow, of neither side's colours. */
-  duck: { fill: "#f5c518", outline: "#5b4200", detail: "#5b4200" },
 } as const;
 
 // ---------------------------------------------------------------- geometry

@@ -6,14 +6,13 @@
  *
  * A drop is legal when it leaves the own king safe (it may block a check), and a piece is
  * never dropped where it may never stand (PieceDecl.forbiddenRanks: a Crazyhouse pawn on
- * the first or last rank). Shogi's further limits are declared as more options of the same
- * shape, each naming the pieces it binds, and checked where `allowedDrop` is:
- *   noDoubled?: string       a piece (Shogi's pawn) not dropped on a file that holds an
- *                            unpromoted one of its owner's own (nifu);
- *   noDropMate?: string      a piece whose drop may not give checkmate (uchifuzume);
- *   noImmobileDrops?: true   no piece dropped where it could never move again.
- * Promoted pieces that are types of their own (Shogi's `+P`) would go back to hand through a
- * table from promoted to unpromoted letter, filled into `toHand` below.
+ * the first or last rank; VariantDecl.noDeadEnds: a Shogi pawn or lance on the last rank,
+ * a knight on the last two). A captured promoted piece of its own type (Shogi's `+P`)
+ * joins the hand as its base piece. Shogi's further limits are options, each naming the
+ * piece it binds (docs/games/shogi.md#drops):
+ *   noDoubled       not dropped on a file that holds one of its owner's own (nifu);
+ *   dropMateLoses   its drop that gives checkmate loses for the dropper (uchifuzume, as
+ *                   Fairy-Stockfish reads it: the drop is legal, the game ends with it).
  *
  * The shared parts of every game with a hand (how many a side holds, a drop's text, why a
  * drop is refused) live here; the setup phase (setup.ts) uses them too.
@@ -21,10 +20,12 @@
 import type { Action } from "../actions";
 import { RulesError } from "../errors";
 import type { Mechanic } from "../mechanic";
+import { inCheck } from "../movegen";
 import { MoveKind, newMove, type Move } from "../move";
 import { letterOf } from "../notation/move";
 import { pieceCode, PROMOTED, typeOn, type Position } from "../position";
 import { leavesRoyalAttacked, noSuchSquare, refused } from "../refusals";
+import { win } from "../status";
 import type { Side, Variant } from "../variant";
 
 export interface DropOptions {
@@ -37,6 +38,10 @@ export interface DropOptions {
    * (`Q~` in FEN) and, captured, joins the hand as this piece again.
    */
   promotedFrom?: string;
+  /** Never dropped on a file that holds one of its owner's pieces of this letter (Shogi's pawn: nifu). */
+  noDoubled?: string;
+  /** A checkmate given by dropping this piece loses for the side that dropped it (Shogi's pawn: uchifuzume). */
+  dropMateLoses?: string;
 }
 
 /** How many pieces a side holds. */
@@ -51,6 +56,7 @@ export function playDrop(pos: Position, m: Move): void {
   const us = pos.turn;
   pos.putHand(us, m.piece, pos.hand[us * 32 + m.piece] - 1);
   pos.put(m.to, pieceCode(us, m.piece));
+  pos.dropped = m.piece;
   pos.halfmove = 0; // a drop cannot be undone: Fairy-Stockfish restarts the fifty-move count
 }
 
@@ -95,16 +101,17 @@ export function dropProblem(
   return undefined;
 }
 
-/** May a piece of this type stand on `sq` at all (its forbidden ranks)? */
+/** May a piece of this type stand on `sq` at all (its forbidden ranks, a square it could never move from)? */
 function mayStand(pos: Position, type: number, sq: number, side: Side): boolean {
   const t = pos.variant.types[type];
   const rel = pos.relativeRank(sq, side);
-  return !((t.forbiddenFirst && rel === 0) || (t.forbiddenLast && rel === pos.geo.ranks - 1));
+  return !((t.forbiddenFirst && rel === 0) || (t.forbiddenLast && rel === pos.geo.ranks - 1) || t.deadEnds?.[side][sq]);
 }
 
 export function drops(opts: DropOptions): Mechanic {
-  // Per variant, looked up once: the hand types, and for each type the type it joins a hand as (0: none).
-  const tables = new WeakMap<Variant, { held: number[]; toHand: Int8Array; pawn: number }>();
+  // Per variant, looked up once: the hand types, for each type the type it joins a hand as (0: none),
+  // and the types the Shogi options bind (0: none).
+  const tables = new WeakMap<Variant, { held: number[]; toHand: Int8Array; pawn: number; undoubled: number; mateLoses: number }>();
   const tablesOf = (v: Variant) => {
     let t = tables.get(v);
     if (!t) {
@@ -115,12 +122,33 @@ export function drops(opts: DropOptions): Mechanic {
       };
       const held = opts.pieces.map(typeOf);
       const toHand = new Int8Array(32);
-      for (const h of held) toHand[h] = h;
-      t = { held, toHand, pawn: opts.promotedFrom ? typeOf(opts.promotedFrom) : 0 };
+      for (const type of v.types.slice(1)) if (held.includes(type.base)) toHand[type.index] = type.base;
+      const typeOrNone = (letter?: string) => (letter ? typeOf(letter) : 0);
+      t = { held, toHand, pawn: typeOrNone(opts.promotedFrom), undoubled: typeOrNone(opts.noDoubled), mateLoses: typeOrNone(opts.dropMateLoses) };
       tables.set(v, t);
     }
     return t;
   };
+
+  /** Whether a file (by a square on it) holds a piece of `type` of `side`. */
+  function fileHolds(pos: Position, sq: number, type: number, side: Side): boolean {
+    const stride = pos.geo.stride;
+    for (let s = sq - pos.geo.rankOf[sq] * stride, r = 0; r < pos.geo.ranks; r++, s += stride) {
+      if (typeOn(pos.board[s], side) === type) return true;
+    }
+    return false;
+  }
+
+  /** Why the game keeps a piece of `type` off `sq` (undefined: it does not). */
+  function barred(pos: Position, type: number, sq: number): string | undefined {
+    const us = pos.turn;
+    const name = nameOf(pos.variant, type);
+    if (!mayStand(pos, type, sq, us)) return `a ${name} cannot stand on ${pos.geo.names[sq]}`;
+    if (type === tablesOf(pos.variant).undoubled && fileHolds(pos, sq, type, us)) {
+      return `you already have a ${name} on the ${pos.geo.names[sq][0]} file`;
+    }
+    return undefined;
+  }
 
   const mech: Mechanic = {
     name: "drops",
@@ -128,7 +156,7 @@ export function drops(opts: DropOptions): Mechanic {
     putsDown: true,
     extend(pos, out) {
       const us = pos.turn;
-      const { held } = tablesOf(pos.variant);
+      const { held, undoubled } = tablesOf(pos.variant);
       const board = pos.board;
       const squares = pos.geo.squares;
       for (let i = 0; i < held.length; i++) {
@@ -136,10 +164,19 @@ export function drops(opts: DropOptions): Mechanic {
         if (pos.hand[us * 32 + t] === 0) continue;
         for (let j = 0; j < squares.length; j++) {
           const sq = squares[j];
-          if (board[sq] === 0 && mayStand(pos, t, sq, us)) out.push(newMove(MoveKind.Mechanic, -1, sq, t, 0, mech));
+          if (board[sq] !== 0 || !mayStand(pos, t, sq, us)) continue;
+          if (t === undoubled && fileHolds(pos, sq, t, us)) continue;
+          out.push(newMove(MoveKind.Mechanic, -1, sq, t, 0, mech));
         }
       }
     },
+    // Uchifuzume as Fairy-Stockfish scores it: mated by the drop of that piece, the mated side wins.
+    ...(opts.dropMateLoses ? {
+      status(pos: Position, legal: Move[]) {
+        if (legal.length > 0 || pos.dropped === 0 || pos.dropped !== tablesOf(pos.variant).mateLoses) return undefined;
+        return inCheck(pos, pos.turn) ? win(pos.turn, "pawn-drop-mate") : undefined;
+      },
+    } : {}),
     afterMove(pos, m, captured, capturedCode) {
       const mover = (1 - pos.turn) as Side;
       const { toHand, pawn } = tablesOf(pos.variant);
@@ -162,8 +199,7 @@ export function drops(opts: DropOptions): Mechanic {
     make: playDrop,
     actions: dropActions,
     explain(pos, actions) {
-      const why = dropProblem(pos, actions, opts.pieces, (t, sq) =>
-        mayStand(pos, t, sq, pos.turn) ? undefined : `a ${nameOf(pos.variant, t)} cannot stand on ${pos.geo.names[sq]}`);
+      const why = dropProblem(pos, actions, opts.pieces, (t, sq) => barred(pos, t, sq));
       if (why || actions[0].type !== "place") return why;
       // Everything else about the drop is in order: it is refused for the king.
       return refused(`${actions[0].piece}*${actions[0].to}`, leavesRoyalAttacked(pos.variant));

@@ -110,9 +110,12 @@ function parsePlacement(pos: Position, placement: string): void {
         if (!marks.duck) throw new RulesError(`${v.decl.name} has no duck ('*')`);
         place(DUCK);
         j++;
-      } else if (/[A-Za-z]/.test(ch)) {
-        const [s, t] = letterType(ch);
+      } else if (/[A-Za-z+]/.test(ch)) {
+        // A promoted piece is `+` and its base letter (docs/notation.md#promoted-pieces).
+        const letter = ch === "+" ? row.slice(j, j + 2) : ch;
+        const [s, t] = letterType(letter);
         let code = pieceCode(s, t);
+        j += letter.length - 1;
         if (row[j + 1] === "[") {
           const m = at(CARRY_MARK, row, j + 1);
           if (!m) throw new RulesError(`bad carrying mark on rank ${rank + 1}: write it like Q[P]`);
@@ -143,7 +146,7 @@ function parsePlacement(pos: Position, placement: string): void {
       if (!t) continue;
       const type = v.types[t];
       const rel = pos.relativeRank(sq, side);
-      if ((type.forbiddenFirst && rel === 0) || (type.forbiddenLast && rel === ranks - 1)) {
+      if ((type.forbiddenFirst && rel === 0) || (type.forbiddenLast && rel === ranks - 1) || type.deadEnds?.[side][sq]) {
         throw new RulesError(`a ${type.name} cannot stand on ${v.geo.names[sq]}`);
       }
     }

@@ -188,9 +188,9 @@ function splitMoves(text: string, maxMoves: number): { moves: string[]; result: 
     const continues = t.endsWith(";");
     if (continues) t = t.slice(0, -1);
     action.push(t);
-    // An action is complete after a square-bearing token, "pass", a placement or SAN; a letter or
-    // "duck" (Duck chess's step) waits for its square.
-    const complete = action.length === 2 || /^(pass|[A-Za-z]\*\S+)$/i.test(t) || (action.length === 1 && !/^([A-Za-z]|duck)$/i.test(t));
+    // An action is complete after a square-bearing token, "pass", a placement or SAN; a piece
+    // letter (Shogi's promoted `+B` too) or "duck" (Duck chess's step) waits for its squares.
+    const complete = action.length === 2 || /^(pass|[A-Za-z]\*\S+)$/i.test(t) || (action.length === 1 && !/^(\+?[A-Za-z]|duck)$/i.test(t));
     if (complete) endAction(continues);
   }
   if (action.length) throw new RulesError(`the movetext ends in the middle of a move ('${clip(action.join(" "))}')`);

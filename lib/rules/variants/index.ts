@@ -14,10 +14,11 @@ import { magicpawns } from "./magicpawns";
 import { makruk, oukChatrang } from "./makruk";
 import { royalSubstitute } from "./royal-substitute";
 import { chaturanga, shatranj } from "./shatranj";
+import { minishogi, shogi } from "./shogi";
 import { sittuyin } from "./sittuyin";
 
 const DECLARATIONS: VariantDecl[] = [chess, chess960, companion, companionWay2, companionExtended, magicpawns, friendly, compound, royalSubstitute,
-  shatranj, chaturanga, makruk, oukChatrang, sittuyin, crazyhouse, duck, atomic, antichess,
+  shatranj, chaturanga, makruk, oukChatrang, sittuyin, crazyhouse, duck, atomic, antichess, shogi, minishogi,
 ];
 
 const compiled = new Map<string, Variant>();

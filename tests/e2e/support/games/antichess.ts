@@ -6,7 +6,6 @@
  * `npm run -s rules -- play antichess start …` (the moves below) gives
  * `2b3nr/1p1k1ppp/8/8/8/2b1q3/2P5/8 w - - 0 17`, whose `status` is `white-wins no-legal-move`.
  */
-import type { EndReason } from "../../../../lib/rules";
 import type { FamilyGame } from "../family-games";
 
 export const game: FamilyGame = {
@@ -19,7 +18,6 @@ export const game: FamilyGame = {
     "P h2-h4", "r g4-h4", "R h1-h4", "q d8-h4", "B f1-h3", "q h4-h3", "P e2-e3", "q h3-e3",
   ],
   winner: "white",
+  reason: "no-legal-move",
   drawn: [["wP", "c2", "pawn"], ["bB", "c3", "bishop"], ["bQ", "e3", "queen"], ["bK", "d7", "king"], ["bN", "g8", "knight"], ["bR", "h8", "rook"]],
 };
-
-export const reason: EndReason = "no-legal-move";

@@ -5,7 +5,6 @@
  * gives `rnbq3r/1pppp1pp/8/p7/8/8/PPPPPPPP/RNBQKB1R b KQ - 0 3`, whose `status` is
  * `white-wins king-exploded`.
  */
-import type { EndReason } from "../../../../lib/rules";
 import type { FamilyGame } from "../family-games";
 
 export const game: FamilyGame = {
@@ -13,8 +12,7 @@ export const game: FamilyGame = {
   clicked: "a knight's capture on f7 whose explosion blows up the Black king, bishop and knight",
   moves: ["N g1-f3", "p a7-a6", "N f3-g5", "p a6-a5", { text: "N g5-f7", clicks: ["g5", "f7"] }],
   winner: "white",
+  reason: "king-exploded",
   // The blast emptied e8, f8, g8 and f7; the pawns on e7 and g7 beside it stand.
   drawn: [["bQ", "d8", "queen"], ["bR", "h8", "rook"], ["bP", "e7", "pawn"], ["bP", "g7", "pawn"], ["wK", "e1", "king"]],
 };
-
-export const reason: EndReason = "king-exploded";

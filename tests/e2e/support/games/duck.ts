@@ -9,7 +9,6 @@
  *   npm run -s rules -- status duck "rnbqQbnr/1pppp1pp/p4p2/8/8/*3P3/PPPP1PPP/RNB1KBNR b KQ - 0 3"
  *   → white-wins king-captured
  */
-import type { EndReason } from "../../../../lib/rules/status";
 import type { FamilyGame } from "../family-games";
 
 export const game: FamilyGame = {
@@ -23,9 +22,7 @@ export const game: FamilyGame = {
     "Q h5-e8; duck a3",
   ],
   winner: "white",
+  reason: "king-captured",
   // The duck on a3 is drawn as the duck; the queen stands where the king was.
   drawn: [["duck", "a3", "duck"], ["wQ", "e8", "queen"], ["bQ", "d8", "queen"]],
 };
-
-/** How the game ends: White took the king. */
-export const reason: EndReason = "king-captured";
