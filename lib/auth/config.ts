@@ -35,10 +35,17 @@ export function buildAuthConfig({ db, transport, secret, from }: AuthDeps): Next
         from,
         maxAge: 24 * 60 * 60,
         // Counted and limited here, where every sign-in email passes (the form and a direct POST alike).
-        async sendVerificationRequest({ identifier, url, request }) {
-          const allowed = await signInAllowance(db, identifier, clientAddress(request.headers), { record: true });
-          if (!allowed.ok) throw new SignInRateLimited(allowed.message);
-          await sendSignInEmail(transport, identifier, url);
+        sendVerificationRequest({ identifier, url, request }) {
+          const sending = (async () => {
+            const allowed = await signInAllowance(db, identifier, clientAddress(request.headers), { record: true });
+            if (!allowed.ok) throw new SignInRateLimited(allowed.message);
+            await sendSignInEmail(transport, identifier, url);
+          })();
+          // Auth.js awaits this promise only after hashing the token (@auth/core send-token.js):
+          // a refusal that comes first would otherwise be an unhandled rejection. Auth.js still
+          // receives the refusal from the promise returned.
+          sending.catch(() => {});
+          return sending;
         },
       },
     ],

@@ -301,7 +301,7 @@ describe.each(testDrivers)("archive on $driver", ({ create }) => {
       const bad = await importRecord(db, u.dave, '[Variant "chess"]\n\n1. P e2-e4 p e7-e5 2. N g1-f3 n b8-b6 3. B f1-c4 1-0', "public");
       expect(bad.ok).toBe(false);
       expect((bad as { error: string }).error).toMatch(/move 4 \(n b8-b6\)/);
-      const unknown = await importRecord(db, u.dave, '[Variant "shogi"]\n\n1. P e2-e4 *', "public");
+      const unknown = await importRecord(db, u.dave, '[Variant "tori-shogi"]\n\n1. P e2-e4 *', "public");
       expect((unknown as { error: string }).error).toMatch(/unknown Variant/i);
       const open = await importRecord(db, u.dave, "1. P e2-e4 p e7-e5 *", "public");
       expect((open as { error: string }).error).toMatch(/no result/);

@@ -252,6 +252,31 @@ describe("the sign-in email sender enforces the limits (a direct POST to /api/au
     }
   });
 
+  it("a refused sign-in email is never an unhandled rejection, though Auth.js awaits the refusal late", async () => {
+    // Auth.js starts sendVerificationRequest, then hashes the token, then awaits both
+    // (@auth/core send-token.js): a refusal that lands in between had no handler yet.
+    const provider = buildAuthConfig({ db: handle.db, transport, secret: "test-secret", from: "noreply@localhost" }).providers[0] as unknown as {
+      sendVerificationRequest(p: { identifier: string; url: string; request: Request }): Promise<void>;
+    };
+    await handle.db.delete(rateEvents);
+    const unhandled: unknown[] = [];
+    const listen = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", listen);
+    try {
+      const ask = () => provider.sendVerificationRequest({
+        identifier: "late@example.test", url: `${SITE}/api/auth/callback/email?token=t`, request: new Request(`${SITE}/api/auth/signin/email`),
+      });
+      for (let i = 0; i < 5; i++) await ask();
+      const refused = ask();
+      // The caller is busy elsewhere for a while before it awaits the promise.
+      await new Promise((r) => setTimeout(r, 200));
+      expect(unhandled).toEqual([]);
+      await expect(refused).rejects.toThrow(/Too many sign-in emails/);
+    } finally {
+      process.off("unhandledRejection", listen);
+    }
+  });
+
   it("counts the connection's address per client, whatever X-Forwarded-For says, unless the proxy is trusted", async () => {
     const saved = { ...process.env };
     process.env.SIGNIN_LIMIT_PER_CLIENT_HOUR = "2";
