@@ -18,7 +18,7 @@ export async function saveSettings(_prev: SettingsState, formData: FormData): Pr
     boardOrientation: formData.get("boardOrientation"),
     // An unticked checkbox is simply absent from the form.
     confirmMoves: formData.get("confirmMoves") === "on",
-    pieceSet: formData.get("pieceSet"),
+    pieceSet: formData.get("pieceSet") ?? undefined,
     shogiCoordinates: formData.get("shogiCoordinates") === "on",
   });
   if (!parsed.success) {

@@ -37,11 +37,11 @@ async function rankOf(page: Page, rank: number): Promise<string> {
 }
 
 /** How the status line and the archive word each end the games reach (lib/games/notify.ts words them for the service). */
-const ENDINGS: Record<string, string> = {
+const ENDINGS: Partial<Record<EndReason, string>> = {
   checkmate: "by checkmate",
   "king-exploded": "by blowing up the king",
+  "king-captured": "by capturing the king",
   "no-legal-move": "with no legal move left",
-  extinction: "by extinction of the royal pieces",
 };
 function ending(reason: EndReason): string {
   const words = ENDINGS[reason];
@@ -83,6 +83,8 @@ for (const c of [...FAMILY_GAMES, ...GAME_FILES]) {
     // Hands that fill up during play stay in their places; a setup's are gone once it is done.
     await expect(white.page.getByRole("list", { name: /pieces in hand/ })).toHaveCount(handsStay ? 2 : 0);
     for (const [code, at, art] of c.drawn) await expectDrawnAs(won.page, code, at, art);
+    // The final position, among the test artifacts to be looked at (animations finished).
+    await won.page.screenshot({ path: test.info().outputPath(`${c.variant}.png`), fullPage: true, animations: "disabled" });
 
     // Each player was told of the other's move by email, with a link into the game.
     const [first, second] = c.moves.map(moveText);

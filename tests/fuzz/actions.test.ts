@@ -274,7 +274,8 @@ describe(`server action fuzz (${N} calls per action, FUZZ_SEED=${SEED})`, () => 
     await fuzz("saveSettings", (f) => saveSettings({ error: null, saved: false }, f as FormData), () => form({
       name: r.pick(["Alice", "Bob", "New_name", "ab", "x".repeat(21)]), notify: r.pick(["every-move", "digest", "none"]),
       boardOrientation: r.pick(["player", "white"]), confirmMoves: r.pick(["on", "off"]),
-    }, { name: ["alice", "ALICE", "Bob", "<b>x</b>", "名前", "a b"], notify: ["all"], boardOrientation: ["black"] }), {
+      pieceSet: r.pick(["traditional", "western"]), shogiCoordinates: r.pick(["on", "off"]),
+    }, { name: ["alice", "ALICE", "Bob", "<b>x</b>", "名前", "a b"], notify: ["all"], boardOrientation: ["black"], pieceSet: ["staunton", ""] }), {
       valid: () => {
         const user = person(named())!;
         return { user: user.id, input: exactly({ name: user.name!, notify: r.pick(["every-move", "digest", "none"]), boardOrientation: r.pick(["player", "white"]), confirmMoves: "on" }) };

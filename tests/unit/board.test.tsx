@@ -302,7 +302,7 @@ describe("server rendering", () => {
   });
 });
 
-describe("shogi pieces (docs/games/shogi.md)", () => {
+describe("shogi pieces", () => {
   const SHOGI_ART = {
     shogiKing: "玉", shogiRook: "飛", shogiDragon: "龍", shogiBishop: "角", shogiHorse: "馬", shogiGold: "金",
     shogiSilver: "銀", shogiPromotedSilver: "全", shogiKnight: "桂", shogiPromotedKnight: "圭", shogiLance: "香",

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Hand } from "@/app/_components/Hand";
 import { handsFillDuringPlay } from "@/app/_components/move-builder";
-import { variantIds } from "@/lib/rules";
+import { drawing } from "@/app/_components/pieces";
 
 const pieces = [{ letter: "K", count: 1 }, { letter: "R", count: 2 }];
 const render = (props: Partial<Parameters<typeof Hand>[0]> = {}) =>
@@ -39,6 +39,16 @@ describe("hand", () => {
   it("knows which games' hands fill up during play (captures go to the hand) and which empty out (a setup)", () => {
     expect(handsFillDuringPlay("sittuyin")).toBe(false);
     expect(handsFillDuringPlay("chess")).toBe(false);
-    for (const id of ["crazyhouse", "shogi", "minishogi"].filter((v) => variantIds().includes(v))) expect(handsFillDuringPlay(id), id).toBe(true);
+    for (const id of ["crazyhouse", "shogi", "minishogi"]) expect(handsFillDuringPlay(id), id).toBe(true);
+  });
+  it("draws the top player's tiles pointing down, in the player's piece set", () => {
+    const shogi = (props: Partial<Parameters<typeof Hand>[0]>) =>
+      render({ variant: "shogi", color: "black", pieces: [{ letter: "P", count: 3 }, { letter: "S", count: 1 }], ...props });
+    expect(shogi({ turned: true }).match(/rotate\(180 50 50\)/g)).toHaveLength(2);
+    expect(shogi({})).not.toContain("rotate");
+    expect(shogi({})).toContain('title="Black Pawn ×3"');
+    const glyph = drawing("shogiPawn", "traditional", "black").find((sh) => sh.kind === "glyph")!.d;
+    expect(shogi({})).toContain(glyph);
+    expect(shogi({ pieceSet: "western" })).not.toContain(glyph);
   });
 });

@@ -127,6 +127,21 @@ describe("move builder", () => {
     expect(click(g, held, drawn, "e2")).toEqual({ kind: "select", square: null });
   });
 
+  it("Crazyhouse: a drop is offered once its piece is picked from the hand, not on every empty square", () => {
+    const g = Game.start("crazyhouse", "4k3/8/8/8/8/8/8/4K3[Nq] w - - 0 1");
+    const drawn = at(g, "crazyhouse", EMPTY_BUILDING);
+    const o = options(g, EMPTY_BUILDING, drawn);
+    expect(o.droppable).toEqual(["N"]);
+    expect(o.targets.size).toBe(0);
+    // An empty square clicked with nothing picked is no question about what to drop there.
+    expect(click(g, EMPTY_BUILDING, drawn, "d4")).toEqual({ kind: "select", square: null });
+    const held: Building = { prefix: [], selected: null, held: "N" };
+    expect(options(g, held, drawn).targets.size).toBe(62);
+    expect(click(g, held, drawn, "d4")).toEqual({ kind: "extend", actions: [{ type: "place", piece: "N", to: "d4" }] });
+    // The king picked up shows its steps only.
+    expect([...options(g, { prefix: [], selected: "e1" }, drawn).targets.keys()].sort()).toEqual(["d1", "d2", "e2", "f1", "f2"]);
+  });
+
   it("Sittuyin: an optional promotion in place is a target on the pawn's own square, not a forced choice", () => {
     const g = Game.start("sittuyin", "4k3/8/8/4P3/8/8/P7/K7[] w - - 0 1");
     const drawn = at(g, "sittuyin", EMPTY_BUILDING);

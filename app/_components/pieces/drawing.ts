@@ -167,7 +167,7 @@ const RANK_NUMERALS: Glyph[] = ["一", "二", "三", "四", "五", "六", "七",
 
 /**
  * Shogi coordinates: files numbered from 1 on the first player's right, ranks 一, 二, …
- * from the second player's side (docs/games/shogi.md). Moves stay in the project's a1 squares.
+ * from the second player's side. Moves stay in the project's a1 squares (docs/notation.md).
  */
 export function shogiCoordinate(square: string, files: number, ranks: number): { file: string; rank: string } | null {
   const p = parseSquare(square);

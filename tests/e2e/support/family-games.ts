@@ -1,7 +1,7 @@
 /**
  * One short game of each game, played to its end in family-games.spec.ts: those of the
  * old family and Chess960 here, and every game with a file games/<id>.ts (exporting
- * `game`, and its end `reason` there or in the game). Every sequence was checked with
+ * `game`, a FamilyGame, and its end `reason` in it or beside it). Every sequence was checked with
  * the rules tool (`npm run -s rules -- play <id> start …` then `status`, docs/rules-tool.md).
  */
 import { existsSync, readdirSync } from "node:fs";
@@ -19,13 +19,16 @@ export interface FamilyGame {
   /** White's move first; the last one ends the game. */
   moves: (string | ClickedMove)[];
   winner: "white" | "black";
-  /** How the last move ends it. */
-  reason: EndReason;
+  /** How the last move ends it (a game's file may export it beside the game instead, as `reason`). */
+  reason?: EndReason;
   /** Pieces on the final board, each with the drawing it must have: the game's own pieces. */
   drawn: [code: string, at: string, art: ArtId][];
 }
 
-export const FAMILY_GAMES: FamilyGame[] = [
+/** A game with its end known. */
+export type PlayedGame = FamilyGame & { reason: EndReason };
+
+export const FAMILY_GAMES: PlayedGame[] = [
   {
     variant: "chess960",
     clicked: "castling king-side with king and rook swapping squares (setup 7, QNBNRKRB)",
@@ -91,11 +94,11 @@ export const FAMILY_GAMES: FamilyGame[] = [
 const dir = fileURLToPath(new URL("./games/", import.meta.url));
 const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".ts")).sort() : [];
 
-export const GAME_FILES: FamilyGame[] = await Promise.all(
+export const GAME_FILES: PlayedGame[] = await Promise.all(
   files.map(async (file) => {
-    const m = (await import(`./games/${file}`)) as { game: Omit<FamilyGame, "reason"> & { reason?: EndReason }; reason?: EndReason };
+    const m = (await import(`./games/${file}`)) as { game: FamilyGame; reason?: EndReason };
     const reason = m.game.reason ?? m.reason;
-    if (!reason) throw new Error(`tests/e2e/support/games/${file}: no end reason`);
+    if (!reason) throw new Error(`tests/e2e/support/games/${file}: no end reason, in the game or exported beside it`);
     return { ...m.game, reason };
   }),
 );

@@ -73,8 +73,8 @@ export const pieceAt = (page: Page, code: string, at: string) => page.locator(`[
 export async function expectBoardOrientation(page: Page, variant: string, bottom: "white" | "black"): Promise<void> {
   const { files, ranks } = variantInfo(variant);
   const board = page.getByRole("region", { name: "Board" });
-  // The board is an "application" where it takes moves, an "img" where it does not.
-  await expect(board.locator("svg[aria-label]")).toHaveAttribute("aria-label", new RegExp(`board, ${files}×${ranks}, ${bottom} at the bottom$`));
+  // The board is an "application" where it takes moves, an "img" where it does not (the hands' pieces are small images too).
+  await expect(board.locator("svg[data-variant][aria-label]")).toHaveAttribute("aria-label", new RegExp(`board, ${files}×${ranks}, ${bottom} at the bottom$`));
   const last = String.fromCharCode(96 + files);
   const white = { bottomLeft: "a1", bottomRight: `${last}1`, topLeft: `a${ranks}`, topRight: `${last}${ranks}` };
   const expected = bottom === "white"
