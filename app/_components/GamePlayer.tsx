@@ -18,7 +18,7 @@ import { Board } from "./Board";
 import {
   afterServerError, fetchGameState, newer, type ChallengeInfo, type Colour, type GameActionResult, type GameState, type SentMove, type Viewer,
 } from "./game-state";
-import { EMPTY_BUILDING, click, handsFillDuringPlay, describeContinuation, drawnPosition, moveSquares, options, selectable, type Building, type Continuation } from "./move-builder";
+import { EMPTY_BUILDING, click, exampleMove, handsFillDuringPlay, describeContinuation, drawnPosition, moveSquares, options, selectable, type Building, type Continuation } from "./move-builder";
 import { Hand } from "./Hand";
 import { hasTiles } from "./pieces";
 import { MoveChooser } from "./MoveChooser";
@@ -345,6 +345,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
   const hands = (past ?? game).hand();
   const handsAlways = useMemo(() => handsFillDuringPlay(state.variant), [state.variant]);
   const tiles = useMemo(() => hasTiles(state.variant), [state.variant]);
+  const example = useMemo(() => exampleMove(state.variant, state.startFen), [state.variant, state.startFen]);
   const pickFromHand = (letter: string, how: "pointer" | "keyboard") => {
     setBuilding({ prefix: [], selected: null, held: building.held === letter ? null : letter });
     // From the keyboard, on to the board: its arrow keys and Enter put the piece down.
@@ -443,7 +444,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
             </button>
           </div>
         )}
-        {me && state.status === "active" && <MoveInput disabled={!interactive} onMove={typed} />}
+        {me && state.status === "active" && <MoveInput disabled={!interactive} example={example} onMove={typed} />}
       </section>
 
       <aside className={styles.side}>

@@ -7,7 +7,8 @@
 import { useId, useState, type FormEvent } from "react";
 import styles from "./GamePlayer.module.css";
 
-export function MoveInput({ disabled, onMove }: { disabled: boolean; onMove: (text: string) => string | null }) {
+/** `example`: a move of this game as it is written, shown in the empty box and in the hint. */
+export function MoveInput({ disabled, example, onMove }: { disabled: boolean; example: string; onMove: (text: string) => string | null }) {
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
@@ -15,7 +16,7 @@ export function MoveInput({ disabled, onMove }: { disabled: boolean; onMove: (te
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!text.trim()) {
-      setError("Write a move first, for example P e2-e4.");
+      setError(`Write a move first, for example ${example}.`);
       return;
     }
     const refusal = onMove(text);
@@ -32,7 +33,7 @@ export function MoveInput({ disabled, onMove }: { disabled: boolean; onMove: (te
           value={text}
           onChange={(e) => setText(e.target.value)}
           disabled={disabled}
-          placeholder="P e2-e4"
+          placeholder={example}
           autoComplete="off"
           spellCheck={false}
           aria-invalid={error ? true : undefined}

@@ -18,6 +18,15 @@ export function handsFillDuringPlay(variant: string): boolean {
   return hands.white.length + hands.black.length === 0 && start.fen().split(" ")[0].includes("[");
 }
 
+/**
+ * A move of the game as the move box's example: the first legal move from the game's own
+ * start ("P e2-e4" means nothing in Shogi or Sittuyin); "P e2-e4" only where the start has
+ * no move at all (an imported finished position).
+ */
+export function exampleMove(variant: string, startFen: string): string {
+  return Game.start(variant, startFen).legalMoves()[0]?.text ?? "P e2-e4";
+}
+
 /** What the player has chosen so far for the move being built. */
 export interface Building {
   prefix: Action[];

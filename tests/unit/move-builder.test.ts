@@ -1,8 +1,8 @@
 /** The board's move builder (app/_components/move-builder.ts) on positions that need each of its paths. */
 import { describe, expect, it } from "vitest";
-import { Game, type Action } from "@/lib/rules";
+import { Game, variantIds, variantInfo, type Action } from "@/lib/rules";
 import {
-  EMPTY_BUILDING, click, describeContinuation, drawnPosition, moveSquares, options, type Building,
+  EMPTY_BUILDING, click, describeContinuation, drawnPosition, exampleMove, moveSquares, options, type Building,
 } from "@/app/_components/move-builder";
 
 function at(game: Game, variant: string, b: Building) {
@@ -161,6 +161,17 @@ describe("move builder", () => {
     const d2 = drawnPosition(g, "chess", [step("N", "b1", "d2"), step("P", "d2", "d4")], false);
     expect(d2.hovering).toBeNull();
     expect(d2.squares.find((s) => s.square === "d4")?.pieces).toEqual([{ color: "white", letter: "P" }]);
+  });
+
+  it("the move box's example is a move of the game being played, legal from its start", () => {
+    for (const id of variantIds()) {
+      const { startFen } = variantInfo(id);
+      const example = exampleMove(id, startFen);
+      expect(() => Game.start(id, startFen).play(example), `${id}: ${example}`).not.toThrow();
+    }
+    expect(exampleMove("shogi", variantInfo("shogi").startFen)).not.toBe("P e2-e4");
+    // A position with no move at all (an imported finished game) still gets an example.
+    expect(exampleMove("chess", "7k/5QQ1/8/8/8/8/8/K7 b - - 0 1")).toBe("P e2-e4");
   });
 
   it("lists the squares a move touches", () => {
