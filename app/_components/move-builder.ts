@@ -174,6 +174,14 @@ export function drawnPosition(game: Game, variant: string, prefix: readonly Acti
     copy.play(prefix);
     return { squares: copy.board(), hovering: null };
   }
+  // Duck chess: the piece move is drawn as played (castling's rook, en passant's pawn); the
+  // duck stays where it is until its square is chosen, which completes the move.
+  const duckStep = game.nextActions(prefix).actions.find((a) => a.type === "duck");
+  if (duckStep) {
+    const copy = Game.start(variant, game.fen());
+    copy.play([...prefix, duckStep]);
+    return { squares: [...copy.board().filter((s) => !s.duck), ...game.board().filter((s) => s.duck)], hovering: null };
+  }
   const board = toMap(game.board());
   let hovering: Drawn["hovering"] = null;
   for (const a of prefix) {
@@ -202,8 +210,7 @@ export function drawnPosition(game: Game, variant: string, prefix: readonly Acti
     }
   }
   const squares = [...board].filter(([, pieces]) => pieces.length > 0).map(([square, pieces]) => ({ square, pieces }));
-  // The duck stays where it is until its square is chosen, which completes the move.
-  return { squares: [...squares, ...game.board().filter((s) => s.duck)], hovering };
+  return { squares, hovering };
 }
 
 /** The squares a move touches, in order (for the last-move highlight and its slide). */

@@ -67,7 +67,7 @@ export function parseActions(text: string): Result<Action[]> {
     let m: RegExpExecArray | null;
     if (/^pass$/i.test(part)) actions.push({ type: "pass" });
     else if ((m = CASTLE.exec(part))) actions.push({ type: "castle", wing: m[2] ? "queenside" : "kingside" });
-    else if ((m = DUCK_STEP.exec(part))) actions.push({ type: "duck", to: m[1] });
+    else if ((m = DUCK_STEP.exec(part))) actions.push({ type: "duck", to: m[1].toLowerCase() });
     else if ((m = STEP.exec(part))) actions.push({ type: "step", piece: m[1], from: m[2], to: m[3], ...(m[4] ? { promotion: m[4] } : {}) });
     else if ((m = PLACE.exec(part))) actions.push({ type: "place", piece: m[1], to: m[2] });
     else if ((m = PROMOTE.exec(part))) actions.push({ type: "promote", piece: m[1], square: m[2], promotion: m[3] });

@@ -85,10 +85,14 @@ function findMove(pos: Position, list: MoveList, actions: readonly Action[]): nu
   }
   // Letter case is the colour; only one side moves, so a wrong case is a typo.
   if (i < 0) i = listed.findIndex((m) => m.text.toLowerCase() === lower);
-  // `O-O` / `O-O-O` where castling is written as the king's step (docs/notation.md#castling).
-  const castle = actions.length === 1 ? actions[0] : null;
+  // `O-O` / `O-O-O` where castling is written as the king's step (docs/notation.md#castling), the
+  // rest of the move as written (Duck chess: `O-O; duck h1`): never the first of several castlings.
+  const [castle, ...rest] = actions;
   if (i < 0 && castle?.type === "castle") {
-    i = legal.findIndex((m) => m.kind === MoveKind.Castle && makeMoveText([castleAction(pos, m)]) === text);
+    const wing = makeActionText(castle);
+    const after = makeMoveText(rest);
+    i = legal.findIndex((m, j) => m.kind === MoveKind.Castle && makeActionText(castleAction(pos, m)) === wing &&
+      makeMoveText(listed[j].actions.slice(1)) === after);
   }
   return i;
 }
@@ -135,7 +139,7 @@ export const listedSteps: Stepwise = {
     const next = new Map<string, Action>();
     let complete = false;
     for (const m of listed(pos).listed) {
-      if (prefix.length > 0 && m.text === key) complete = true;
+      if (prefix.length > 0 && m.text === key && m.actions.length === prefix.length) complete = true;
       else if (m.text.startsWith(start)) next.set(makeActionText(m.actions[prefix.length]), m.actions[prefix.length]);
     }
     return { actions: [...next.values()], complete };

@@ -32,6 +32,22 @@ describe("move builder", () => {
     expect(at(g, "duck", done).squares.find((s) => s.duck)?.square).toBe("e5");
   });
 
+  it("Duck chess: while the duck's square is chosen, the piece move is drawn as played: castling's rook, en passant's pawn", () => {
+    const castling = Game.start("duck", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    const castled = { prefix: [step("K", "e1", "g1")], selected: null };
+    const drawn = at(castling, "duck", castled);
+    const on = (sq: string) => drawn.squares.find((s) => s.square === sq)?.pieces.map((p) => p.letter).join("") ?? "";
+    expect([on("e1"), on("f1"), on("g1"), on("h1")]).toEqual(["", "R", "K", ""]);
+    const o = options(castling, castled, drawn);
+    expect(o.targets.has("h1")).toBe(true);
+    expect(o.targets.has("f1")).toBe(false);
+    const ep = Game.start("duck", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    const taken = { prefix: [step("P", "e5", "d6")], selected: null };
+    const after = at(ep, "duck", taken);
+    expect(after.squares.find((s) => s.square === "d5")).toBeUndefined();
+    expect(options(ep, taken, after).targets.has("d5")).toBe(true);
+  });
+
   it("picks up a piece and offers exactly its legal destinations", () => {
     const g = Game.start("chess");
     const drawn = at(g, "chess", EMPTY_BUILDING);

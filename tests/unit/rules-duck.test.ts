@@ -167,6 +167,19 @@ describe("duck: castling, en passant, promotion", () => {
     expect(fenAfter(D, KINGS_AND_ROOKS, "K e1-g1; duck h1")).toBe("4k3/8/8/8/8/8/8/R4RK* b - - 1 1");
   });
 
+  it("O-O and O-O-O are read with the duck's step as written, and refused without it", () => {
+    expect(Game.start(D, KINGS_AND_ROOKS).play("O-O; duck h1")).toBe("K e1-g1; duck h1");
+    expect(Game.start(D, KINGS_AND_ROOKS).play("o-o-o; DUCK A1")).toBe("K e1-c1; duck a1");
+    for (const text of ["O-O", "O-O-O"]) {
+      expect(() => Game.start(D, KINGS_AND_ROOKS).play(text)).toThrow(/the duck moves too: add its square, like 'O-O(-O)?; duck [a-h][1-8]'/);
+    }
+    expect(() => Game.start(D, KINGS_AND_ROOKS).play("O-O; duck f1")).toThrow(/f1 is where your rook goes/);
+    expect(() => Game.start(D, KINGS_AND_ROOKS).play("K e1-c1; duck d1")).toThrow(/d1 is where your rook goes/);
+    expect(() => Game.start(D, KINGS_AND_ROOKS).play("K e1-c1; duck c1")).toThrow(/c1 is where your king goes/);
+    // The duck's square in capitals is the same square.
+    expect(Game.start(D).play("P e2-e4; duck E4".replace("E4", "D5"))).toBe("P e2-e4; duck d5");
+  });
+
   it("the duck on the path stops castling", () => {
     const castles = (fen: string) => moves(D, fen).filter((m) => /^K e1-[cg]1;/.test(m)).map((m) => m.slice(0, 7));
     expect(new Set(castles(KINGS_AND_ROOKS))).toEqual(new Set(["K e1-g1", "K e1-c1"]));

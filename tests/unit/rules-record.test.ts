@@ -51,6 +51,15 @@ describe("game records", () => {
     expect(parseGameRecord('[Variant "chess"]\n\n1. P e2-e4; *').error).toMatch(/ends after a ';'/);
   });
 
+  it("reads moves spaced by hand: a promotion's '=' and a ';' standing apart", () => {
+    const chess = unwrap(parseGameRecord('[Variant "chess"]\n[FEN "8/P6k/8/8/8/8/8/K7 w - - 0 1"]\n\n1. P a7-a8 = Q *'));
+    expect(chess.moves).toEqual(["P a7-a8=Q"]);
+    const shogi = unwrap(parseGameRecord('[Variant "shogi"]\n\n1. P c3-c4 p g7-g6 2. B b2-h8 =+B *'));
+    expect(shogi.moves).toEqual(["P c3-c4", "p g7-g6", "B b2-h8=+B"]);
+    const duck = unwrap(parseGameRecord('[Variant "duck"]\n\n1. N g1-f3 ; duck e3 *'));
+    expect(duck.moves).toEqual(["N g1-f3; duck e3"]);
+  });
+
   it("names the first move that is not legal", () => {
     const text = '[Variant "chess"]\n\n1. P e2-e4 p e7-e5 2. P e4-e5 n b8-c6 *';
     expect(parseGameRecord(text).error).toMatch(/move 3 \(P e4-e5\)/);

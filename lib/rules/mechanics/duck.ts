@@ -15,19 +15,12 @@ import { RulesError } from "../errors";
 import type { Mechanic } from "../mechanic";
 import { MoveKind, newMove, type Move } from "../move";
 import { castlingSquares, castlingWing, pseudoMoves } from "../movegen";
-import { coreAction } from "../notation/move";
+import { castleAction, coreAction } from "../notation/move";
 import { DUCK, OFF, typeOn, type Position } from "../position";
 import { noSuchSquare, refused } from "../refusals";
 import type { Side } from "../variant";
 
 const EXAMPLE = "'P e2-e4; duck d5'";
-
-/** The square the duck stands on, -1 before its first move. */
-export function duckSquare(pos: Position): number {
-  const { board, geo } = pos;
-  for (const sq of geo.squares) if (board[sq] === DUCK) return sq;
-  return -1;
-}
 
 export function duck(): Mechanic {
   // Scratch list of the empty squares of the position being generated (reused: generation is hot).
@@ -106,7 +99,8 @@ export function duck(): Mechanic {
       if (rest.length !== 1) return undefined;
       // Letter case is the colour; only one side moves, so a wrong case is a typo (as the core reads it).
       const piece = makeActionText(rest[0]).toLowerCase();
-      const moves = pseudoMoves(pos).filter((m) => makeActionText(coreAction(pos, m)).toLowerCase() === piece);
+      const written = (m: Move) => [coreAction(pos, m), ...(m.kind === MoveKind.Castle ? [castleAction(pos, m)] : [])];
+      const moves = pseudoMoves(pos).filter((m) => written(m).some((a) => makeActionText(a).toLowerCase() === piece));
       if (moves.length === 0) return undefined;
       const names = pos.geo.names;
       if (ducks.length === 0) return refused(text, `the duck moves too: add its square, like '${text}; duck ${names[moves[0].place!]}'`);
@@ -116,7 +110,11 @@ export function duck(): Mechanic {
       if (pos.board[sq] === DUCK) return refused(text, `the duck must move: it stands on ${to} already`);
       const m = moves[0];
       const { filled } = squaresOf(pos, m);
-      if (filled.includes(sq)) return refused(text, `the duck goes only to an empty square, and ${to} is where your ${pos.variant.types[m.piece].name} goes`);
+      if (filled.includes(sq)) {
+        // Castling fills two squares: the king's and, beside it, the rook's.
+        const mover = m.kind === MoveKind.Castle && sq !== m.to ? pos.variant.castling!.rook : m.piece;
+        return refused(text, `the duck goes only to an empty square, and ${to} is where your ${pos.variant.types[mover].name} goes`);
+      }
       const us = pos.turn;
       const own = typeOn(pos.board[sq], us);
       const theirs = typeOn(pos.board[sq], (1 - us) as Side);

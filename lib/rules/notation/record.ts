@@ -162,9 +162,20 @@ function movetextTokens(text: string): string[] {
   return tokens;
 }
 
+/** Tokens that only go with their neighbours joined to them, as hand-written records space them: `= +B`, a lone `;`. */
+function joinSpaced(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (const t of tokens) {
+    const last = out.length - 1;
+    if (last >= 0 && (t === ";" || t.startsWith("=") || out[last].endsWith("="))) out[last] += t;
+    else out.push(t);
+  }
+  return out;
+}
+
 /** Splits movetext into moves: actions run on while a token ends with ";". At most `maxMoves` moves. */
 function splitMoves(text: string, maxMoves: number): { moves: string[]; result: RecordResult } {
-  const tokens = movetextTokens(text);
+  const tokens = joinSpaced(movetextTokens(text));
   let result: RecordResult = "*";
   const moves: string[] = [];
   let current: string[] = [];
