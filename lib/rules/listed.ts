@@ -97,6 +97,11 @@ function findMove(pos: Position, list: MoveList, actions: readonly Action[]): nu
   return i;
 }
 
+/** The pseudo-legal move whose canonical text is `text`: a move the rules allow but for its legality, to say why it is refused. */
+export function pseudoMoveWritten(pos: Position, text: string): Move | undefined {
+  return pseudoMoves(pos).find((m) => makeMoveText(moveActions(pos, m)) === text);
+}
+
 function whyIllegal(pos: Position, list: MoveList, actions: readonly Action[]): string {
   for (const m of pos.variant.mechanics) {
     const why = m.explain?.(pos, actions);
@@ -115,7 +120,7 @@ function whyIllegal(pos: Position, list: MoveList, actions: readonly Action[]): 
     return a.type === "step" && a.from === first.from && a.to === first.to && a.promotion ? [a.promotion] : [];
   }))];
   if (choices.length) return refused(text, needsPromotion(choices, makeActionText({ ...first, promotion: choices[0] })));
-  const pseudo = pseudoMoves(pos).find((m) => makeMoveText(moveActions(pos, m)) === text);
+  const pseudo = pseudoMoveWritten(pos, text);
   if (!pseudo) return notLegal(text);
   if (pos.variant.decl.mustCapture && !isCapture(pos, pseudo)) {
     const captures = list.legal.flatMap((m, j) => (isCapture(pos, m) ? [list.listed[j].text] : []));

@@ -4,11 +4,34 @@
  * The core calls these hooks; a variant lists the mechanics it uses.
  */
 import type { Action } from "./actions";
+import { RulesError } from "./errors";
 import type { DrawClaim } from "./game";
 import type { Move } from "./move";
 import type { Position } from "./position";
 import type { Outcome } from "./status";
-import type { Side } from "./variant";
+import type { Side, Variant } from "./variant";
+
+/**
+ * A mechanic's tables for each variant compiled with it, built on first use: `build` gets the
+ * piece type of each letter its roles name through `typeOf`, which refuses a letter the game
+ * does not have (`what` names the mechanic in that error).
+ */
+export function perVariant<T>(what: string, build: (v: Variant, typeOf: (letter: string) => number) => T): (v: Variant) => T {
+  const built = new WeakMap<Variant, T>();
+  return (v) => {
+    let tables = built.get(v);
+    if (tables === undefined) {
+      const typeOf = (letter: string) => {
+        const type = v.byLetter.get(letter);
+        if (!type) throw new RulesError(`${v.id}: ${what} names a piece ${letter} the game does not have`);
+        return type;
+      };
+      tables = build(v, typeOf);
+      built.set(v, tables);
+    }
+    return tables;
+  };
+}
 
 export interface Mechanic {
   readonly name: string;

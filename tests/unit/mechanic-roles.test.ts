@@ -46,7 +46,7 @@ describe("mechanics take their roles from the declaration", () => {
     expect(moves(magicpawns, fen)).not.toContain("Q d2-d4");
     const knights = moves({ ...magicpawns, mechanics: [swapping({ pawn: "N" })] }, fen);
     expect(knights).toContain("Q d2-d4");
-    expect(() => moves({ ...magicpawns, mechanics: [swapping({ pawn: "X" })] }, fen)).toThrow(/swapping needs a pawn X/);
+    expect(() => moves({ ...magicpawns, mechanics: [swapping({ pawn: "X" })] }, fen)).toThrow(/swapping names a piece X the game does not have/);
   });
 
   it("carrying: the piece named as the queen carries the piece named as the pawn", () => {
@@ -61,7 +61,7 @@ describe("mechanics take their roles from the declaration", () => {
     expect(makeFen(after(atomic, fen, "R a4-d4"))).toBe("4k3/8/8/2p5/8/2P5/8/4K3 b - - 0 1");
     const knights = { ...atomic, mechanics: [explosions({ survivors: ["N"] })] };
     expect(makeFen(after(knights, fen, "R a4-d4"))).toBe("4k3/8/8/4n3/8/3N4/8/4K3 b - - 0 1");
-    expect(() => moves({ ...atomic, mechanics: [explosions({ survivors: ["X"] })] }, fen)).toThrow(/explosions need a piece X/);
+    expect(() => moves({ ...atomic, mechanics: [explosions({ survivors: ["X"] })] }, fen)).toThrow(/explosions names a piece X the game does not have/);
   });
 
   describe("counting: the pieces and tables come from the declaration", () => {
@@ -90,7 +90,7 @@ describe("mechanics take their roles from the declaration", () => {
 
     it("a piece the declaration does not have is refused", () => {
       const bad = withRule({ pawn: "X", piecesHonour: [], draw: "automatic" });
-      expect(() => after(bad, rook, "R a1-a2")).toThrow(/counting needs a piece X/);
+      expect(() => after(bad, rook, "R a1-a2")).toThrow(/counting names a piece X the game does not have/);
     });
   });
 });

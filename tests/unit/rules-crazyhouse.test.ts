@@ -354,6 +354,6 @@ describe("the drop core takes its roles from the declaration (lib/rules/mechanic
 
   it("a piece the declaration does not have is refused", () => {
     const bad: VariantDecl = { ...crazyhouse, id: "bad", mechanics: [drops({ pieces: ["X"], capturesToHand: true })] };
-    expect(() => after(bad, "4k3/8/8/8/8/8/8/4K3 w - - 0 1")).toThrow("bad: drops name a piece X it does not have");
+    expect(() => after(bad, "4k3/8/8/8/8/8/8/4K3 w - - 0 1")).toThrow("bad: drops names a piece X the game does not have");
   });
 });

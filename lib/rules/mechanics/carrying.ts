@@ -18,12 +18,12 @@
  */
 import type { Action } from "../actions";
 import { RulesError } from "../errors";
-import type { Mechanic } from "../mechanic";
+import { perVariant, type Mechanic } from "../mechanic";
 import { MoveKind, newMove, type Move } from "../move";
 import { playStep } from "../movegen";
 import { letterOf, stepAction } from "../notation/move";
 import { CARRY, pieceCode, typeOn, type Position } from "../position";
-import type { Side, Variant } from "../variant";
+import type { Side } from "../variant";
 
 export interface CarryingOptions {
   /** The letters of the pieces it acts on: the queen that carries, the pawn she carries, the Prince a pawn put down on the far ranks becomes. */
@@ -54,21 +54,8 @@ function landed(pos: Position, sq: number, side: Side, t: Types): number {
 }
 
 export function carrying(options: CarryingOptions): Mechanic {
-  // The piece types of the letters, per variant compiled with this mechanic.
-  const typesOf = new WeakMap<Variant, Types>();
-  const types = (v: Variant): Types => {
-    let t = typesOf.get(v);
-    if (!t) {
-      const get = (l: string) => {
-        const i = v.byLetter.get(l);
-        if (!i) throw new RulesError(`${v.id}: carrying needs a piece ${l}`);
-        return i;
-      };
-      t = { queen: get(options.queen), pawn: get(options.pawn), prince: get(options.prince) };
-      typesOf.set(v, t);
-    }
-    return t;
-  };
+  const types = perVariant<Types>("carrying", (_, typeOf) =>
+    ({ queen: typeOf(options.queen), pawn: typeOf(options.pawn), prince: typeOf(options.prince) }));
   const orth = (pos: Position) => [1, -1, pos.geo.stride, -pos.geo.stride];
 
   const mech: Mechanic = {

@@ -16,10 +16,9 @@
  * FEN's en passant field holds the limit and its halfmove field the count, both in
  * plies (twice the moves), as Fairy-Stockfish writes them.
  */
-import { RulesError } from "../errors";
-import type { Mechanic } from "../mechanic";
+import { perVariant, type Mechanic } from "../mechanic";
 import type { Position } from "../position";
-import type { Side, Variant } from "../variant";
+import type { Side } from "../variant";
 
 export interface CountingRule {
   /** The pawn: while any stands there is no pieces' honour (nor board's honour unless `withPawns`). */
@@ -44,21 +43,7 @@ export interface CountingRule {
 }
 
 export function counting(rule: CountingRule): Mechanic {
-  // The rule's piece types, per variant compiled with this mechanic.
-  const typesOf = new WeakMap<Variant, { pawn: number; honour: number[] }>();
-  const types = (v: Variant) => {
-    let t = typesOf.get(v);
-    if (!t) {
-      const type = (letter: string) => {
-        const i = v.byLetter.get(letter);
-        if (!i) throw new RulesError(`${v.id}: counting needs a piece ${letter}`);
-        return i;
-      };
-      t = { pawn: type(rule.pawn), honour: rule.piecesHonour.map((e) => type(e.piece)) };
-      typesOf.set(v, t);
-    }
-    return t;
-  };
+  const types = perVariant("counting", (_, typeOf) => ({ pawn: typeOf(rule.pawn), honour: rule.piecesHonour.map((e) => typeOf(e.piece)) }));
   const pawns = (pos: Position) => {
     const p = types(pos.variant).pawn;
     return pos.count(0, p) + pos.count(1, p);

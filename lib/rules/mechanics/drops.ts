@@ -18,8 +18,7 @@
  * drop is refused) live here; the setup phase (setup.ts) uses them too.
  */
 import type { Action } from "../actions";
-import { RulesError } from "../errors";
-import type { Mechanic } from "../mechanic";
+import { perVariant, type Mechanic } from "../mechanic";
 import { inCheck } from "../movegen";
 import { MoveKind, newMove, type Move } from "../move";
 import { letterOf } from "../notation/move";
@@ -111,24 +110,13 @@ function mayStand(pos: Position, type: number, sq: number, side: Side): boolean 
 export function drops(opts: DropOptions): Mechanic {
   // Per variant, looked up once: the hand types, for each type the type it joins a hand as (0: none),
   // and the types the Shogi options bind (0: none).
-  const tables = new WeakMap<Variant, { held: number[]; toHand: Int8Array; pawn: number; undoubled: number; mateLoses: number }>();
-  const tablesOf = (v: Variant) => {
-    let t = tables.get(v);
-    if (!t) {
-      const typeOf = (letter: string) => {
-        const type = v.byLetter.get(letter);
-        if (!type) throw new RulesError(`${v.id}: drops name a piece ${letter} it does not have`);
-        return type;
-      };
-      const held = opts.pieces.map(typeOf);
-      const toHand = new Int8Array(32);
-      for (const type of v.types.slice(1)) if (held.includes(type.base)) toHand[type.index] = type.base;
-      const typeOrNone = (letter?: string) => (letter ? typeOf(letter) : 0);
-      t = { held, toHand, pawn: typeOrNone(opts.promotedFrom), undoubled: typeOrNone(opts.noDoubled), mateLoses: typeOrNone(opts.dropMateLoses) };
-      tables.set(v, t);
-    }
-    return t;
-  };
+  const tablesOf = perVariant("drops", (v, typeOf) => {
+    const held = opts.pieces.map(typeOf);
+    const toHand = new Int8Array(32);
+    for (const type of v.types.slice(1)) if (held.includes(type.base)) toHand[type.index] = type.base;
+    const typeOrNone = (letter?: string) => (letter ? typeOf(letter) : 0);
+    return { held, toHand, pawn: typeOrNone(opts.promotedFrom), undoubled: typeOrNone(opts.noDoubled), mateLoses: typeOrNone(opts.dropMateLoses) };
+  });
 
   /** Whether a file (by a square on it) holds a piece of `type` of `side`. */
   function fileHolds(pos: Position, sq: number, type: number, side: Side): boolean {

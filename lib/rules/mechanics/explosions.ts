@@ -13,35 +13,23 @@
  *   before the move: one of two kings does not shield, even if the move leaves it the last.
  * A side with two or more royal pieces (only a FEN gives them) has none protected: no check.
  */
-import { RulesError } from "../errors";
 import { makeMoveText } from "../actions";
-import type { Mechanic } from "../mechanic";
+import { perVariant, type Mechanic } from "../mechanic";
 import type { Move } from "../move";
-import { attacked, makeMove, protectedRoyal, pseudoMoves } from "../movegen";
-import { moveActions } from "../notation/move";
+import { pseudoMoveWritten } from "../listed";
+import { attacked, makeMove, protectedRoyal } from "../movegen";
 import { OFF, TYPE_MASK, type Position } from "../position";
 import { refused } from "../refusals";
-import type { Side, Variant } from "../variant";
+import type { Side } from "../variant";
 
 /** `survivors`: the letters of the pieces a neighbouring blast leaves standing. */
 export function explosions(options: { survivors: string[] }): Mechanic {
   // Per variant compiled with this mechanic: the surviving types as a bitmask, and the eight neighbour offsets.
-  const compiled = new WeakMap<Variant, { survivors: number; around: number[] }>();
-  const tables = (v: Variant) => {
-    let t = compiled.get(v);
-    if (!t) {
-      let survivors = 0;
-      for (const letter of options.survivors) {
-        const type = v.byLetter.get(letter);
-        if (!type) throw new RulesError(`${v.id}: explosions need a piece ${letter}`);
-        survivors |= 1 << type;
-      }
-      const s = v.geo.stride;
-      t = { survivors, around: [-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1] };
-      compiled.set(v, t);
-    }
-    return t;
-  };
+  const tables = perVariant("explosions", (v, typeOf) => {
+    const survivors = options.survivors.reduce((mask, letter) => mask | (1 << typeOf(letter)), 0);
+    const s = v.geo.stride;
+    return { survivors, around: [-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1] };
+  });
 
   /** Removes the piece on `centre` and every non-surviving piece around it. */
   function explode(pos: Position, centre: number): void {
@@ -109,7 +97,7 @@ export function explosions(options: { survivors: string[] }): Mechanic {
     explain(pos, actions) {
       if (protectedRoyal(pos, pos.turn) === -1) return undefined;
       const text = makeMoveText(actions);
-      const m = pseudoMoves(pos).find((x) => makeMoveText(moveActions(pos, x)) === text);
+      const m = pseudoMoveWritten(pos, text);
       if (!m) return undefined;
       if (!blowsUpOwn(pos, m)) return refused(text, "it would leave your king in check");
       const kingCaptures = (pos.variant.royalTypes >> m.piece) & 1;

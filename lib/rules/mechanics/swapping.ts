@@ -10,26 +10,14 @@
  * - Written as the piece's step, `N c6-e5`; `N c6-e5; P*c6` is accepted too.
  */
 import { makeActionText } from "../actions";
-import { RulesError } from "../errors";
-import type { Mechanic } from "../mechanic";
+import { perVariant, type Mechanic } from "../mechanic";
 import { MoveKind, newMove } from "../move";
 import { letterOf, stepAction } from "../notation/move";
 import { pieceCode, typeOn } from "../position";
-import type { Variant } from "../variant";
 
 /** `pawn`: the letter of the piece the others change places with. */
 export function swapping(options: { pawn: string }): Mechanic {
-  // The pawn's piece type, per variant compiled with this mechanic.
-  const pawnOf = new WeakMap<Variant, number>();
-  const pawnType = (v: Variant): number => {
-    let p = pawnOf.get(v);
-    if (p === undefined) {
-      p = v.byLetter.get(options.pawn);
-      if (!p) throw new RulesError(`${v.id}: swapping needs a pawn ${options.pawn}`);
-      pawnOf.set(v, p);
-    }
-    return p;
-  };
+  const pawnType = perVariant("swapping", (_, typeOf) => typeOf(options.pawn));
   const mech: Mechanic = {
     name: "swapping",
 
