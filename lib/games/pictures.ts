@@ -29,6 +29,8 @@ export interface Position {
     squares: SquareContent[];
     lastMove: string[];
     checks: string[];
+    /** Both sides' pieces in hand, in a game that has them (drawn in bands above and below the board). */
+    hands?: ReturnType<Game["hand"]>;
   };
 }
 
@@ -81,6 +83,7 @@ export async function positionAt(db: Executor, gameId: string, viewerId: string 
       drawing: {
         variant: g.variant, files: info.files, ranks: info.ranks, squares: rules.board(),
         lastMove: moveText ? touchedSquares(moveText) : [], checks: rules.checks(),
+        ...(info.hands ? { hands: rules.hand() } : {}),
       },
     },
   };

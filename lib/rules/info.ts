@@ -10,6 +10,8 @@ export interface VariantInfo {
   startFen: string;
   /** How many numbered setups a game may start from (Chess960: 960); 0 when it has one start position. */
   setups: number;
+  /** Whether its positions hold pieces in hand (Crazyhouse, Shogi, Sittuyin's setup), which FEN writes in `[...]`. */
+  hands: boolean;
   /** `name` is the piece's display name ("King", "Royal pawn"); `art` names its drawing (app/_components/pieces). */
   pieces: { letter: string; name: string; art: string; betza: string }[];
   summary: string[];
@@ -24,6 +26,7 @@ export function variantInfo(id: string): VariantInfo {
     ranks: decl.ranks,
     startFen: decl.startFen,
     setups: decl.setups?.count ?? 0,
+    hands: (decl.mechanics ?? []).some((m) => (m.fenMarks?.holdings?.length ?? 0) > 0),
     pieces: decl.pieces.map(({ letter, name, art, betza }) => ({ letter, name, art, betza })),
     summary: decl.summary,
   };

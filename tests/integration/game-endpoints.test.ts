@@ -13,6 +13,7 @@ import type { User } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
 import { submitMove } from "@/lib/games";
 import { insertActiveGame, seedPlayers, type Players } from "../support/games";
+import { DEFAULT_SQUARE_PX, pictureSize } from "@/app/_pictures/size";
 
 const ctx = vi.hoisted(() => ({ db: null as unknown, user: null as User | null, sessionReads: 0 }));
 
@@ -104,6 +105,23 @@ describe("game endpoints", () => {
     for (const since of ["", "?since=0", `?since=${Date.now()}`]) {
       expect((await get(state, "00000000-0000-0000-0000-000000000000", since)).status).toBe(404);
     }
+  });
+
+  it("a Crazyhouse picture shows both hands, each beside its own side, at the size the previews state", async () => {
+    const moves = ["P e2-e4", "p d7-d5", "P e4-d5", "q d8-d5"];
+    const id = await insertActiveGame(handle.db, { white: p.alice, black: p.bob, variant: "crazyhouse", moves });
+    const svg = await (await get(boardSvg, id)).text();
+    const band = (color: string) => svg.match(new RegExp(`<g data-hand="${color}">(.*?)</g></g>`))?.[0] ?? "";
+    expect(band("white")).toContain('data-piece="wP"');
+    expect(band("black")).toContain('data-piece="bP"');
+    // White at the bottom: Black's hand comes first, above the board.
+    expect(svg.indexOf('data-hand="black"')).toBeLessThan(svg.indexOf('data-hand="white"'));
+    const { width, height } = pictureSize(8, 8, DEFAULT_SQUARE_PX, true);
+    expect(svg).toContain(`width="${width}" height="${height}"`);
+    expect(height).toBeGreaterThan(pictureSize(8, 8).height);
+    // A game without hands has no bands.
+    const chess = await insertActiveGame(handle.db, { white: p.alice, black: p.bob, moves: ["P e2-e4"] });
+    expect(await (await get(boardSvg, chess)).text()).not.toContain("data-hand");
   });
 
   it("board.svg carries its own Content-Security-Policy; board.png is a PNG", async () => {

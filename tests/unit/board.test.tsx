@@ -293,6 +293,22 @@ describe("server rendering", () => {
     expect(boardSvgString({ ...start, coordinates: false }, { xmlDeclaration: false })).toMatch(/^<svg[^>]*width="540" height="420"/);
   });
 
+  it("pictures of a game with hands draw each side's pieces in hand beside its own side, with counts", () => {
+    const g = Game.start("shogi", "lnsgk2nl/1r4gb1/p1pppp2p/6pR1/1p7/2P6/PP1PPPP1P/1BG6/LNS1KGSNL[PPps] b - - 0 9");
+    const props: BoardDrawingProps = { variant: "shogi", files: 9, ranks: 9, squares: g.board(), hands: g.hand() };
+    const s = boardSvgString(props, { squarePx: 50 });
+    expect(s).toContain(`height="${Math.round((9 + 0.34 + 2 * 0.9) * 50)}"`);
+    const bands = [...s.matchAll(/data-hand="(white|black)"/g)].map((m) => m[1]);
+    expect(bands).toEqual(["black", "white"]); // White at the bottom: Black's hand above the board
+    expect(s).toMatch(/data-piece="wP"[^>]*data-in-hand="2"/);
+    expect(s).toContain(">×2</text>");
+    expect(s).toMatch(/data-piece="bS"[^>]*data-in-hand="1"/);
+    const flipped = boardSvgString({ ...props, orientation: "black" });
+    expect([...flipped.matchAll(/data-hand="(white|black)"/g)].map((m) => m[1])).toEqual(["white", "black"]);
+    // Without hands, no bands and the board's own size.
+    expect(boardSvgString({ ...props, hands: undefined }, { squarePx: 50 })).toContain(`height="${Math.round((9 + 0.34) * 50)}"`);
+  });
+
   it("the interactive Board renders on the server with the same squares and pieces", () => {
     const m = renderToStaticMarkup(<Board {...start} onSquareClick={() => {}} onSquareDrop={() => {}} />);
     expect(m).toContain('role="application"');

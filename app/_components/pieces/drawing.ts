@@ -55,6 +55,11 @@ export interface BoardDrawingProps {
   pieceSet?: PieceSet;
   /** "shogi": files numbered from the right and ranks 一–九 from the top, as shogi players write them. */
   coordinateStyle?: CoordinateStyle;
+  /**
+   * Pieces in hand, drawn in a band above and below the board (pictures; the game page
+   * shows them beside the board instead): each side's beside its own side of the board.
+   */
+  hands?: Record<Color, { letter: string; count: number }[]>;
 }
 
 export type CoordinateStyle = "chess" | "shogi";
@@ -152,10 +157,35 @@ export function squareAtPoint(x: number, y: number, g: BoardGeometry): string | 
   return g.orientation === "black" ? squareName(g.files - 1 - col, row) : squareName(col, g.ranks - 1 - row);
 }
 
-/** The viewBox of a board: [minX, minY, width, height]. */
-export function boardViewBox(files: number, ranks: number, coordinates: boolean, style: CoordinateStyle = "chess"): [number, number, number, number] {
-  if (!coordinates) return [0, 0, files, ranks];
-  return style === "shogi" ? [0, -MARGIN, files + MARGIN, ranks + MARGIN] : [-MARGIN, 0, files + MARGIN, ranks + MARGIN];
+/** The height, in squares, of the band a picture draws one side's pieces in hand in. */
+export const HAND_BAND = 0.9;
+
+/** The viewBox of a board: [minX, minY, width, height]; with `hands`, a band above and below for the pieces in hand. */
+export function boardViewBox(
+  files: number, ranks: number, coordinates: boolean, style: CoordinateStyle = "chess", hands = false,
+): [number, number, number, number] {
+  const [x, y, w, h] = !coordinates ? [0, 0, files, ranks]
+    : style === "shogi" ? [0, -MARGIN, files + MARGIN, ranks + MARGIN] : [-MARGIN, 0, files + MARGIN, ranks + MARGIN];
+  return hands ? [x, y - HAND_BAND, w, h + 2 * HAND_BAND] : [x, y, w, h];
+}
+
+/** One side's pieces in hand in a band of the picture from `y`, left to right, a count beside each held more than once. */
+function handBand(variant: string, color: Color, pieces: { letter: string; count: number }[], x: number, y: number, width: number, look: Look): SvgNode {
+  const size = 0.7;
+  const pad = (HAND_BAND - size) / 2;
+  const text = { fill: THEME.marginText, "font-size": 0.3, "font-family": THEME.coordFont, "font-weight": 600, "dominant-baseline": "central" };
+  const nodes: SvgNode[] = [h("rect", { x, y, width, height: HAND_BAND, fill: THEME.margin })];
+  let at = x + pad;
+  for (const { letter, count } of pieces) {
+    nodes.push(pieceNode(variant, { color, letter }, at, y + pad, size, look, { "data-in-hand": String(count) }));
+    at += size;
+    if (count > 1) {
+      nodes.push(h("text", { ...text, x: at, y: y + HAND_BAND / 2 }, `×${count}`));
+      at += 0.45;
+    }
+    at += 0.1;
+  }
+  return h("g", { "data-hand": color }, ...nodes);
 }
 
 /** Whether a game's pieces are tiles (Shogi's): the games the shogi coordinates and the piece sets' choice apply to. */
@@ -414,7 +444,7 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
   const style: CoordinateStyle = props.coordinateStyle ?? "chess";
   const g: BoardGeometry = { files, ranks, orientation };
   const at = (sq: string) => squareOrigin(sq, g);
-  const [vx, vy, vw, vh] = boardViewBox(files, ranks, coordinates, style);
+  const [vx, vy, vw, vh] = boardViewBox(files, ranks, coordinates, style, props.hands !== undefined);
 
   const contents = new Map<string, PieceOnBoard[]>();
   for (const c of props.squares) if (at(c.square) && c.pieces.length > 0) contents.set(c.square, c.pieces);
@@ -569,5 +599,12 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
     },
     h("g", { "data-layer": "squares" }, ...squares),
     h("g", { "data-layer": "marks", "pointer-events": "none" }, ...under, ...pieces, ...over, ...coords, ghost),
+    ...(props.hands
+      ? [
+          // The side at the top holds its pieces above the board, the side at the bottom below it.
+          handBand(variant, orientation === "white" ? "black" : "white", props.hands[orientation === "white" ? "black" : "white"], vx, vy, vw, look),
+          handBand(variant, orientation, props.hands[orientation], vx, vy + vh - HAND_BAND, vw, look),
+        ]
+      : []),
   );
 }

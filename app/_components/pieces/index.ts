@@ -58,7 +58,7 @@ export interface BoardSvgOptions {
 export function boardSvgString(props: BoardDrawingProps, options: BoardSvgOptions = {}): string {
   const px = options.squarePx ?? 60;
   const tree = boardTree(props);
-  const [, , w, h] = boardViewBox(props.files, props.ranks, props.coordinates !== false, props.coordinateStyle);
+  const [, , w, h] = boardViewBox(props.files, props.ranks, props.coordinates !== false, props.coordinateStyle, props.hands !== undefined);
   tree.attrs.width = Math.round(w * px);
   tree.attrs.height = Math.round(h * px);
   const svg = toSvgString(tree);

@@ -50,7 +50,7 @@ export async function gamePreview(id: string, ply: number | undefined, viewerId:
   const title = shown ? `${players} · ${name} · ${at}` : `${players} · ${name}`;
   const description = `${name}, a correspondence game: ${state}.${shown ? ` The board ${at}.` : ""}`;
   const url = `${siteUrl}/games/${g.id}${p.fixed ? `?ply=${p.ply}` : ""}`;
-  const { width, height } = info ? pictureSize(info.files, info.ranks) : { width: 500, height: 500 };
+  const { width, height } = info ? pictureSize(info.files, info.ranks, undefined, info.hands) : { width: 500, height: 500 };
   // Always a named ply: that picture never changes, so previews cache it safely.
   const image = { url: `${siteUrl}/games/${g.id}/board.png?ply=${p.ply}`, width, height, type: "image/png", alt: `The board ${at}` };
   return {
