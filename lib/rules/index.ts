@@ -38,7 +38,8 @@
  *   `variantInfo(id)` → VariantInfo (name, board, start FEN, pieces, summary), and
  *   `findVariantInfo(id)` → VariantInfo | undefined for an id that may be unknown;
  *   `setupFen(id, n)` → the start FEN of numbered setup n (Chess960; RulesError for
- *   a game without setups).
+ *   a game without setups); `chosenSetupFen(id, white, black)` → the start FEN when each
+ *   player chose their own setup (Janggi's arrangements).
  * - Types EndReason and Outcome: what `status()` returns.
  * - `RulesError`: every error the module throws. `Result`, `unwrap`: the convention above.
  *
@@ -53,6 +54,6 @@ export { makeActionText, makeMoveText, parseActions } from "./actions";
 export type { EndReason, Outcome } from "./status";
 export { RulesError } from "./errors";
 export { variantIds } from "./variants";
-export { findVariantInfo, setupFen, variantInfo, type VariantInfo } from "./info";
+export { chosenSetupFen, findVariantInfo, setupFen, variantInfo, type VariantInfo } from "./info";
 export { makeGameRecord, makePgn, hasPgn, parseGameRecord, type ParsedRecord, type RecordInput, type RecordResult } from "./notation/record";
 export { unwrap, type Result } from "./result";

@@ -14,6 +14,12 @@ export interface VariantInfo {
   hands: boolean;
   /** `name` is the piece's display name ("King", "Royal pawn"); `art` names its drawing (app/_components/pieces). */
   pieces: { letter: string; name: string; art: string; betza: string }[];
+  /** Drawn on the points where lines cross (VariantDecl.points); undefined for a board of squares. */
+  points?: { river: boolean };
+  /** White's and Black's palace, each as [lower-left, upper-right] square names (VariantDecl.palaces). */
+  palaces?: [[string, string], [string, string]];
+  /** The names of the setups each player chooses before the first move (VariantDecl.chosenSetups); empty when there are none. */
+  chosenSetups: string[];
   summary: string[];
 }
 
@@ -28,6 +34,9 @@ export function variantInfo(id: string): VariantInfo {
     setups: decl.setups?.count ?? 0,
     hands: (decl.mechanics ?? []).some((m) => (m.fenMarks?.holdings?.length ?? 0) > 0),
     pieces: decl.pieces.map(({ letter, name, art, betza }) => ({ letter, name, art, betza })),
+    ...(decl.points && { points: { river: decl.points.river ?? false } }),
+    ...(decl.palaces && { palaces: decl.palaces }),
+    chosenSetups: decl.chosenSetups?.names ?? [],
     summary: decl.summary,
   };
 }
@@ -35,6 +44,16 @@ export function variantInfo(id: string): VariantInfo {
 /** The game with this id, or undefined for an id the rules module does not know (an old game's, a typed address's). */
 export function findVariantInfo(id: string): VariantInfo | undefined {
   return variantIds().includes(id) ? variantInfo(id) : undefined;
+}
+
+/** The start FEN when White chose setup `white` and Black setup `black` (VariantDecl.chosenSetups, docs/games/janggi.md). */
+export function chosenSetupFen(id: string, white: number, black: number): string {
+  const { decl } = getVariant(id);
+  const choice = decl.chosenSetups;
+  const valid = (n: number) => Number.isInteger(n) && n >= 0 && n < (choice?.names.length ?? 0);
+  if (!choice) throw new RulesError(`${decl.name} has no setups for the players to choose`);
+  if (!valid(white) || !valid(black)) throw new RulesError(`${decl.name} has setups 0 to ${choice.names.length - 1}`);
+  return choice.fen(white, black);
 }
 
 /** The start FEN of a game's numbered setup `n` (docs/games/chess960.md#setups). */

@@ -155,6 +155,23 @@ export interface VariantDecl {
   repetition?: { count: number; perpetualCheckLoses?: boolean; result?: "draw" | "black-wins" };
   /** Letters of minor pieces for dead positions: K v K, K + one minor v K, bishops all on one colour. */
   deadPosition?: { minors: string[]; bishop?: string };
+  /**
+   * Played on the points where the lines cross, not in squares (Xiangqi, Janggi); `river`: a
+   * river runs between the two halves of the board (Xiangqi), drawn and named in the rules.
+   */
+  points?: { river?: boolean };
+  /**
+   * The two palaces, White's then Black's, each as its lower-left and upper-right corner
+   * (["d1", "f3"], ["d8", "f10"]): the squares a general and its advisors keep to, whose
+   * diagonals are drawn (docs/games/xiangqi.md, docs/games/janggi.md).
+   */
+  palaces?: [[string, string], [string, string]];
+  /**
+   * Each player chooses their own setup before the first move (Janggi's four horse and
+   * elephant arrangements): the choices' names, in order, and the start FEN for White's
+   * choice `white` and Black's choice `black` (indices into `names`).
+   */
+  chosenSetups?: { names: string[]; fen: (white: number, black: number) => string };
   mechanics?: Mechanic[];
   /** Rules in short, for the variant page. */
   summary: string[];
