@@ -13,10 +13,13 @@
  * These moves attack too: the mechanic judges check (royalThreat) as the core does, with the
  * palace lines added.
  */
+import { makeActionText } from "../actions";
+import { pseudoMoveWritten } from "../listed";
 import { perVariant, type Mechanic } from "../mechanic";
 import { MoveKind, newMove, type Move } from "../move";
 import { attacked } from "../movegen";
 import type { Position } from "../position";
+import { pieceProblem, refused } from "../refusals";
 import type { Side } from "../variant";
 import { squareNamed } from "../geometry";
 
@@ -34,6 +37,9 @@ interface Tables {
   riders: number;
   hoppers: number;
   onLine: Uint8Array;
+  /** The line points of each palace, and for each square the points of its palace (none off the lines). */
+  points: number[];
+  palacePoints: (readonly number[])[];
   diagonals: number[];
 }
 
@@ -43,7 +49,10 @@ export function palaceLines(roles: PalaceLineRoles): Mechanic {
     const palaces = v.decl.palaces;
     if (!palaces) throw new Error(`${v.id}: palace lines need the game's palaces`);
     const onLine = new Uint8Array(v.geo.size);
+    const palacePoints: (readonly number[])[] = new Array(v.geo.size).fill([]);
+    const points: number[] = [];
     for (const [lo, hi] of palaces) {
+      const inThis: number[] = [];
       const a = squareNamed(v.geo, lo);
       const b = squareNamed(v.geo, hi);
       const fa = v.geo.fileOf[a], ra = v.geo.rankOf[a], fb = v.geo.fileOf[b], rb = v.geo.rankOf[b];
@@ -53,13 +62,18 @@ export function palaceLines(roles: PalaceLineRoles): Mechanic {
         if (f < fa || f > fb || r < ra || r > rb) continue;
         const corner = (f === fa || f === fb) && (r === ra || r === rb);
         const centre = 2 * f === fa + fb && 2 * r === ra + rb;
-        if (corner || centre) onLine[sq] = 1;
+        if (corner || centre) {
+          onLine[sq] = 1;
+          inThis.push(sq);
+        }
       }
+      for (const sq of inThis) palacePoints[sq] = inThis;
+      points.push(...inThis);
     }
     const s = v.geo.stride;
     return {
       steppers: mask(roles.steppers), forward: mask(roles.forward), riders: mask(roles.riders), hoppers: mask(roles.hoppers),
-      onLine, diagonals: [s + 1, s - 1, -s + 1, -s - 1],
+      onLine, points, palacePoints, diagonals: [s + 1, s - 1, -s + 1, -s - 1],
     };
   });
 
@@ -76,8 +90,7 @@ export function palaceLines(roles: PalaceLineRoles): Mechanic {
     const us = pos.turn;
     const them = (1 - us) as Side;
     const board = pos.board;
-    for (const sq of pos.geo.squares) {
-      if (!t.onLine[sq]) continue;
+    for (const sq of t.points) {
       const type = typeOf(board[sq], us);
       if (type === 0) continue;
       const bit = 1 << type;
@@ -140,6 +153,22 @@ export function palaceLines(roles: PalaceLineRoles): Mechanic {
     royalThreat: (pos, side, sq) => {
       const them = (1 - side) as Side;
       return attacked(pos, sq, them) || lineAttack(pos, sq, them);
+    },
+    // A royal piece on a line point is attacked along the lines only through the points of its palace.
+    exposing: (pos, royal) => tables(pos.variant).palacePoints[royal],
+
+    explain(pos, actions) {
+      const [step] = actions;
+      if (actions.length !== 1 || step.type !== "step" || pieceProblem(pos.variant, pos.board, pos.turn, step)) return undefined;
+      const text = makeActionText(step);
+      if (pseudoMoveWritten(pos, text)) return undefined;
+      const type = typeOf(pos.board[squareNamed(pos.geo, step.from)], pos.turn);
+      const name = pos.variant.types[type].name;
+      const to = squareNamed(pos.geo, step.to);
+      const t = tables(pos.variant);
+      if (t.hoppers & (1 << type)) return refused(text, `a ${name} moves only by jumping over exactly one piece, and never over or onto another ${name}`);
+      if (t.steppers & (1 << type) && pos.variant.types[type].region?.[pos.turn][to] === 0) return refused(text, `the ${name} never leaves its palace`);
+      return undefined;
     },
   };
 }
