@@ -127,7 +127,9 @@ export interface Mechanic {
   legal?(pos: Position, move: Move): boolean;
   /**
    * Whether `legal` is to be asked about every move in this position, none taken for legal without
-   * it: a rule of the game reaches where the core's shortcuts do not look (Janggi's bikjang).
+   * it: a rule of the game reaches where the core's shortcuts do not look (Janggi's bikjang). Where
+   * it says no, `legal` agrees with the core's own rule, captures included, and the core's shortcuts
+   * apply as in a game without a judge.
    */
   judgesEveryMove?(pos: Position): boolean;
   /** Moves far too many to list (Friendly chains): the mechanic reads, builds and judges them itself. */

@@ -515,8 +515,10 @@ function filterSafe(pos: Position, keep?: (m: Move) => void): number {
   const judge = pos.variant.judge;
   // Generals already facing (a position set up so) are no check, but every move must end it.
   const checked = royalThreatened(pos, us, royal) || (pos.variant.flyingGeneral && generalsFace(pos, us, royal));
-  // A judge that must see every move here (Janggi's bikjang) gets no shortcut.
+  // A judge that must see every move here (Janggi's bikjang) gets no shortcut; one that says so
+  // only in some positions judges as the core does in the others, captures included.
   const shortcuts = !checked && judge?.judgesEveryMove?.(pos) !== true;
+  const plainCaptures = judge === undefined || judge.judgesEveryMove !== undefined;
   if (shortcuts) markPinCandidates(pos, royal, them);
   // Where an arrival may expose the royal piece: on a hopper's line, on the points of the game's own attacks.
   const arrivals = pos.variant.hoppers || pos.variant.threat?.exposing !== undefined;
@@ -526,7 +528,7 @@ function filterSafe(pos: Position, keep?: (m: Move) => void): number {
     const mech = m.mechanic;
     let ok = shortcuts && (mech === undefined
       ? m.kind === MoveKind.Step && m.from !== royal && pinMarks[m.from] !== pinStamp && (!arrivals || lineMarks[m.to] !== pinStamp) &&
-        (judge === undefined || pos.board[m.to] === 0)
+        (plainCaptures || pos.board[m.to] === 0)
       : m.from === -1 && mech.putsDown === true && !arrivals);
     if (!ok && judge) {
       ok = judge.legal!(pos, m);
