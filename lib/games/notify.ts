@@ -94,7 +94,7 @@ const HOW: Record<string, string> = {
   "fivefold-repetition": "by fivefold repetition", "threefold-repetition": "by threefold repetition",
   "fifty-move-rule": "by the fifty-move rule", "counting-rule": "by the counting rule",
   "fourfold-repetition": "by fourfold repetition", "perpetual-check": "by perpetual check",
-  "pawn-drop-mate": "by the pawn-drop mate rule",
+  "pawn-drop-mate": "by the pawn-drop mate rule", "perpetual-chase": "by perpetual chasing",
   "no-move-but-promotion": "with no move but a promotion", resignation: "by resignation", agreement: "by agreement",
   timeout: "on time", "timeout-vs-insufficient-material": "on time, against a side that could not win",
   "no-first-move": "as the first moves were not made in time",

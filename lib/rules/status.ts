@@ -15,7 +15,9 @@ export type EndReason =
   | "insufficient-material" | "seventy-five-move-rule" | "all-pieces-in-unions" | "no-legal-move"
   | "fivefold-repetition" | "threefold-repetition" | "fifty-move-rule" | "counting-rule"
   // Shogi (docs/games/shogi.md#game-end): sennichite, perpetual check, checkmate by a pawn drop.
-  | "fourfold-repetition" | "perpetual-check" | "pawn-drop-mate";
+  | "fourfold-repetition" | "perpetual-check" | "pawn-drop-mate"
+  // Xiangqi (docs/games/xiangqi.md#repetition): a repetition by perpetual chasing.
+  | "perpetual-chase";
 
 export type Outcome =
   | { result: "ongoing" }
@@ -35,7 +37,8 @@ export function moveRulePlies(pos: Position): number {
   return 2 * (pos.variant.decl.moveRule ?? 50);
 }
 
-export function positionStatus(pos: Position, legal: Move[] = legalMoves(pos)): Outcome {
+/** `extraPlies`: how much longer the move-count rules wait (Xiangqi's checks, VariantDecl.moveRuleChecks). */
+export function positionStatus(pos: Position, legal: Move[] = legalMoves(pos), extraPlies = 0): Outcome {
   const v = pos.variant;
   for (const m of v.mechanics) {
     const o = m.status?.(pos, legal);
@@ -82,8 +85,8 @@ export function positionStatus(pos: Position, legal: Move[] = legalMoves(pos)): 
   }
   const plies = moveRulePlies(pos);
   if (plies === 0) return { result: "ongoing" };
-  if (v.decl.automaticDraws && pos.halfmove >= plies) return { result: "draw", reason: "fifty-move-rule" };
-  if (pos.halfmove >= 150) return { result: "draw", reason: "seventy-five-move-rule" };
+  if (v.decl.automaticDraws && pos.halfmove >= plies + extraPlies) return { result: "draw", reason: "fifty-move-rule" };
+  if (pos.halfmove >= 150 + extraPlies) return { result: "draw", reason: "seventy-five-move-rule" };
   return { result: "ongoing" };
 }
 
