@@ -96,6 +96,12 @@ export interface Mechanic {
   settle?(pos: Position, reason: EndReason): Outcome;
   /** Draws of the mechanic's own that the side to move may claim now, given the legal moves. */
   claims?(pos: Position, legal: Move[]): DrawClaim[];
+  /**
+   * The squares, after it, of the opponent's pieces this legal move of the side to move chases
+   * (Xiangqi's chasing rule, docs/games/xiangqi.md#chasing): the game keeps them for its
+   * declared repetition rule, where chasing with every move of a cycle loses.
+   */
+  chases?(pos: Position, move: Move): number[];
   /** Whether a side could still win (when the other's time runs out), where the mechanic knows better than the core. */
   couldWin?(pos: Position, side: Side): boolean;
   /**
