@@ -122,6 +122,9 @@ describe("janggi: the pieces", () => {
     const fen = "3k5/9/9/9/9/9/p8/3A5/9/5K3 w - - 0 1";
     expect(errorOf(() => play(J, fen, "A d3-c3"))).toBe("A d3-c3: the guard never leaves its palace");
     expect(errorOf(() => play(J, fen, "K f1-g1"))).toBe("K f1-g1: the general never leaves its palace");
+    // d2 is no point of the lines: no diagonal step from it.
+    expect(errorOf(() => play(J, "3k5/9/9/9/9/9/p8/9/3A5/5K3 w - - 0 1", "A d2-e3"))).toBe(
+      "A d2-e3: the guard steps diagonally only along the palace lines, from a corner or the centre");
   });
 
   it("the elephant: one step straight, two diagonally outwards, blocked on either point", () => {
