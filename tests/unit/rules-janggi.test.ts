@@ -17,6 +17,7 @@ import { palaceLines } from "@/lib/rules/mechanics/palace-lines";
 import { compileVariant, type VariantDecl } from "@/lib/rules/variant";
 import { getVariant } from "@/lib/rules/variants";
 import { janggi } from "@/lib/rules/variants/janggi";
+import { Rng } from "@/tests/fuzz/random";
 import { loadFairyStockfish, oracleAfter, oracleRow, ourMoves, piecesOf, toUci } from "../support/oracle";
 import { errorOf, movesFrom, play, position } from "../support/rules";
 
@@ -376,5 +377,54 @@ describe("janggi: the mechanics take their roles from the declaration", () => {
     const other = unwrap(parseFen(compileVariant(cheap), fen));
     other.passes = 2;
     expect(positionStatus(other)).toEqual({ result: "white-wins", reason: "double-pass" });
+  });
+});
+
+describe("janggi: crowded palaces against Fairy-Stockfish", () => {
+  it("2,000 seeded positions with pieces on and around the palace lines: the same moves and the same checks", () => {
+    const rng = new Rng(20261201);
+    const files = "abcdefghi";
+    const palace = (side: 0 | 1) => [0, 1, 2].flatMap((r) => [3, 4, 5].map((f) => `${files[f]}${side === 0 ? r + 1 : 10 - r}`));
+    const near = (side: 0 | 1) => [0, 1, 2, 3].flatMap((r) => [2, 3, 4, 5, 6].map((f) => `${files[f]}${side === 0 ? r + 1 : 10 - r}`));
+    let compared = 0;
+    let inCheck = 0;
+    for (let tries = 0; compared < 2000 && tries < 20000; tries++) {
+      const board = new Map<string, string>();
+      const put = (squares: string[], letter: string) => {
+        const free = squares.filter((s) => !board.has(s));
+        if (free.length) board.set(rng.pick(free), letter);
+      };
+      put(palace(0), "K");
+      put(palace(1), "k");
+      for (const letter of ["A", "a"]) if (rng.chance(0.7)) put(palace(letter === "A" ? 0 : 1), letter);
+      // Chariots, cannons and soldiers of both sides in either palace, and a few other pieces around them.
+      for (let i = rng.int(7); i > 0; i--) put(near(rng.chance(0.5) ? 0 : 1), rng.pick(["R", "r", "C", "c", "P", "p", "N", "n", "B", "b"]));
+      const ranks: string[] = [];
+      for (let r = 10; r >= 1; r--) {
+        let row = "";
+        let empty = 0;
+        for (const f of files) {
+          const p = board.get(`${f}${r}`);
+          if (!p) empty++;
+          else {
+            row += (empty || "") + p;
+            empty = 0;
+          }
+        }
+        ranks.push(row + (empty || ""));
+      }
+      const fen = `${ranks.join("/")} ${rng.chance(0.5) ? "w" : "b"} - - 0 1`;
+      // A position with the side not to move in check is no game: our FEN refuses it.
+      if (!parseFen(getVariant(J), fen).ok) continue;
+      const game = Game.start(J, fen);
+      const ours = ourMoves(game, listMoves(position(J, fen)).listed, false).map((m) => m.uci).sort();
+      const theirs = oracleAfter(ff, oracleRow(J), fen).moves;
+      expect(ours, fen).toEqual(theirs);
+      if (game.checks().length) inCheck++;
+      compared++;
+    }
+    expect(compared).toBe(2000);
+    // The checks along the palace lines and through screens came up too, not only quiet positions.
+    expect(inCheck).toBeGreaterThan(100);
   });
 });
