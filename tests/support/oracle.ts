@@ -364,10 +364,13 @@ export interface RandomGame {
  * (`g1f3,f3d4`) the duck back where the opponent's move before it (`before`) put it.
  */
 function takeBack(own: string, before: string | undefined): string {
-  const back = own.slice(2, 4) + own.slice(0, 2);
+  // Squares of two or three characters: Xiangqi's ranks go to 10.
+  const [, from, to] = /^([a-l]\d+)([a-l]\d+)/.exec(own) ?? [];
+  if (!from) return "";
+  const back = to + from;
   if (!own.includes(",")) return back;
-  const duck = before?.split(",")[1]?.slice(2);
-  return duck ? `${back},${own.slice(0, 2)}${duck}` : "";
+  const duck = /^[a-l]\d+([a-l]\d+)$/.exec(before?.split(",")[1] ?? "")?.[1];
+  return duck ? `${back},${from}${duck}` : "";
 }
 
 /**

@@ -7,8 +7,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FairyStockfish } from "ffish";
 import { Game } from "@/lib/rules";
-import { perft } from "@/lib/rules/movegen";
-import { loadFairyStockfish, oracleAfter, oracleRow, ourMoves } from "../support/oracle";
+import { listMoves } from "@/lib/rules/game";
+import { inCheck, makeMove, perft } from "@/lib/rules/movegen";
+import { parseFen } from "@/lib/rules/notation/fen";
+import { unwrap } from "@/lib/rules/result";
+import { getVariant } from "@/lib/rules/variants";
+import { Rng } from "@/tests/fuzz/random";
+import { describeGame, differences, loadFairyStockfish, oracleAfter, oracleBoard, oracleRow, ourMoves } from "../support/oracle";
 import { movesFrom, position } from "../support/rules";
 
 const X = "xiangqi";
@@ -177,5 +182,101 @@ describe("xiangqi: repetition, perpetual check and chasing, as Fairy-Stockfish j
       repeated(["R b1-b7"], ["c a7-a6", "R b7-b6", "c a6-a7", "R b6-b7"], 2));
     expect(game.status()).toEqual({ result: "draw", reason: "threefold-repetition" });
     expect(theirs.claimed).toBe("1/2-1/2");
+  });
+});
+
+interface ForcingOptions {
+  fen: string;
+  games: number;
+  /** Chance of taking back one's own last move, so positions repeat. */
+  back: number;
+  /** Only checks are preferred (not chases), and captures are avoided, so the fifty moves run with many checks. */
+  checksOnly: boolean;
+}
+
+/**
+ * Seeded random games that prefer forcing moves (checks and chases) and take moves back, so
+ * that repetitions by perpetual check and chasing come up, compared with Fairy-Stockfish at
+ * every position (tests/support/oracle.ts `differences`). Returns the problems and how often
+ * each kind of end and of position came up.
+ */
+function forcingGames(seed: number, o: ForcingOptions) {
+  const row = oracleRow(X);
+  const v = getVariant(X);
+  const chaser = v.mechanics.find((m) => m.chases)!;
+  const rng = new Rng(seed);
+  const seen = new Map<string, number>();
+  const count = (what: string) => seen.set(what, (seen.get(what) ?? 0) + 1);
+  const problems: string[] = [];
+  for (let n = 0; n < o.games && problems.length === 0; n++) {
+    const game = Game.start(X, o.fen);
+    const board = oracleBoard(ff, row, o.fen);
+    const opening = rng.int(60);
+    const played: string[] = [];
+    try {
+      for (let ply = 0; ply < 300; ply++) {
+        const found = differences(game, board, row);
+        if (found.length) {
+          problems.push(`${describeGame(game)}\n  ${found.join("\n  ")}`);
+          break;
+        }
+        if (Number(game.fen().split(" ")[4]) >= 100 && game.status().result === "ongoing" && game.claimableDraws().length === 0) {
+          count("fifty moves lengthened by checks");
+        }
+        const listed = ourMoves(game, game.legalMoves(), false);
+        if (listed.length === 0) break;
+        let pick = rng.pick(listed);
+        if (ply >= opening) {
+          const own = played[played.length - 2];
+          const squares = own && /^([a-i]\d+)([a-i]\d+)$/.exec(own);
+          const back = squares && rng.chance(o.back) ? listed.filter((m) => m.uci === squares[2] + squares[1]) : [];
+          if (back.length) pick = back[0];
+          else {
+            const pos = unwrap(parseFen(v, game.fen()));
+            const { legal, listed: texts } = listMoves(pos);
+            const forcing = new Set<string>();
+            const quiet = new Set<string>();
+            legal.forEach((m, i) => {
+              const chases = !o.checksOnly && chaser.chases!(pos, m).length > 0;
+              makeMove(pos, m);
+              const check = inCheck(pos, pos.turn);
+              const keepsCount = pos.halfmove > 0;
+              pos.unmake();
+              if ((check || chases) && (keepsCount || !o.checksOnly)) forcing.add(texts[i].text);
+              if (keepsCount) quiet.add(texts[i].text);
+            });
+            const forcingMoves = listed.filter((m) => forcing.has(m.move.text));
+            const quietMoves = o.checksOnly ? listed.filter((m) => quiet.has(m.move.text)) : [];
+            if (forcingMoves.length && rng.chance(0.8)) pick = rng.pick(forcingMoves);
+            else if (quietMoves.length) pick = rng.pick(quietMoves);
+          }
+        }
+        game.play(pick.move.actions);
+        played.push(pick.uci);
+        board.push(pick.uci);
+      }
+    } finally {
+      board.delete();
+    }
+    const s = game.status();
+    count(s.result === "ongoing" ? "unfinished" : `${s.result} by ${s.reason}`);
+  }
+  return { problems, seen };
+}
+
+describe("xiangqi: seeded games of checks, chases and take-backs against Fairy-Stockfish", () => {
+  it("repetitions: the same ends at every position, perpetual checks and chases among them", () => {
+    const { problems, seen } = forcingGames(20261201, { fen: START, games: 300, back: 0.5, checksOnly: false });
+    expect(problems.join("\n\n")).toBe("");
+    const ends = [...seen.keys()];
+    for (const end of ["draw by threefold-repetition", "white-wins by perpetual-check", "black-wins by perpetual-check",
+      "white-wins by perpetual-chase", "black-wins by perpetual-chase"]) expect(ends, JSON.stringify([...seen])).toContain(end);
+  });
+
+  it("the fifty moves with many checks: the same claims and ends at every position, lengthened counts among them", () => {
+    const { problems, seen } = forcingGames(20261202, { fen: START.replace("- 0 1", "- 40 1"), games: 120, back: 0, checksOnly: true });
+    expect(problems.join("\n\n")).toBe("");
+    expect(seen.get("fifty moves lengthened by checks") ?? 0, JSON.stringify([...seen])).toBeGreaterThan(0);
+    expect([...seen.keys()]).toContain("draw by fifty-move-rule");
   });
 });
