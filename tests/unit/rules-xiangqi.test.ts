@@ -14,7 +14,7 @@ import { unwrap } from "@/lib/rules/result";
 import { getVariant } from "@/lib/rules/variants";
 import { Rng } from "@/tests/fuzz/random";
 import { describeGame, differences, loadFairyStockfish, oracleAfter, oracleBoard, oracleRow, ourMoves } from "../support/oracle";
-import { movesFrom, position } from "../support/rules";
+import { errorOf, movesFrom, position } from "../support/rules";
 
 const X = "xiangqi";
 const START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -278,5 +278,35 @@ describe("xiangqi: seeded games of checks, chases and take-backs against Fairy-S
     expect(problems.join("\n\n")).toBe("");
     expect(seen.get("fifty moves lengthened by checks") ?? 0, JSON.stringify([...seen])).toBeGreaterThan(0);
     expect([...seen.keys()]).toContain("draw by fifty-move-rule");
+  });
+});
+
+// docs/games/xiangqi.md#pieces, #check, #flying-general
+describe("xiangqi: refusals in players' words", () => {
+  const refusal = (fen: string, text: string) => errorOf(() => Game.start(X, fen).play(text));
+  it("the palace, the river, a blocked horse or elephant, the soldier before the river", () => {
+    const palace = "n3k4/9/9/9/9/9/9/3A5/9/3K5 w - - 0 1";
+    expect(refusal(palace, "K d1-c1")).toBe("K d1-c1: the general may not leave the palace");
+    expect(refusal(palace, "A d3-c4")).toBe("A d3-c4: an advisor may not leave the palace");
+    const elephant = "4k4/9/9/9/9/4B4/3P5/9/9/3K5 w - - 0 1";
+    expect(refusal(elephant, "B e5-c7")).toBe("B e5-c7: an elephant may not cross the river");
+    expect(refusal(elephant, "B e5-c3")).toBe("B e5-c3: the elephant is blocked at d4");
+    const horse = "4k4/9/9/9/4P4/4N4/9/9/9/3K5 w - - 0 1";
+    expect(refusal(horse, "N e5-d7")).toBe("N e5-d7: the horse is blocked at e6");
+    const soldier = "3k5/9/9/9/9/9/4P4/9/9/4K4 w - - 0 1";
+    expect(refusal(soldier, "P e4-d4")).toBe("P e4-d4: a soldier moves this way only once it has crossed the river");
+    expect(refusal("3k5/9/9/9/4P4/9/9/9/9/4K4 w - - 0 1", "P e6-e5")).toBe("P e6-e5 is not a legal move here");
+  });
+
+  it("the cannon's screen", () => {
+    expect(refusal(START, "C b3-b9")).toBe("C b3-b9: the cannon jumps only to capture");
+    expect(refusal("5k3/4r4/9/4p4/9/4p4/9/4C4/9/3K5 w - - 0 1", "C e3-e9")).toBe("C e3-e9: the cannon must jump exactly one piece, not 2");
+    expect(refusal("5k3/9/9/4p4/9/9/9/4C4/9/3K5 w - - 0 1", "C e3-e7")).toBe("C e3-e7: the cannon must jump exactly one piece");
+  });
+
+  it("the generals facing, and check", () => {
+    expect(refusal("4k4/9/9/9/9/9/9/4N4/9/4K4 w - - 0 1", "N e3-c4")).toBe("N e3-c4: the generals would face each other on the e-file");
+    expect(refusal("4k4/9/9/9/9/9/9/9/9/N2K5 w - - 0 1", "K d1-e1")).toBe("K d1-e1: the generals would face each other on the e-file");
+    expect(refusal("4k4/9/9/9/9/4c4/P8/4N4/9/4K4 w - - 0 1", "P a4-a5")).toBe("P a4-a5: it would leave your general in check");
   });
 });
