@@ -179,10 +179,10 @@ export class Game {
   /**
    * A declared repetition rule (Shogi's, docs/games/shogi.md#repetition; Xiangqi's,
    * docs/games/xiangqi.md#repetition), as Fairy-Stockfish judges it: the current position
-   * stands for the `count`th time. The cycle runs from its first of those times to now; a side
-   * that gave check in every position of it where the other was to move loses (both: a draw);
-   * then, where the game reads chases, a side that chased one piece with every move of it
-   * loses (both: a draw); otherwise the declared result.
+   * stands for the `count`th time. Past the move-count rule it is a draw by that rule. The cycle
+   * runs from its first of those times to now; a side that gave check in every position of it
+   * where the other was to move loses (both: a draw); then, where the game reads chases, a side
+   * that chased one piece with every move of it loses (both: a draw); otherwise the declared result.
    */
   private repetitionEnd(): Outcome | undefined {
     const rule = this.variant.decl.repetition!;
@@ -196,6 +196,9 @@ export class Game {
       }
     }
     if (seen < rule.count) return undefined;
+    // Fairy-Stockfish judges the move-count rule first: past it, a repetition is only a draw.
+    const plies = moveRulePlies(this.pos);
+    if (plies && this.pos.halfmove >= plies + this.moveRuleExtension()) return { result: "draw", reason: "fifty-move-rule" };
     const mover = this.pos.turn;
     // Whether the side not to move forced the cycle (`byThem`), whether the side to move did, and what the end is called.
     const forced = (byThem: boolean, byUs: boolean, reason: EndReason): Outcome | undefined => {

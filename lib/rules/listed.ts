@@ -6,11 +6,12 @@
 import { makeActionText, makeMoveText, type Action } from "./actions";
 import type { Stepwise } from "./mechanic";
 import { MoveKind, type Move } from "./move";
-import { isCapture, legalMoves, pseudoMoves } from "./movegen";
+import { generalsFace, inCheck, isCapture, legalMoves, makeMove, pseudoMoves } from "./movegen";
 import { makeFen } from "./notation/fen";
 import { castleAction, moveActions } from "./notation/move";
-import type { Position } from "./position";
-import { captureCompulsory, leavesRoyalAttacked, needsPromotion, notLegal, pieceProblem, refused } from "./refusals";
+import { typeOn, type Position } from "./position";
+import { captureCompulsory, generalsWouldFace, leavesRoyalAttacked, needsPromotion, notLegal, pieceProblem, refused, wayProblem } from "./refusals";
+import type { Side } from "./variant";
 
 /** A legal move with its canonical actions and text. */
 export interface LegalMove {
@@ -121,12 +122,25 @@ function whyIllegal(pos: Position, list: MoveList, actions: readonly Action[]): 
   }))];
   if (choices.length) return refused(text, needsPromotion(choices, makeActionText({ ...first, promotion: choices[0] })));
   const pseudo = pseudoMoveWritten(pos, text);
-  if (!pseudo) return notLegal(text);
-  if (pos.variant.decl.mustCapture && !isCapture(pos, pseudo)) {
+  const v = pos.variant;
+  const names = pos.geo.names;
+  if (!pseudo) {
+    const from = names.indexOf(first.from);
+    const way = wayProblem(v, pos.board, pos.turn, v.types[typeOn(pos.board[from], pos.turn)], from, names.indexOf(first.to));
+    return way ? refused(text, way) : notLegal(text);
+  }
+  if (v.decl.mustCapture && !isCapture(pos, pseudo)) {
     const captures = list.legal.flatMap((m, j) => (isCapture(pos, m) ? [list.listed[j].text] : []));
     if (captures.length > 0) return refused(text, captureCompulsory(captures));
   }
-  return refused(text, leavesRoyalAttacked(pos.variant));
+  if (v.flyingGeneral) {
+    makeMove(pos, pseudo);
+    const general = pos.kingSq[1 - pos.turn];
+    const facing = !inCheck(pos, (1 - pos.turn) as Side) && generalsFace(pos, (1 - pos.turn) as Side, general);
+    pos.unmake();
+    if (facing) return refused(text, generalsWouldFace(names[general][0]));
+  }
+  return refused(text, leavesRoyalAttacked(v));
 }
 
 export const listedSteps: Stepwise = {

@@ -237,6 +237,8 @@ export interface PieceType {
   overlapping: boolean;
   /** Per side, 1 on the squares where it may stand (PieceDecl.region); undefined when it may stand anywhere. */
   region: [Uint8Array, Uint8Array] | undefined;
+  /** Which region that is, for the refusals' words. */
+  keepsTo: PieceDecl["region"];
 }
 
 export interface CompiledAtom extends Atom {
@@ -390,6 +392,7 @@ export function compileVariant(decl: VariantDecl): Variant {
       unmovedRightLostTo: p.unmovedRightLostTo ? typeOf(p.unmovedRightLostTo) : 0,
       overlapping: hasOverlap(atoms, Math.max(decl.files, decl.ranks)),
       region: p.region && regionSquares(decl, geo, p.region),
+      keepsTo: p.region,
     });
   });
   const royalLetters = decl.royalty.kind === "extinction" ? decl.royalty.pieces : [decl.royalty.piece];

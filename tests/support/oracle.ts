@@ -374,12 +374,12 @@ export interface RandomGame {
  * (`g1f3,f3d4`) the duck back where the opponent's move before it (`before`) put it.
  */
 function takeBack(own: string, before: string | undefined): string {
-  // Squares of one or two digits (Xiangqi's and Janggi's tenth rank: `a10a9`).
+  // Squares of two or three characters: Xiangqi's ranks go to 10.
   const [, from, to] = /^([a-l]\d+)([a-l]\d+)/.exec(own) ?? [];
   if (!from) return "";
   const back = to + from;
   if (!own.includes(",")) return back;
-  const duck = before?.split(",")[1]?.slice(2);
+  const duck = /^[a-l]\d+([a-l]\d+)$/.exec(before?.split(",")[1] ?? "")?.[1];
   return duck ? `${back},${from}${duck}` : "";
 }
 

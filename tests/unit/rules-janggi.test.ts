@@ -121,8 +121,8 @@ describe("janggi: the pieces", () => {
     expect(targets("3k5/9/9/9/9/9/9/3A5/9/5K3 w - - 0 1", "d3")).toEqual(["d2", "e2", "e3"]);
     // Han's soldier on a4 keeps the game going (generals and guards alone are a draw).
     const fen = "3k5/9/9/9/9/9/p8/3A5/9/5K3 w - - 0 1";
-    expect(errorOf(() => play(J, fen, "A d3-c3"))).toBe("A d3-c3: the guard never leaves its palace");
-    expect(errorOf(() => play(J, fen, "K f1-g1"))).toBe("K f1-g1: the general never leaves its palace");
+    expect(errorOf(() => play(J, fen, "A d3-c3"))).toBe("A d3-c3: a guard may not leave the palace");
+    expect(errorOf(() => play(J, fen, "K f1-g1"))).toBe("K f1-g1: the general may not leave the palace");
     // d2 is no point of the lines: no diagonal step from it.
     expect(errorOf(() => play(J, "3k5/9/9/9/9/9/p8/9/3A5/5K3 w - - 0 1", "A d2-e3"))).toBe(
       "A d2-e3: the guard steps diagonally only along the palace lines, from a corner or the centre");
@@ -135,6 +135,8 @@ describe("janggi: the pieces", () => {
     expect(targets(onE6("B", "9", "5p3"), "e6")).toEqual(["b4", "b8", "c3", "c9", "g3", "h4", "h8"]);
     const { ours, theirs } = bothMoves(onE6("B", "4P4", "5p3"));
     expect(ours).toEqual(theirs);
+    expect(errorOf(() => play(J, onE6("B", "4P4"), "B e6-g9"))).toBe("B e6-g9: the elephant is blocked at e7");
+    expect(errorOf(() => play(J, onE6("B", "9", "5p3"), "B e6-g9"))).toBe("B e6-g9: the elephant is blocked at f8");
   });
 
   it("the horse: one step straight, one diagonally outwards, blocked on the first point", () => {
@@ -196,8 +198,11 @@ describe("janggi: the cannon", () => {
   });
 
   it("a move it cannot make is refused in the players' words", () => {
-    expect(errorOf(() => play(J, "start", "C b3-b5"))).toBe("C b3-b5: a cannon moves only by jumping over exactly one piece, and never over or onto another cannon");
-    expect(errorOf(() => play(J, cannon("C8"), "C a1-a6"))).toBe("C a1-a6: a cannon moves only by jumping over exactly one piece, and never over or onto another cannon");
+    expect(errorOf(() => play(J, "start", "C b3-b5"))).toBe("C b3-b5: the cannon must jump exactly one piece");
+    expect(errorOf(() => play(J, cannon("C8"), "C a1-a6"))).toBe("C a1-a6: the cannon may not jump over the cannon on a4");
+    expect(errorOf(() => play(J, cannon("P8", "c8"), "C a1-a9"))).toBe("C a1-a9: the cannon may not capture the cannon on a9");
+    expect(errorOf(() => play(J, "4k4/9/9/9/9/9/9/5r3/4c4/3C1K3 w - - 0 1", "C d1-f3"))).toBe(
+      "C d1-f3: the cannon jumps along the palace lines only from a corner to the opposite one, over a piece on the centre that is no cannon");
   });
 
   it("gives check only as it could capture: over a piece that is no cannon", () => {

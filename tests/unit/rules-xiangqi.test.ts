@@ -7,9 +7,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FairyStockfish } from "ffish";
 import { Game } from "@/lib/rules";
-import { perft } from "@/lib/rules/movegen";
-import { loadFairyStockfish, oracleAfter, oracleRow, ourMoves } from "../support/oracle";
-import { movesFrom, position } from "../support/rules";
+import { listMoves } from "@/lib/rules/game";
+import { inCheck, makeMove, perft } from "@/lib/rules/movegen";
+import { parseFen } from "@/lib/rules/notation/fen";
+import { unwrap } from "@/lib/rules/result";
+import { getVariant } from "@/lib/rules/variants";
+import { Rng } from "@/tests/fuzz/random";
+import { describeGame, differences, loadFairyStockfish, oracleAfter, oracleBoard, oracleRow, ourMoves } from "../support/oracle";
+import { errorOf, movesFrom, position } from "../support/rules";
 
 const X = "xiangqi";
 const START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -177,5 +182,131 @@ describe("xiangqi: repetition, perpetual check and chasing, as Fairy-Stockfish j
       repeated(["R b1-b7"], ["c a7-a6", "R b7-b6", "c a6-a7", "R b6-b7"], 2));
     expect(game.status()).toEqual({ result: "draw", reason: "threefold-repetition" });
     expect(theirs.claimed).toBe("1/2-1/2");
+  });
+});
+
+interface ForcingOptions {
+  fen: string;
+  games: number;
+  /** Chance of taking back one's own last move, so positions repeat. */
+  back: number;
+  /** Only checks are preferred (not chases), and captures are avoided, so the fifty moves run with many checks. */
+  checksOnly: boolean;
+}
+
+/**
+ * Seeded random games that prefer forcing moves (checks and chases) and take moves back, so
+ * that repetitions by perpetual check and chasing come up, compared with Fairy-Stockfish at
+ * every position (tests/support/oracle.ts `differences`). Returns the problems and how often
+ * each kind of end and of position came up.
+ */
+function forcingGames(seed: number, o: ForcingOptions) {
+  const row = oracleRow(X);
+  const v = getVariant(X);
+  const chaser = v.mechanics.find((m) => m.chases)!;
+  const rng = new Rng(seed);
+  const seen = new Map<string, number>();
+  const count = (what: string) => seen.set(what, (seen.get(what) ?? 0) + 1);
+  const problems: string[] = [];
+  for (let n = 0; n < o.games && problems.length === 0; n++) {
+    const game = Game.start(X, o.fen);
+    const board = oracleBoard(ff, row, o.fen);
+    const opening = rng.int(60);
+    const played: string[] = [];
+    try {
+      for (let ply = 0; ply < 300; ply++) {
+        const found = differences(game, board, row);
+        if (found.length) {
+          problems.push(`${describeGame(game)}\n  ${found.join("\n  ")}`);
+          break;
+        }
+        if (Number(game.fen().split(" ")[4]) >= 100 && game.status().result === "ongoing" && game.claimableDraws().length === 0) {
+          count("fifty moves lengthened by checks");
+        }
+        const listed = ourMoves(game, game.legalMoves(), false);
+        if (listed.length === 0) break;
+        let pick = rng.pick(listed);
+        if (ply >= opening) {
+          const own = played[played.length - 2];
+          const squares = own && /^([a-i]\d+)([a-i]\d+)$/.exec(own);
+          const back = squares && rng.chance(o.back) ? listed.filter((m) => m.uci === squares[2] + squares[1]) : [];
+          if (back.length) pick = back[0];
+          else {
+            const pos = unwrap(parseFen(v, game.fen()));
+            const { legal, listed: texts } = listMoves(pos);
+            const forcing = new Set<string>();
+            const quiet = new Set<string>();
+            legal.forEach((m, i) => {
+              const chases = !o.checksOnly && chaser.chases!(pos, m).length > 0;
+              makeMove(pos, m);
+              const check = inCheck(pos, pos.turn);
+              const keepsCount = pos.halfmove > 0;
+              pos.unmake();
+              if ((check || chases) && (keepsCount || !o.checksOnly)) forcing.add(texts[i].text);
+              if (keepsCount) quiet.add(texts[i].text);
+            });
+            const forcingMoves = listed.filter((m) => forcing.has(m.move.text));
+            const quietMoves = o.checksOnly ? listed.filter((m) => quiet.has(m.move.text)) : [];
+            if (forcingMoves.length && rng.chance(0.8)) pick = rng.pick(forcingMoves);
+            else if (quietMoves.length) pick = rng.pick(quietMoves);
+          }
+        }
+        game.play(pick.move.actions);
+        played.push(pick.uci);
+        board.push(pick.uci);
+      }
+    } finally {
+      board.delete();
+    }
+    const s = game.status();
+    count(s.result === "ongoing" ? "unfinished" : `${s.result} by ${s.reason}`);
+  }
+  return { problems, seen };
+}
+
+describe("xiangqi: seeded games of checks, chases and take-backs against Fairy-Stockfish", () => {
+  it("repetitions: the same ends at every position, perpetual checks and chases among them", () => {
+    const { problems, seen } = forcingGames(20261201, { fen: START, games: 300, back: 0.5, checksOnly: false });
+    expect(problems.join("\n\n")).toBe("");
+    const ends = [...seen.keys()];
+    for (const end of ["draw by threefold-repetition", "white-wins by perpetual-check", "black-wins by perpetual-check",
+      "white-wins by perpetual-chase", "black-wins by perpetual-chase"]) expect(ends, JSON.stringify([...seen])).toContain(end);
+  });
+
+  it("the fifty moves with many checks: the same claims and ends at every position, lengthened counts among them", () => {
+    const { problems, seen } = forcingGames(20261202, { fen: START.replace("- 0 1", "- 40 1"), games: 120, back: 0, checksOnly: true });
+    expect(problems.join("\n\n")).toBe("");
+    expect(seen.get("fifty moves lengthened by checks") ?? 0, JSON.stringify([...seen])).toBeGreaterThan(0);
+    expect([...seen.keys()]).toContain("draw by fifty-move-rule");
+  });
+});
+
+// docs/games/xiangqi.md#pieces, #check, #flying-general
+describe("xiangqi: refusals in players' words", () => {
+  const refusal = (fen: string, text: string) => errorOf(() => Game.start(X, fen).play(text));
+  it("the palace, the river, a blocked horse or elephant, the soldier before the river", () => {
+    const palace = "n3k4/9/9/9/9/9/9/3A5/9/3K5 w - - 0 1";
+    expect(refusal(palace, "K d1-c1")).toBe("K d1-c1: the general may not leave the palace");
+    expect(refusal(palace, "A d3-c4")).toBe("A d3-c4: an advisor may not leave the palace");
+    const elephant = "4k4/9/9/9/9/4B4/3P5/9/9/3K5 w - - 0 1";
+    expect(refusal(elephant, "B e5-c7")).toBe("B e5-c7: an elephant may not cross the river");
+    expect(refusal(elephant, "B e5-c3")).toBe("B e5-c3: the elephant is blocked at d4");
+    const horse = "4k4/9/9/9/4P4/4N4/9/9/9/3K5 w - - 0 1";
+    expect(refusal(horse, "N e5-d7")).toBe("N e5-d7: the horse is blocked at e6");
+    const soldier = "3k5/9/9/9/9/9/4P4/9/9/4K4 w - - 0 1";
+    expect(refusal(soldier, "P e4-d4")).toBe("P e4-d4: a soldier moves this way only once it has crossed the river");
+    expect(refusal("3k5/9/9/9/4P4/9/9/9/9/4K4 w - - 0 1", "P e6-e5")).toBe("P e6-e5 is not a legal move here");
+  });
+
+  it("the cannon's screen", () => {
+    expect(refusal(START, "C b3-b9")).toBe("C b3-b9: the cannon jumps only to capture");
+    expect(refusal("5k3/4r4/9/4p4/9/4p4/9/4C4/9/3K5 w - - 0 1", "C e3-e9")).toBe("C e3-e9: the cannon must jump exactly one piece, not 2");
+    expect(refusal("5k3/9/9/4p4/9/9/9/4C4/9/3K5 w - - 0 1", "C e3-e7")).toBe("C e3-e7: the cannon must jump exactly one piece");
+  });
+
+  it("the generals facing, and check", () => {
+    expect(refusal("4k4/9/9/9/9/9/9/4N4/9/4K4 w - - 0 1", "N e3-c4")).toBe("N e3-c4: the generals would face each other on the e-file");
+    expect(refusal("4k4/9/9/9/9/9/9/9/9/N2K5 w - - 0 1", "K d1-e1")).toBe("K d1-e1: the generals would face each other on the e-file");
+    expect(refusal("4k4/9/9/9/9/4c4/P8/4N4/9/4K4 w - - 0 1", "P a4-a5")).toBe("P a4-a5: it would leave your general in check");
   });
 });

@@ -161,16 +161,22 @@ export function palaceLines(roles: PalaceLineRoles): Mechanic {
       if (actions.length !== 1 || step.type !== "step" || pieceProblem(pos.variant, pos.board, pos.turn, step)) return undefined;
       const text = makeActionText(step);
       if (pseudoMoveWritten(pos, text)) return undefined;
-      const type = typeOn(pos.board[squareNamed(pos.geo, step.from)], pos.turn);
-      const name = pos.variant.types[type].name;
-      const to = squareNamed(pos.geo, step.to);
-      const t = tables(pos.variant);
-      if (t.hoppers & (1 << type)) return refused(text, `a ${name} moves only by jumping over exactly one piece, and never over or onto another ${name}`);
-      if (!(t.steppers & (1 << type))) return undefined;
-      if (pos.variant.types[type].region?.[pos.turn][to] === 0) return refused(text, `the ${name} never leaves its palace`);
       const from = squareNamed(pos.geo, step.from);
-      const diagonal = Math.abs(pos.geo.fileOf[to] - pos.geo.fileOf[from]) === 1 && Math.abs(pos.geo.rankOf[to] - pos.geo.rankOf[from]) === 1;
-      return diagonal ? refused(text, `the ${name} steps diagonally only along the palace lines, from a corner or the centre`) : undefined;
+      const to = squareNamed(pos.geo, step.to);
+      const type = typeOn(pos.board[from], pos.turn);
+      const name = pos.variant.types[type].name;
+      const t = tables(pos.variant);
+      // Diagonal moves are the lines' to explain; the core explains the rest. A move onto one's own piece is no move at all.
+      const df = Math.abs(pos.geo.fileOf[to] - pos.geo.fileOf[from]);
+      if (df === 0 || df !== Math.abs(pos.geo.rankOf[to] - pos.geo.rankOf[from]) || typeOn(pos.board[to], pos.turn)) return undefined;
+      const onLines = t.palacePoints[from].includes(to);
+      if (t.hoppers & (1 << type) && onLines) {
+        return refused(text, `the ${name} jumps along the palace lines only from a corner to the opposite one, over a piece on the centre that is no ${name}`);
+      }
+      if (t.steppers & (1 << type) && df === 1 && !onLines && pos.variant.types[type].region?.[pos.turn][to] !== 0) {
+        return refused(text, `the ${name} steps diagonally only along the palace lines, from a corner or the centre`);
+      }
+      return undefined;
     },
   };
 }
