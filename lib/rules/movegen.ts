@@ -405,7 +405,8 @@ let lineMarks = new Int32Array(0);
 /**
  * Marks the squares whose piece, by leaving, could expose the royal square `royal`
  * to an attack by `them`: the first piece on each line along which `them` attacks
- * from two or more squares away, and the blocking squares of lame oblique leaps; and,
+ * from two or more squares away, where such an attacker stands right behind it, and the
+ * blocking squares of lame oblique leaps whose leaper stands ready; and,
  * in `lineMarks`, the squares a piece could expose it by arriving on: the lines of
  * hoppers, where an arrival makes a screen (and every piece there may unmake one), and
  * the only piece between two generals (VariantDecl.flyingGeneral).
@@ -420,17 +421,34 @@ function markPinCandidates(pos: Position, royal: number, them: Side): void {
   const board = pos.board;
   const v = pos.variant;
   for (const ray of v.attackRays[them]) {
-    if (ray.block !== 0) pinMarks[royal + ray.block] = pinStamp;
-    if (ray.block2 !== 0) pinMarks[royal + ray.block2] = pinStamp;
+    if (ray.block !== 0) {
+      // A lame leap's blocking squares matter only with its leaper standing where it would attack from.
+      const at = board[royal + ray.step];
+      if (at !== OFF && (ray.masks[1] >> typeOn(at, them)) & 1 && typeOn(at, them) !== 0) {
+        pinMarks[royal + ray.block] = pinStamp;
+        if (ray.block2 !== 0) pinMarks[royal + ray.block2] = pinStamp;
+      }
+    }
     if (ray.hop) {
       markHopperLine(pos, royal, them, ray);
       continue;
     }
     if (ray.masks.length <= 2) continue;
     let s = royal;
-    do s += ray.step;
-    while (board[s] === 0);
-    if (board[s] !== OFF) pinMarks[s] = pinStamp;
+    let k = 0;
+    do {
+      s += ray.step;
+      k++;
+    } while (board[s] === 0);
+    if (board[s] === OFF) continue;
+    // The first piece is a candidate only with an attacker of this line right behind it.
+    let behind = s;
+    do {
+      behind += ray.step;
+      k++;
+    } while (board[behind] === 0);
+    const t = board[behind] === OFF || k >= ray.masks.length ? 0 : typeOn(board[behind], them);
+    if (t !== 0 && (ray.masks[k] >> t) & 1) pinMarks[s] = pinStamp;
   }
   // The points the game's own attacks pass (Janggi's palace lines): neither leaving nor arriving there is safe.
   const exposing = v.threat?.exposing;
