@@ -13,13 +13,13 @@
  * - With nothing but generals and guards left the game is drawn: Fairy-Stockfish 0.7.10 does
  *   not count points there.
  */
-import { perVariant, type Mechanic } from "../mechanic";
 import { makeMoveText } from "../actions";
 import { pseudoMoveWritten } from "../listed";
+import { perVariant, type Mechanic } from "../mechanic";
 import { MoveKind, newMove } from "../move";
 import { inCheck, makeMove } from "../movegen";
-import { refused } from "../refusals";
 import type { Position } from "../position";
+import { refused } from "../refusals";
 import { win, type EndReason } from "../status";
 import type { Side } from "../variant";
 
