@@ -467,11 +467,16 @@ function xiangqiDisc(glyph: Glyph, ink: Ink): Shape[] {
 }
 const xiangqiPlate = (ink: Ink): Shape[] => xiangqiDisc("兵", ink).slice(0, 2);
 
-/** Red's character, Black's, and the Western figure; Red is White, Black is Black (docs/games/xiangqi.md). */
+/**
+ * Red's character, Black's, and the Western figure; Red is White, Black is Black
+ * (docs/games/xiangqi.md). The Western set maps each piece to the chess piece a chess
+ * player reads it as: general king, advisor a small crowned counsellor, elephant bishop,
+ * horse knight, chariot rook, soldier pawn; the cannon, which chess lacks, a field gun.
+ */
 const XIANGQI = {
   xiangqiGeneral: { glyphs: ["帥", "將"], figure: KING },
-  xiangqiAdvisor: { glyphs: ["仕", "士"], figure: FERZ },
-  xiangqiElephant: { glyphs: ["相", "象"], figure: ALFIL },
+  xiangqiAdvisor: { glyphs: ["仕", "士"], figure: HALFQUEEN },
+  xiangqiElephant: { glyphs: ["相", "象"], figure: BISHOP },
   xiangqiHorse: { glyphs: ["傌", "馬"], figure: KNIGHT },
   xiangqiChariot: { glyphs: ["俥", "車"], figure: ROOK },
   xiangqiCannon: { glyphs: ["炮", "砲"], figure: CANNON },
@@ -493,8 +498,8 @@ const janggiPiece = (glyph: Glyph, half: number, ink: Ink): Shape[] => [...jangg
 /** Cho's (White's) character, Han's (Black's), the octagon's size and the Western figure (docs/games/janggi.md). */
 const JANGGI = {
   janggiGeneral: { glyphs: ["楚", "漢"], size: JANGGI_SIZE.general, figure: KING },
-  janggiGuard: { glyphs: ["士", "士"], size: JANGGI_SIZE.small, figure: FERZ },
-  janggiElephant: { glyphs: ["象", "象"], size: JANGGI_SIZE.middle, figure: ALFIL },
+  janggiGuard: { glyphs: ["士", "士"], size: JANGGI_SIZE.small, figure: HALFQUEEN },
+  janggiElephant: { glyphs: ["象", "象"], size: JANGGI_SIZE.middle, figure: BISHOP },
   janggiHorse: { glyphs: ["馬", "馬"], size: JANGGI_SIZE.middle, figure: KNIGHT },
   janggiChariot: { glyphs: ["車", "車"], size: JANGGI_SIZE.middle, figure: ROOK },
   janggiCannon: { glyphs: ["包", "包"], size: JANGGI_SIZE.middle, figure: CANNON },

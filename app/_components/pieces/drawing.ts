@@ -125,7 +125,7 @@ export const THEME = {
   /** The board of tile games: plain wood, ruled. */
   ruled: { wood: "#d6a24f", line: "#3b2a17" },
   /** A board of points (Xiangqi, Janggi): lighter wood, its lines, the river's words and point marks in dark ink. */
-  points: { wood: "#e4bb76", line: "#4a2c12" },
+  points: { wood: "#e4bb76", line: "#4a2c12", lastMove: "#1d7a3a" },
 } as const;
 
 // ---------------------------------------------------------------- geometry
@@ -537,6 +537,13 @@ export function pointsNodes(layout: PointsLayout, orientation: Color): SvgNode[]
   return nodes;
 }
 
+/** Four corners framing a point, just outside a piece on it (the last move on a board of points). */
+function pointFrame(x: number, y: number): string {
+  const [r, arm] = [0.49, 0.16];
+  return [-1, 1].flatMap((dx) => [-1, 1].map((dy) =>
+    `M${r3(x + dx * r)} ${r3(y + dy * (r - arm))}L${r3(x + dx * r)} ${r3(y + dy * r)}L${r3(x + dx * (r - arm))} ${r3(y + dy * r)}`)).join("");
+}
+
 /** Builds the whole board drawing as an SvgNode tree. */
 export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): SvgNode {
   const { variant, files, ranks } = props;
@@ -649,6 +656,13 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
     if (!o || contents.has(sq)) continue;
     over.push(h("circle", { cx: o.x + 0.5, cy: o.y + 0.5, r: 0.16, fill: THEME.target, "fill-opacity": THEME.targetOpacity, "data-highlight": "target" }));
   }
+  // On points a piece covers its disc: the last move's points are framed by corners over the pieces too.
+  if (layout) {
+    for (const sq of new Set(props.lastMove ?? [])) {
+      const o = at(sq);
+      if (o) over.push(h("path", { d: pointFrame(o.x + 0.5, o.y + 0.5), fill: "none", stroke: THEME.points.lastMove, "stroke-width": 0.06, "data-highlight": "last-move" }));
+    }
+  }
   if (props.hovering) {
     const o = at(props.hovering.square);
     if (o) {
@@ -663,7 +677,11 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
   }
   if (state.cursor) {
     const o = at(state.cursor);
-    if (o) over.push(h("rect", { x: o.x + 0.04, y: o.y + 0.04, width: 0.92, height: 0.92, fill: "none", stroke: THEME.cursor, "stroke-width": 0.07, rx: 0.06, "data-highlight": "cursor" }));
+    if (o) {
+      over.push(layout
+        ? h("circle", { cx: o.x + 0.5, cy: o.y + 0.5, r: 0.47, fill: "none", stroke: THEME.cursor, "stroke-width": 0.07, "data-highlight": "cursor" })
+        : h("rect", { x: o.x + 0.04, y: o.y + 0.04, width: 0.92, height: 0.92, fill: "none", stroke: THEME.cursor, "stroke-width": 0.07, rx: 0.06, "data-highlight": "cursor" }));
+    }
   }
 
   // Coordinates.
