@@ -3,15 +3,16 @@
  * diagonals and the point marks drawn from a game's VariantInfo; the pieces on the
  * points; Xiangqi's discs and Janggi's octagons with their characters, and the Western set
  * on the same plates. The layouts are built here as the declarations give them
- * (docs/games/xiangqi.md, docs/games/janggi.md).
+ * (docs/games/xiangqi.md, docs/games/janggi.md); the whole board is Xiangqi's own.
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import { Resvg } from "@resvg/resvg-js";
 import { describe, expect, it } from "vitest";
+import { variantInfo } from "@/lib/rules";
 import { GLYPHS, type Glyph } from "@/app/_components/pieces/glyphs";
 import { pointsNodes, type PointsLayout } from "@/app/_components/pieces/drawing";
 import { figureSvgTree } from "@/app/_components/pieces/react";
-import { ART, BoardDrawing, THEME, boardSvgString, drawing, pointsForward, toSvgString, type ArtId, type BoardDrawingProps, type Shape } from "@/app/_components/pieces";
+import { ART, BoardDrawing, artFor, THEME, boardSvgString, drawing, pointsForward, toSvgString, type ArtId, type BoardDrawingProps, type Shape } from "@/app/_components/pieces";
 
 const piece = (letter: string, name: string, art: string) => ({ letter, name, art, betza: "" });
 const XIANGQI: PointsLayout = {
@@ -33,6 +34,7 @@ const JANGGI: PointsLayout = {
   pieces: XIANGQI.pieces.map((p) => ({ ...p, art: p.art.replace("xiangqi", "janggi").replace("Advisor", "Guard") })),
 };
 
+const render = (p: BoardDrawingProps) => renderToStaticMarkup(<BoardDrawing {...p} />);
 const markup = (layout: PointsLayout, orientation: "white" | "black" = "white") => pointsNodes(layout, orientation).map(toSvgString).join("");
 const dOf = (m: string, part: string) => new RegExp(`<path d="([^"]+)"[^>]*data-points="${part}"`).exec(m)?.[1] ?? "";
 const segments = (d: string) => d.split("M").filter(Boolean).map((s) => "M" + s);
@@ -40,6 +42,15 @@ const glyphOf = (shapes: Shape[]) => shapes.filter((sh) => sh.kind === "glyph").
 const sameOutline = (d: string, ch: Glyph) => d.match(/[A-Z]/g)!.join("") === GLYPHS[ch].match(/[A-Z]/g)!.join("");
 
 describe("a board of points", () => {
+  it("is drawn from the game's declaration: Xiangqi's is the layout tested here", () => {
+    const info = variantInfo("xiangqi");
+    expect({ ...XIANGQI, pieces: XIANGQI.pieces.map((p) => p.art) }).toEqual({
+      files: info.files, ranks: info.ranks, points: info.points, palaces: info.palaces, startFen: info.startFen, pieces: info.pieces.map((p) => p.art),
+    });
+    expect(variantInfo("chess").points).toBeUndefined();
+    expect(render({ variant: "chess", files: 8, ranks: 8, squares: [] })).not.toContain("data-points");
+  });
+
   it("draws every rank and file as a line through the middle of its cells, the files broken by the river", () => {
     const lines = segments(dOf(markup(XIANGQI), "lines"));
     // 10 ranks; the two edge files whole; the 7 inner files in two halves.
@@ -87,7 +98,7 @@ describe("a board of points", () => {
   });
 
   const board = (p: Partial<BoardDrawingProps> = {}) =>
-    renderToStaticMarkup(<BoardDrawing variant="xiangqi-test" files={9} ranks={10} squares={[]} layout={XIANGQI} {...p} />);
+    renderToStaticMarkup(<BoardDrawing variant="xiangqi" files={9} ranks={10} squares={[]} {...p} />);
 
   it("keeps a cell for every point, named as a square, which clicks and drops find; pieces stand on the points", () => {
     const m = board({ squares: [{ square: "e1", pieces: [{ color: "white", letter: "K" }] }] });
@@ -111,6 +122,9 @@ describe("a board of points", () => {
     expect(circle("target").sort()).toEqual(["1.5,0.5", "1.5,6.5"]);
     expect(m).toMatch(/data-highlight="check"><circle cx="4.5" cy="0.5"/);
     expect(m).not.toMatch(/<rect[^>]*data-highlight/);
+    // The last move's points framed over the pieces too, four corners each.
+    const frames = [...m.matchAll(/<path d="([^"]+)"[^>]*data-highlight="last-move"/g)].map((f) => segments(f[1]).length);
+    expect(frames).toEqual([4, 4]);
   });
 
   it("labels the files a–i and ranks 1–10 beside the lines, and draws the same in a picture", () => {
@@ -118,7 +132,7 @@ describe("a board of points", () => {
     const coords = [...m.matchAll(/<text[^>]*data-coord="([^"]+)"/g)].map((c) => c[1]);
     expect(coords).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "a", "b", "c", "d", "e", "f", "g", "h", "i"]);
     // board.svg comes from the same drawing: its lines and river, and it rasterises with no font at all.
-    const svg = boardSvgString({ variant: "xiangqi-test", files: 9, ranks: 10, squares: [], layout: XIANGQI }, { squarePx: 40 });
+    const svg = boardSvgString({ variant: "xiangqi", files: 9, ranks: 10, squares: [] }, { squarePx: 40 });
     expect(svg).toContain(`d="${dOf(markup(XIANGQI), "lines")}"`);
     expect(svg).toContain('data-river="楚"');
     const png = new Resvg(svg, { font: { loadSystemFonts: false } }).render();
@@ -157,6 +171,9 @@ describe("Xiangqi and Janggi pieces", () => {
       }
     }
     expect(ART.xiangqiGeneral).toBe(drawing("xiangqiGeneral", "traditional", "white"));
+    // The game's pieces are drawn so: Black's general is 將, in the Western set a king.
+    expect(artFor("xiangqi", "k", "black")).toBe(drawing("xiangqiGeneral", "traditional", "black"));
+    expect(artFor("xiangqi", "C", "white", "western")).toBe(drawing("xiangqiCannon", "western", "white"));
   });
 
   it("draws Janggi's octagons in three sizes, Cho's characters in blue and Han's in red", () => {

@@ -53,11 +53,6 @@ export interface BoardDrawingProps {
   hovering?: { square: string; piece: PieceOnBoard } | null;
   /** The player's piece set (users.piece_set); default "traditional". */
   pieceSet?: PieceSet;
-  /**
-   * The board of points to draw, when it is not the variant's own (VariantInfo.points): the
-   * drawing of a game not yet declared, in tests. Normally left out: read from the variant.
-   */
-  layout?: PointsLayout;
   /** "shogi": files numbered from the right and ranks 一–九 from the top, as shogi players write them. */
   coordinateStyle?: CoordinateStyle;
   /**
@@ -562,7 +557,7 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
   // Squares: chequered, or for tiles (Shogi) one board of plain wood ruled in ink, as a shogiban
   // is; on a board of points (Xiangqi, Janggi) the cells are invisible, under the lines' wood.
   const info = findVariantInfo(variant);
-  const layout = props.layout ?? (info?.points ? info : undefined);
+  const layout = info?.points ? info : undefined;
   const ruled = !layout && hasTiles(variant);
   const squares: SvgNode[] = layout ? [h("rect", { x: 0, y: 0, width: files, height: ranks, fill: THEME.points.wood })] : [];
   for (let rank = ranks - 1; rank >= 0; rank--) {
