@@ -103,6 +103,8 @@ test("shogi: the Western set and shogi coordinates from settings change the boar
 
 /** Drags the piece on `from` to `to` with the mouse: press, move, release. */
 async function dragSquares(page: Page, from: string, to: string): Promise<void> {
+  await square(page, to).scrollIntoViewIfNeeded();
+  await square(page, from).scrollIntoViewIfNeeded();
   const a = await square(page, from).boundingBox();
   const b = await square(page, to).boundingBox();
   if (!a || !b) throw new Error(`no square ${from} or ${to}`);
@@ -165,6 +167,8 @@ test("xiangqi: pieces on the points, moved by click, drag and keyboard; WXF and 
   await board(page).focus();
   for (const key of ["ArrowUp", "ArrowRight", "ArrowRight", "ArrowRight", "Enter", "ArrowLeft", "ArrowUp", "ArrowUp", "Enter"]) await page.keyboard.press(key);
   await confirmMove(page, "N h1-g3");
+  await other.reload();
+  await expect(status(other)).toHaveText("Your move.");
   await clickMove(other, "r i10-h10", "i10", "h10");
 
   // The move list in traditional notation, the choice kept by the browser.
@@ -185,7 +189,7 @@ test("xiangqi: pieces on the points, moved by click, drag and keyboard; WXF and 
   await expect(moveList(page)).toContainText("C h3-e3");
 
   await choosePieceSet(page, "Western", path);
-  await expectDrawnAs(page, "wR", "h1", "xiangqiChariot", "western");
+  await expectDrawnAs(page, "wR", "i1", "xiangqiChariot", "western");
   await expectDrawnAs(page, "bC", "b8", "xiangqiCannon", "western");
   await shot(page, "xiangqi-western");
   await picture(page, path, "xiangqi-picture");
