@@ -24,6 +24,7 @@ const RULE_BOOK: Record<string, string> = {
   antichess: "antichess.md",
   shogi: "shogi.md",
   minishogi: "minishogi.md",
+  xiangqi: "xiangqi.md",
 };
 
 /** A game's file (and section, after `#`) in docs/games/; undefined for an id it does not know. */

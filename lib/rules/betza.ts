@@ -6,7 +6,9 @@
  * Supported: W F D N A H C Z G and shorthands R B Q K; riders by doubling (WW, NN)
  * or a range digit (Q3, W2); modifiers f b l r v s (and pairs such as fl, ff, fs),
  * m (move only), c (capture only), n (lame: blocked by a piece on the way),
- * i (initial move only). Directions are from White's side; Black's are mirrored.
+ * i (initial move only), p (hopper: over exactly one piece of either side on the line,
+ * then as far as the atom goes: Xiangqi's cannon captures `cpR`, Janggi's moves `pR`).
+ * Directions are from White's side; Black's are mirrored.
  */
 import { err, ok, type Result } from "./result";
 
@@ -21,6 +23,8 @@ export interface Atom {
   initial: boolean;
   /** For a lame oblique leap: the square (relative to the start) that must be empty. */
   via?: [number, number];
+  /** A hopper: it goes over exactly one piece (the screen) and reaches only squares beyond it. */
+  hop: boolean;
 }
 
 const LEAPS: Record<string, [number, number]> = {
@@ -82,7 +86,7 @@ function directionTokens(mods: string, diagonal: boolean, orthogonal: boolean): 
 /** The atoms of a piece's moves, or what in the notation cannot be read. */
 export function parseBetza(text: string): Result<Atom[]> {
   const atoms: Atom[] = [];
-  const re = /([fblrvsmcni]*)([WFDNAHCZGRBQK])(\2?)(\d*)/y;
+  const re = /([fblrvsmcnip]*)([WFDNAHCZGRBQK])(\2?)(\d*)/y;
   let pos = 0;
   while (pos < text.length) {
     re.lastIndex = pos;
@@ -98,7 +102,9 @@ export function parseBetza(text: string): Result<Atom[]> {
     const captureOnly = mods.includes("c");
     const lame = mods.includes("n");
     const initial = mods.includes("i");
-    const dirMods = mods.replace(/[mcni]/g, "");
+    const hop = mods.includes("p");
+    if (hop && (lame || max === 1)) return err(`only riders hop ('${text}')`);
+    const dirMods = mods.replace(/[mcnip]/g, "");
     for (const l of letters) {
       const [a, b] = LEAPS[l];
       const diagonal = a === b;
@@ -106,7 +112,7 @@ export function parseBetza(text: string): Result<Atom[]> {
       const tokens = directionTokens(dirMods, diagonal, orthogonal);
       for (const [dx, dy] of symmetric(a, b)) {
         if (tokens.length > 0 && !tokens.some((t) => t(dx, dy))) continue;
-        const atom: Atom = { dx, dy, min: 1, max, move: !captureOnly, capture: !moveOnly, initial };
+        const atom: Atom = { dx, dy, min: 1, max, move: !captureOnly, capture: !moveOnly, initial, hop };
         if (lame && (diagonal || orthogonal)) {
           // A lame linear leap is a slide of exactly that many unit steps.
           const n = Math.max(Math.abs(dx), Math.abs(dy));

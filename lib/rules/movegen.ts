@@ -5,30 +5,53 @@
 import { MAX_FILES, MAX_RANKS, squareAt, type Geometry } from "./geometry";
 import { MoveKind, newMove, type Move } from "./move";
 import { CASTLE_BITS, OFF, pieceCode, typeOn, type Position } from "./position";
-import { inPromotionZone, type PieceType, type Side } from "./variant";
+import { inPromotionZone, type AttackRay, type PieceType, type Side } from "./variant";
 
 const MAX_SQUARES = MAX_FILES * MAX_RANKS;
 
-/** Is `sq` attacked by a piece of side `by`? */
+/** Is `sq` attacked by a piece of side `by`? Only pieces that may stand on `sq` attack it (PieceDecl.region). */
 export function attacked(pos: Position, sq: number, by: Side): boolean {
   const board = pos.board;
   const rays = pos.variant.attackRays[by];
+  const allowed = pos.variant.standable[by][sq];
   for (let i = 0; i < rays.length; i++) {
     const ray = rays[i];
     const masks = ray.masks;
     let s = sq;
+    let screened = !ray.hop;
     for (let k = 1; k < masks.length; k++) {
       s += ray.step;
       const v = board[s];
       if (v === OFF) break;
       if (v !== 0) {
+        // A hopper's line goes on past its screen, the first piece, to the piece that attacks.
+        if (!screened) {
+          screened = true;
+          continue;
+        }
         const t = (v >> (5 * by)) & 31;
-        if (t !== 0 && (masks[k] >> t) & 1 && (ray.block === 0 || board[sq + ray.block] === 0)) return true;
+        if (t !== 0 && (masks[k] & allowed) >> t & 1 && (ray.block === 0 || board[sq + ray.block] === 0) &&
+          (ray.fromRank === 0 || relativeRank(pos.geo, by, s) >= ray.fromRank)) return true;
         break;
       }
     }
   }
   return false;
+}
+
+const relativeRank = (geo: Geometry, side: Side, sq: number) => (side === 0 ? geo.rankOf[sq] : geo.ranks - 1 - geo.rankOf[sq]);
+
+/**
+ * Do the two generals face each other on a file with nothing between (VariantDecl.flyingGeneral)?
+ * `royal` is the square of `side`'s general.
+ */
+export function generalsFace(pos: Position, side: Side, royal: number): boolean {
+  const other = pos.kingSq[1 - side];
+  if (other === -1 || pos.geo.fileOf[other] !== pos.geo.fileOf[royal]) return false;
+  const step = other > royal ? pos.geo.stride : -pos.geo.stride;
+  let s = royal + step;
+  while (s !== other && pos.board[s] === 0) s += step;
+  return s === other;
 }
 
 /** The square of a side's royal piece that must not be attacked, or -1 when none must be protected. */
@@ -96,6 +119,8 @@ export function pieceTargets(
   const themShift = 5 * (1 - us);
   const atoms = type.atoms[us];
   const dedupe = type.overlapping;
+  const region = type.region?.[us];
+  const rank = relativeRank(geo, us, sq);
   if (dedupe) {
     if (seen.length < board.length) seen = new Int32Array(board.length);
     seenStamp++;
@@ -105,13 +130,24 @@ export function pieceTargets(
     const a = atoms[j];
     if (a.initial && !initial) continue;
     if (a.block !== 0 && board[sq + a.block] !== 0) continue;
+    if (rank < a.fromRank) continue;
     const { step, min, max } = a;
     let to = sq;
+    let screened = !a.hop;
     for (let k = 1; k <= max; k++) {
       to += step;
       const w = board[to];
       if (w === OFF) break;
+      if (!screened) {
+        // A hopper reaches nothing before its screen, the first piece on the line.
+        if (w !== 0) screened = true;
+        continue;
+      }
       if (k < min) {
+        if (w !== 0) break;
+        continue;
+      }
+      if (region !== undefined && region[to] === 0) {
         if (w !== 0) break;
         continue;
       }
@@ -354,25 +390,70 @@ export function extinct(pos: Position, side: Side): boolean {
 
 let pinStamp = 0;
 let pinMarks = new Int32Array(0);
+let lineMarks = new Int32Array(0);
 
 /**
  * Marks the squares whose piece, by leaving, could expose the royal square `royal`
  * to an attack by `them`: the first piece on each line along which `them` attacks
- * from two or more squares away, and the blocking squares of lame oblique leaps.
+ * from two or more squares away, and the blocking squares of lame oblique leaps; and,
+ * in `lineMarks`, the squares a piece could expose it by arriving on: the lines of
+ * hoppers, where an arrival makes a screen (and every piece there may unmake one), and
+ * the only piece between two generals (VariantDecl.flyingGeneral).
  * A plain step of any other non-royal piece cannot leave the royal piece attacked.
  */
 function markPinCandidates(pos: Position, royal: number, them: Side): void {
-  if (pinMarks.length < pos.board.length) pinMarks = new Int32Array(pos.board.length);
+  if (pinMarks.length < pos.board.length) {
+    pinMarks = new Int32Array(pos.board.length);
+    lineMarks = new Int32Array(pos.board.length);
+  }
   pinStamp++;
   const board = pos.board;
-  for (const ray of pos.variant.attackRays[them]) {
+  const v = pos.variant;
+  for (const ray of v.attackRays[them]) {
     if (ray.block !== 0) pinMarks[royal + ray.block] = pinStamp;
+    if (ray.hop) {
+      markHopperLine(pos, royal, them, ray);
+      continue;
+    }
     if (ray.masks.length <= 2) continue;
     let s = royal;
     do s += ray.step;
     while (board[s] === 0);
     if (board[s] !== OFF) pinMarks[s] = pinStamp;
   }
+  const other = pos.kingSq[them];
+  if (v.flyingGeneral && other !== -1 && pos.geo.fileOf[other] === pos.geo.fileOf[royal]) {
+    const step = other > royal ? pos.geo.stride : -pos.geo.stride;
+    let between = -1;
+    for (let s = royal + step; s !== other; s += step) {
+      if (board[s] === 0) continue;
+      if (between !== -1) return;
+      between = s;
+    }
+    if (between !== -1) pinMarks[between] = pinStamp;
+  }
+}
+
+/** Marks the squares from the royal piece out to the farthest hopper of `them` on the ray's line. */
+function markHopperLine(pos: Position, royal: number, them: Side, ray: AttackRay): void {
+  const board = pos.board;
+  let last = -1;
+  let k = 0;
+  for (let s = royal + ray.step; board[s] !== OFF; s += ray.step) {
+    k++;
+    const t = typeOn(board[s], them);
+    if (t !== 0 && k < ray.masks.length && (ray.masks[k] >> t) & 1) last = k;
+  }
+  for (let i = 1, s = royal + ray.step; i <= last; i++, s += ray.step) {
+    pinMarks[s] = pinStamp;
+    lineMarks[s] = pinStamp;
+  }
+}
+
+/** Is the royal piece of `side` (which has one to protect) attacked, or facing the other general, after a move? */
+function exposed(pos: Position, side: Side): boolean {
+  if (inCheck(pos, side)) return true;
+  return pos.variant.flyingGeneral && pos.kingSq[side] !== -1 && generalsFace(pos, side, pos.kingSq[side]);
 }
 
 /** Legal moves: pseudo-legal moves that leave no protected royal piece attacked. */
@@ -413,20 +494,23 @@ function filterSafe(pos: Position, keep?: (m: Move) => void): number {
   }
   const them = (1 - us) as Side;
   const judge = pos.variant.judge;
-  const checked = royalThreatened(pos, us, royal);
+  // Generals already facing (a position set up so) are no check, but every move must end it.
+  const checked = royalThreatened(pos, us, royal) || (pos.variant.flyingGeneral && generalsFace(pos, us, royal));
   if (!checked) markPinCandidates(pos, royal, them);
+  const hoppers = pos.variant.hoppers;
   let n = 0;
   for (let i = 0; i < moves.length; i++) {
     const m = moves[i];
     const mech = m.mechanic;
     let ok = !checked && (mech === undefined
-      ? m.kind === MoveKind.Step && m.from !== royal && pinMarks[m.from] !== pinStamp && (judge === undefined || pos.board[m.to] === 0)
-      : m.from === -1 && mech.putsDown === true);
+      ? m.kind === MoveKind.Step && m.from !== royal && pinMarks[m.from] !== pinStamp && (!hoppers || lineMarks[m.to] !== pinStamp) &&
+        (judge === undefined || pos.board[m.to] === 0)
+      : m.from === -1 && mech.putsDown === true && !hoppers);
     if (!ok && judge) {
       ok = judge.legal!(pos, m);
     } else if (!ok) {
       makeMove(pos, m);
-      ok = !inCheck(pos, us);
+      ok = !exposed(pos, us);
       pos.unmake();
     }
     if (ok) {

@@ -105,6 +105,7 @@ export function deadPosition(pos: Position): boolean {
   }
   if (others.length === 0) return true;
   const letter = (t: number) => v.types[t].letter;
+  if (dead.harmless && others.every((o) => dead.harmless!.includes(letter(o.type)))) return true;
   if (others.length === 1 && dead.minors.includes(letter(others[0].type))) return true;
   if (dead.bishop && others.every((o) => letter(o.type) === dead.bishop)) {
     const colour = (sq: number) => (v.geo.fileOf[sq] + v.geo.rankOf[sq]) & 1;
@@ -128,5 +129,7 @@ export function couldWin(pos: Position, side: Side): boolean {
   if (!pos.variant.extinctionLoses) return true;
   // Where the king may be taken (Duck chess), a lone king can still take the other.
   if (pos.variant.royalKind === "extinction") return !pos.variant.royalCheck || !bare(pos, side);
+  const harmless = pos.variant.decl.deadPosition?.harmless;
+  if (harmless) return pos.variant.types.some((t, i) => i > 0 && !((pos.variant.royalTypes >> i) & 1) && !harmless.includes(t.letter) && pos.count(side, i) > 0);
   return pos.pieceCount(side) > pos.royalCount(side);
 }

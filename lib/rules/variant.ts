@@ -50,6 +50,17 @@ export interface PieceDecl {
    * promoted silver, knight, lance and pawn are golds there (docs/games/shogi.md#repetition).
    */
   repetitionAs?: string;
+  /**
+   * Where the piece may stand, from its owner's side: in its palace (VariantDecl.palaces;
+   * Xiangqi's general and advisors, Janggi's general and guards) or in its own half (Xiangqi's
+   * elephant, which does not cross the river). It never moves, nor attacks, outside it.
+   */
+  region?: "palace" | "own half";
+  /**
+   * Moves the piece gains once it stands on this rank (1-based, from the owner's side) or beyond,
+   * in Betza notation: Xiangqi's soldier steps sideways after crossing the river (rank 6, `sW`).
+   */
+  gains?: { fromRank: number; betza: string };
 }
 
 export type Royalty =
@@ -153,8 +164,20 @@ export interface VariantDecl {
    * `perpetualCheckLoses` the side that gave check in every position of the cycle loses.
    */
   repetition?: { count: number; perpetualCheckLoses?: boolean; result?: "draw" | "black-wins" };
-  /** Letters of minor pieces for dead positions: K v K, K + one minor v K, bishops all on one colour. */
-  deadPosition?: { minors: string[]; bishop?: string };
+  /**
+   * The two generals may not face each other on a file with nothing between them (Xiangqi,
+   * docs/games/xiangqi.md#flying-general): a move that leaves them so is illegal, as if the
+   * other general attacked along the file. It is no check: Fairy-Stockfish never counts it
+   * among the checkers.
+   */
+  flyingGeneral?: boolean;
+  /**
+   * Letters of minor pieces for dead positions: K v K, K + one minor v K, bishops all on one colour.
+   * `harmless`: pieces that never reach the other side's royal piece (Xiangqi's advisors and
+   * elephants, kept to their own side: docs/games/xiangqi.md#draws); a side with no others cannot
+   * win, and with both sides so the position is dead, as Fairy-Stockfish judges it.
+   */
+  deadPosition?: { minors: string[]; bishop?: string; harmless?: string[] };
   /**
    * Played on the points where the lines cross, not in squares (Xiangqi, Janggi); `river`: a
    * river runs between the two halves of the board (Xiangqi), drawn and named in the rules.
@@ -202,6 +225,8 @@ export interface PieceType {
   unmovedRightLostTo: number;
   /** Two atoms reach the same square (QAD's D and Q): generation must drop duplicates. */
   overlapping: boolean;
+  /** Per side, 1 on the squares where it may stand (PieceDecl.region); undefined when it may stand anywhere. */
+  region: [Uint8Array, Uint8Array] | undefined;
 }
 
 export interface CompiledAtom extends Atom {
@@ -209,6 +234,8 @@ export interface CompiledAtom extends Atom {
   step: number;
   /** Square delta of the blocking square for a lame oblique leap, else 0. */
   block: number;
+  /** Rank (0-based, from the owner's side) from which the piece has this atom (PieceDecl.gains), else 0. */
+  fromRank: number;
 }
 
 /** An attack line seen from the attacked square: which types attack from each distance. */
@@ -216,6 +243,10 @@ export interface AttackRay {
   step: number;
   block: number; // lame oblique leaps: offset from the target square that must be empty
   masks: number[]; // masks[k] = bitmask of type indices attacking from k steps away
+  /** Hoppers: the attacker stands beyond exactly one piece (the screen), masks counting the steps to it. */
+  hop: boolean;
+  /** The attackers have this atom only from this rank of theirs on (PieceDecl.gains), else 0. */
+  fromRank: number;
 }
 
 export interface Variant {
@@ -236,6 +267,15 @@ export interface Variant {
   /** The royal types, listed. */
   royalList: number[];
   attackRays: [AttackRay[], AttackRay[]]; // rays of attacks BY each side
+  /**
+   * Per side, per square: the types of that side that may stand there (PieceDecl.region), as
+   * a bitmask; a piece attacks no square it may not stand on, as in Fairy-Stockfish.
+   */
+  standable: [Int32Array, Int32Array];
+  /** Some attack hops (a cannon): a step onto an empty square may then expose the royal piece. */
+  hoppers: boolean;
+  /** VariantDecl.flyingGeneral. */
+  flyingGeneral: boolean;
   /** Files (0-based) where king and rook land, [kingside, queenside]. */
   castling?: { king: number; rook: number; kingTo: [number, number]; rookTo: [number, number]; fixedHomes: boolean };
   /** The declared homes; a Chess960 position gets its own from its FEN. */
@@ -286,7 +326,8 @@ export function compileVariant(decl: VariantDecl): Variant {
   };
   const types: PieceType[] = [undefined as unknown as PieceType];
   decl.pieces.forEach((p, i) => {
-    const atoms = unwrap(parseBetza(p.betza));
+    const gained = p.gains ? unwrap(parseBetza(p.gains.betza)).map((a) => ({ ...a, fromRank: p.gains!.fromRank - 1 })) : [];
+    const atoms = [...unwrap(parseBetza(p.betza)).map((a) => ({ ...a, fromRank: 0 })), ...gained];
     const forSide = (side: Side): CompiledAtom[] =>
       atoms.map((a) => {
         const dy = side === 0 ? a.dy : -a.dy;
@@ -301,8 +342,10 @@ export function compileVariant(decl: VariantDecl): Variant {
           capture: a.capture,
           initial: a.initial,
           via: undefined,
+          hop: a.hop,
           step: dy * geo.stride + a.dx,
           block: via ? via[1] * geo.stride + via[0] : 0,
+          fromRank: a.fromRank,
         };
       });
     types.push({
@@ -323,6 +366,7 @@ export function compileVariant(decl: VariantDecl): Variant {
       unmovedRight: p.unmovedRight ?? false,
       unmovedRightLostTo: p.unmovedRightLostTo ? typeOf(p.unmovedRightLostTo) : 0,
       overlapping: hasOverlap(atoms, Math.max(decl.files, decl.ranks)),
+      region: p.region && regionSquares(decl, geo, p.region),
     });
   });
   const royalLetters = decl.royalty.kind === "extinction" ? decl.royalty.pieces : [decl.royalty.piece];
@@ -365,6 +409,9 @@ export function compileVariant(decl: VariantDecl): Variant {
     trackedRoyal: royalLetters.length === 1 ? typeOf(royalLetters[0]) : 0,
     royalList: royalLetters.map(typeOf),
     attackRays: [attackRays(types, 0), attackRays(types, 1)],
+    standable: [standable(geo, types, 0), standable(geo, types, 1)],
+    hoppers: types.slice(1).some((t) => t.atoms[0].some((a) => a.hop && a.capture)),
+    flyingGeneral: decl.flyingGeneral ?? false,
     castling,
     castleHomes,
     unmovedBit,
@@ -410,14 +457,45 @@ function attackRays(types: PieceType[], side: Side): AttackRay[] {
       if (!a.capture || a.initial) continue;
       const step = -a.step;
       const block = a.block ? a.block - a.step : 0;
-      const key = `${step}:${block}`;
+      const key = `${step}:${block}:${a.hop}:${a.fromRank}`;
       let ray = rays.get(key);
-      if (!ray) rays.set(key, (ray = { step, block, masks: [] }));
+      if (!ray) rays.set(key, (ray = { step, block, masks: [], hop: a.hop, fromRank: a.fromRank }));
       for (let k = a.min; k <= a.max; k++) ray.masks[k] = (ray.masks[k] ?? 0) | (1 << t.index);
     }
   }
   for (const ray of rays.values()) for (let k = 0; k < ray.masks.length; k++) ray.masks[k] ??= 0;
   return [...rays.values()];
+}
+
+/** Per side, the squares of a piece's region (PieceDecl.region). */
+function regionSquares(decl: VariantDecl, geo: Geometry, region: NonNullable<PieceDecl["region"]>): [Uint8Array, Uint8Array] {
+  const forSide = (side: Side) => {
+    const inside = new Uint8Array(geo.size);
+    for (const sq of geo.squares) {
+      const rank = geo.rankOf[sq];
+      if (region === "own half") {
+        inside[sq] = (side === 0 ? rank : decl.ranks - 1 - rank) < decl.ranks / 2 ? 1 : 0;
+      } else {
+        if (!decl.palaces) throw new RulesError(`${decl.id}: a piece keeps to the palace, but the game declares no palaces`);
+        const [lo, hi] = decl.palaces[side].map((name) => ({ file: fileIndexOf(name), rank: Number(name.slice(1)) - 1 }));
+        const file = geo.fileOf[sq];
+        inside[sq] = file >= lo.file && file <= hi.file && rank >= lo.rank && rank <= hi.rank ? 1 : 0;
+      }
+    }
+    return inside;
+  };
+  return [forSide(0), forSide(1)];
+}
+
+const fileIndexOf = (name: string) => name.charCodeAt(0) - 97;
+
+/** Per square, the types of one side that may stand there, as a bitmask. */
+function standable(geo: Geometry, types: PieceType[], side: Side): Int32Array {
+  const mask = new Int32Array(geo.size);
+  for (const sq of geo.squares) {
+    for (const t of types.slice(1)) if (!t.region || t.region[side][sq]) mask[sq] |= 1 << t.index;
+  }
+  return mask;
 }
 
 /** Per side, the squares from which no moving atom reaches a square of the board; undefined when there are none. */
@@ -441,7 +519,8 @@ function hasOverlap(atoms: Atom[], span: number): boolean {
   const seen = new Set<string>();
   for (const a of atoms) {
     for (let k = a.min; k <= Math.min(a.max, span); k++) {
-      const key = `${a.dx * k},${a.dy * k}`;
+      // A hopper reaches only squares beyond the first piece, a slider only up to it: never the same square.
+      const key = `${a.hop ? "p" : ""}${a.dx * k},${a.dy * k}`;
       if (seen.has(key)) return true;
       seen.add(key);
     }

@@ -74,6 +74,7 @@ export const ORACLE_GAMES: OracleGame[] = [
   // As Crazyhouse: hundreds of drops in a position; a few thousand positions keep each under a minute.
   { id: "shogi", ffish: "shogi", positions: 4000 },
   { id: "minishogi", ffish: "minishogi", positions: 8000 },
+  { id: "xiangqi", ffish: "xiangqi" },
 ];
 
 /** The seed of the perft positions, whatever a run's seed: the test's and the benchmark's are the same. */

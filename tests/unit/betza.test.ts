@@ -17,11 +17,20 @@ describe("parseBetza", () => {
     expect(unwrap(parseBetza("nN")).every((a) => a.via !== undefined)).toBe(true);
   });
 
+  it("reads hoppers: the cannon moves as a rook and captures over a screen (mRcpR)", () => {
+    const atoms = unwrap(parseBetza("mRcpR"));
+    expect(atoms.filter((a) => a.hop).map((a) => `${a.dx},${a.dy}:${a.move ? "m" : ""}${a.capture ? "c" : ""}`).sort())
+      .toEqual(["-1,0:c", "0,-1:c", "0,1:c", "1,0:c"]);
+    expect(atoms.filter((a) => !a.hop).every((a) => a.move && !a.capture)).toBe(true);
+    expect(unwrap(parseBetza("pR")).every((a) => a.hop && a.move && a.capture)).toBe(true);
+  });
+
   it("names what it cannot read", () => {
     expect(parseBetza("NX").error).toBe("cannot read Betza notation 'NX' at 'X'");
     expect(parseBetza("W0").error).toBe("range 0 in Betza notation 'W0'");
     expect(parseBetza("nR").error).toBe("lame riders are not supported ('nR')");
     expect(parseBetza("nC").error).toBe("lame C is not supported ('nC')");
+    expect(parseBetza("pW").error).toBe("only riders hop ('pW')");
     expect(parseBetza("N").ok).toBe(true);
   });
 });

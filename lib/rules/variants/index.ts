@@ -16,9 +16,10 @@ import { royalSubstitute } from "./royal-substitute";
 import { chaturanga, shatranj } from "./shatranj";
 import { minishogi, shogi } from "./shogi";
 import { sittuyin } from "./sittuyin";
+import { xiangqi } from "./xiangqi";
 
 const DECLARATIONS: VariantDecl[] = [chess, chess960, companion, companionWay2, companionExtended, magicpawns, friendly, compound, royalSubstitute,
-  shatranj, chaturanga, makruk, oukChatrang, sittuyin, crazyhouse, duck, atomic, antichess, shogi, minishogi,
+  shatranj, chaturanga, makruk, oukChatrang, sittuyin, crazyhouse, duck, atomic, antichess, shogi, minishogi, xiangqi,
 ];
 
 const compiled = new Map<string, Variant>();
