@@ -247,7 +247,20 @@ describe.each(testDrivers)("setups chosen before the first move on $driver", ({ 
     expect(forged).toMatchObject({ ok: false, code: "invalid", state: null });
     [ctx.user] = await db.select().from(users).where(eq(users.id, p.carol));
     expect(await chooseSetupAction({ gameId: id, setup: 0 })).toMatchObject({ ok: false, code: "forbidden" });
+    // Whatever is sent, a refusal in words, never a server error, and nothing chosen.
+    const hostile: unknown[] = [
+      null, undefined, "janggi", [id, 0], { gameId: id }, { setup: 0 }, { gameId: 7, setup: 0 }, { gameId: `${id}\u0000`, setup: 0 },
+      { gameId: "x".repeat(65), setup: 0 }, { gameId: id, setup: Number.NaN }, { gameId: id, setup: Infinity }, { gameId: id, setup: null },
+      { gameId: id, setup: {} }, { gameId: id, setup: [1] }, { gameId: id, setup: 1e300 }, JSON.parse(`{"gameId":"${id}","setup":0,"__proto__":{"x":1}}`),
+    ];
     [ctx.user] = await db.select().from(users).where(eq(users.id, p.bob));
+    for (const raw of hostile) {
+      const r = await chooseSetupAction(raw as never);
+      expect(r.ok, JSON.stringify(raw)).toBe(false);
+      expect(!r.ok && ["invalid", "not-found"].includes(r.code), JSON.stringify(r)).toBe(true);
+      expect(!r.ok && typeof r.error === "string" && r.error.length > 0).toBe(true);
+    }
+    expect(await stored(id)).toMatchObject({ whiteSetup: null, blackSetup: 1, choosingSetups: true });
     const done = await chooseSetupAction({ gameId: id, setup: 2 });
     expect(done.ok && done.state).toMatchObject({ startFen: chosenSetupFen("janggi", 2, 1), setups: { white: 2, black: 1, toChoose: null } });
   });
