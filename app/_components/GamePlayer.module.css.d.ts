@@ -1,6 +1,8 @@
 // Types for GamePlayer.module.css (tsc runs without Next's generated next-env.d.ts in CI).
 declare const classes: {
   readonly layout: string;
+  readonly setupOptions: string;
+  readonly setupOption: string;
   readonly boardColumn: string;
   readonly side: string;
   readonly playerBar: string;
