@@ -10,7 +10,7 @@ import { writeFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { drawing } from "../../app/_components/pieces/art";
 import {
-  clickMove, confirmMove, dragFromHand, expectDrawnAs, handPiece, moveList, newPlayer, pieceAt, square, startGame, status, type Player,
+  chooseSetups, clickMove, confirmMove, dragFromHand, expectDrawnAs, handPiece, moveList, newPlayer, pieceAt, square, startGame, status, type Player,
 } from "./support/play";
 
 let white: Player;
@@ -196,4 +196,47 @@ test("xiangqi: pieces on the points, moved by click, drag and keyboard; WXF and 
   const svg = await (await page.request.get(`${path}/board.svg`)).text();
   expect(svg).toContain('data-river="楚"');
   expect(svg).toContain(`d="${drawing("xiangqiGeneral", "traditional", "white")[2].d}"`);
+});
+
+test("janggi: octagons of three sizes on the points, the palace lines, both sets, each side's view and the picture", async ({ browser }) => {
+  test.slow();
+  const cho = await newPlayer(browser, "Minjun");
+  const han = await newPlayer(browser, "Seoyeon");
+  const path = await startGame(cho, han, "janggi", "White");
+  await chooseSetups(cho.page, han.page, "janggi", { white: 0, black: 1 });
+  const page = cho.page;
+  await expect(status(page)).toHaveText("Your move.");
+  await expectDrawnAs(page, "wK", "e2", "janggiGeneral");
+  await expectDrawnAs(page, "bK", "e9", "janggiGeneral");
+  await expectDrawnAs(page, "wA", "d1", "janggiGuard");
+  await expectDrawnAs(page, "bP", "a7", "janggiSoldier");
+  await expect(board(page).locator("[data-river]")).toHaveCount(0);
+  await expect(board(page).locator('[data-points="palaces"]')).toHaveCount(1);
+  // Three sizes, as on a real set: the general, then the chariot (and cannon, horse, elephant), then the guard and soldier.
+  const width = async (code: string, at: string) => (await pieceAt(page, code, at).locator(":scope > path").first().boundingBox())!.width;
+  const [general, chariot, cannon, guard, soldier] = [await width("wK", "e2"), await width("wR", "a1"), await width("wC", "b3"), await width("wA", "d1"), await width("wP", "a4")];
+  expect(general).toBeGreaterThan(chariot * 1.1);
+  expect(cannon).toBeCloseTo(chariot, 0);
+  expect(chariot).toBeGreaterThan(guard * 1.1);
+  expect(soldier).toBeCloseTo(guard, 0);
+
+  // The general steps along a palace diagonal, clicked; Han's soldier steps sideways, dragged.
+  await clickMove(page, "K e2-d3", "e2", "d3");
+  await expect(pieceAt(page, "wK", "d3")).toHaveCount(1);
+  await han.page.reload();
+  await expect(status(han.page)).toHaveText("Your move.");
+  await dragSquares(han.page, "i7", "h7");
+  await confirmMove(han.page, "p i7-h7");
+  await shot(han.page, "janggi-han");
+  await page.reload();
+  await expect(status(page)).toHaveText("Your move.");
+  // Xiangqi's notation is for Xiangqi only.
+  await expect(page.getByRole("radio", { name: "WXF" })).toHaveCount(0);
+  await shot(page, "janggi-traditional");
+
+  await choosePieceSet(page, "Western", path);
+  await expectDrawnAs(page, "wC", "b3", "janggiCannon", "western");
+  await expectDrawnAs(page, "bR", "a10", "janggiChariot", "western");
+  await shot(page, "janggi-western");
+  await picture(page, path, "janggi-picture");
 });

@@ -42,10 +42,14 @@ const glyphOf = (shapes: Shape[]) => shapes.filter((sh) => sh.kind === "glyph").
 const sameOutline = (d: string, ch: Glyph) => d.match(/[A-Z]/g)!.join("") === GLYPHS[ch].match(/[A-Z]/g)!.join("");
 
 describe("a board of points", () => {
-  it("is drawn from the game's declaration: Xiangqi's is the layout tested here", () => {
+  it("is drawn from the game's declaration: Xiangqi's and Janggi's are the layouts tested here", () => {
     const info = variantInfo("xiangqi");
     expect({ ...XIANGQI, pieces: XIANGQI.pieces.map((p) => p.art) }).toEqual({
       files: info.files, ranks: info.ranks, points: info.points, palaces: info.palaces, startFen: info.startFen, pieces: info.pieces.map((p) => p.art),
+    });
+    const janggi = variantInfo("janggi");
+    expect({ ...JANGGI, pieces: JANGGI.pieces.map((p) => p.art) }).toEqual({
+      files: janggi.files, ranks: janggi.ranks, points: janggi.points, palaces: janggi.palaces, startFen: janggi.startFen, pieces: janggi.pieces.map((p) => p.art),
     });
     expect(variantInfo("chess").points).toBeUndefined();
     expect(render({ variant: "chess", files: 8, ranks: 8, squares: [] })).not.toContain("data-points");
