@@ -196,6 +196,11 @@ test("xiangqi: pieces on the points, moved by click, drag and keyboard; WXF and 
   const svg = await (await page.request.get(`${path}/board.svg`)).text();
   expect(svg).toContain('data-river="楚"');
   expect(svg).toContain(`d="${drawing("xiangqiGeneral", "traditional", "white")[2].d}"`);
+
+  // The game's page in the list of games: its start position on the points, its pieces' legend.
+  await page.goto("/variants/xiangqi");
+  await expect(page.locator('[data-points="lines"]').first()).toBeVisible();
+  await shot(page, "xiangqi-variant-page");
 });
 
 test("janggi: octagons of three sizes on the points, the palace lines, both sets, each side's view and the picture", async ({ browser }) => {
@@ -203,6 +208,9 @@ test("janggi: octagons of three sizes on the points, the palace lines, both sets
   const cho = await newPlayer(browser, "Minjun");
   const han = await newPlayer(browser, "Seoyeon");
   const path = await startGame(cho, han, "janggi", "White");
+  // Han chooses first: the four arrangements drawn as small boards of points.
+  await expect(han.page.getByRole("region", { name: "Choose your setup" }).locator('[data-points="palaces"]')).not.toHaveCount(0);
+  await shot(han.page, "janggi-choosing");
   await chooseSetups(cho.page, han.page, "janggi", { white: 0, black: 1 });
   const page = cho.page;
   await expect(status(page)).toHaveText("Your move.");
