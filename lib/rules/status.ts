@@ -17,7 +17,10 @@ export type EndReason =
   // Shogi (docs/games/shogi.md#game-end): sennichite, perpetual check, checkmate by a pawn drop.
   | "fourfold-repetition" | "perpetual-check" | "pawn-drop-mate"
   // Xiangqi (docs/games/xiangqi.md#repetition): a repetition by perpetual chasing.
-  | "perpetual-chase";
+  | "perpetual-chase"
+  // Janggi (docs/games/janggi.md#game-end): decided on points after bikjang, two passes in turn, threefold
+  // repetition, or fifty moves without a capture.
+  | "bikjang" | "double-pass" | "repetition-points" | "move-rule-points";
 
 export type Outcome =
   | { result: "ongoing" }
@@ -39,6 +42,17 @@ export function moveRulePlies(pos: Position): number {
 
 /** `extraPlies`: how much longer the move-count rules wait (Xiangqi's checks, VariantDecl.moveRuleChecks). */
 export function positionStatus(pos: Position, legal: Move[] = legalMoves(pos), extraPlies = 0): Outcome {
+  return settled(pos, judged(pos, legal, extraPlies));
+}
+
+/** The outcome, with a draw decided otherwise where a mechanic settles draws (Mechanic.settle). */
+export function settled(pos: Position, outcome: Outcome): Outcome {
+  if (outcome.result !== "draw") return outcome;
+  const judge = pos.variant.mechanics.find((m) => m.settle);
+  return judge ? judge.settle!(pos, outcome.reason) : outcome;
+}
+
+function judged(pos: Position, legal: Move[], extraPlies: number): Outcome {
   const v = pos.variant;
   for (const m of v.mechanics) {
     const o = m.status?.(pos, legal);
