@@ -44,6 +44,8 @@ const MIDDLEGAMES: { id: string; label: string; fen: string }[] = [
   // Shogi after 40 random plies: eleven pieces in hand, promoted lance and pawns (docs/games/shogi.md#perft).
   { id: "shogi", label: "shogi hands", fen: "1n2kgrr1/P2g5/3p2np1/5p2l/nl2S1P1p/3P3P1/2P2P2P/2S5L/+l4KSNS[PPPPggpppbb] w - - 0 41" },
   { id: "minishogi", label: "minishogi hands", fen: "2s1k/p2rg/4P/1K3/G4[SRBb] w - - 0 11" },
+  // Xiangqi after twelve plies of a usual opening: cannons with screens, horses blocked and free, a cannon across the river.
+  { id: "xiangqi", label: "xiangqi opening", fen: "1rbakabr1/9/1cn3n2/p3p1p1p/2p6/6P2/P1P1P2cP/1CN1C1N2/9/1RBAKABR1 w - - 12 7" },
 ];
 
 const ff = await loadFairyStockfish();
