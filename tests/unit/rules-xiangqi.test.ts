@@ -8,10 +8,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { FairyStockfish } from "ffish";
 import { Game } from "@/lib/rules";
 import { listMoves } from "@/lib/rules/game";
-import { inCheck, makeMove, perft } from "@/lib/rules/movegen";
+import { chasing } from "@/lib/rules/mechanics/chasing";
+import { inCheck, legalMoves, makeMove, perft } from "@/lib/rules/movegen";
 import { parseFen } from "@/lib/rules/notation/fen";
 import { unwrap } from "@/lib/rules/result";
+import { compileVariant } from "@/lib/rules/variant";
 import { getVariant } from "@/lib/rules/variants";
+import { xiangqi } from "@/lib/rules/variants/xiangqi";
 import { Rng } from "@/tests/fuzz/random";
 import { describeGame, differences, loadFairyStockfish, oracleAfter, oracleBoard, oracleRow, ourMoves } from "../support/oracle";
 import { errorOf, movesFrom, position } from "../support/rules";
@@ -362,3 +365,37 @@ function insufficientPerSide(fen: string): [boolean, boolean] {
     board.delete();
   }
 }
+
+// docs/games/xiangqi.md#chasing
+describe("xiangqi: what a move chases", () => {
+  const v = getVariant(X);
+  const chaser = v.mechanics.find((m) => m.chases)!;
+  /** The points of the pieces the move (our text) chases. */
+  const chasedBy = (fen: string, text: string) => {
+    const pos = unwrap(parseFen(v, fen));
+    const { legal, listed } = listMoves(pos);
+    const move = legal[listed.findIndex((m) => m.text === text)];
+    return chaser.chases!(pos, move).map((sq) => pos.geo.names[sq]).sort();
+  };
+
+  it("a new attack on an unprotected piece; none on a protected one", () => {
+    expect(chasedBy("3k5/9/9/c8/9/9/9/9/9/1R2K4 w - - 0 1", "R b1-b7")).toEqual(["a7"]);
+    expect(chasedBy("r2k5/9/9/c8/9/9/9/9/9/1R2K4 w - - 0 1", "R b1-b7")).toEqual([]);
+  });
+
+  it("a horse chases a chariot, protected or not; two chariots attacking each other chase nothing", () => {
+    expect(chasedBy("r4k3/9/r8/9/9/1N7/9/9/9/4K4 w - - 0 1", "N b5-c7")).toEqual(["a8"]);
+    expect(chasedBy("5k3/9/r8/9/9/9/9/9/9/1R2K4 w - - 0 1", "R b1-b8")).toEqual([]);
+  });
+
+  it("a soldier is chased only once across the river; the general never", () => {
+    expect(chasedBy("5k3/9/9/p8/9/9/9/9/9/1R2K4 w - - 0 1", "R b1-b7")).toEqual([]);
+    expect(chasedBy("5k3/9/9/9/9/p8/9/9/9/1R2K4 w - - 0 1", "R b1-b5")).toEqual(["a5"]);
+  });
+
+  it("the roles name the game's own pieces", () => {
+    const wrong = chasing({ general: "K", advisor: "A", elephant: "B", horse: "N", chariot: "R", cannon: "C", soldier: "X" });
+    const pos = unwrap(parseFen(compileVariant({ ...xiangqi, mechanics: [wrong] }), START));
+    expect(() => wrong.chases!(pos, legalMoves(pos)[0])).toThrow(/chasing names a piece X the game does not have/);
+  });
+});
