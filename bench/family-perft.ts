@@ -46,6 +46,8 @@ const MIDDLEGAMES: { id: string; label: string; fen: string }[] = [
   { id: "minishogi", label: "minishogi hands", fen: "2s1k/p2rg/4P/1K3/G4[SRBb] w - - 0 11" },
   // Janggi after 40 random plies: Han's cannon on d1 in Cho's palace, chariots and cannons on the palace lines (docs/games/janggi.md#perft).
   { id: "janggi", label: "janggi palace", fen: "1rb1aa1br/4k4/n8/p1p1p2n1/6pcp/P5PCP/1P1P5/1C2R4/3K1A2R/2BcA1NB1 w - - 6 21" },
+  // Xiangqi after twelve plies of a usual opening: cannons with screens, horses blocked and free, a cannon across the river.
+  { id: "xiangqi", label: "xiangqi opening", fen: "1rbakabr1/9/1cn3n2/p3p1p1p/2p6/6P2/P1P1P2cP/1CN1C1N2/9/1RBAKABR1 w - - 12 7" },
 ];
 
 const ff = await loadFairyStockfish();

@@ -14,12 +14,14 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db, Executor } from "@/lib/db/client";
-import { Game, setupFen, variantInfo, type Outcome } from "@/lib/rules";
+import { Game, chosenSetupFen, setupFen, variantInfo, type Outcome } from "@/lib/rules";
 
 export interface Playout {
   variant: string;
   /** Where it started: the game's start position, or for a game of numbered setups (Chess960) a random one. */
   startFen: string;
+  /** A game whose players choose their setups (Janggi): the ones they chose, at random. */
+  setups: { white: number; black: number } | null;
   moves: string[];
   /** FEN after each move. */
   fens: string[];
@@ -45,8 +47,11 @@ function resultOf(o: Exclude<Outcome, { result: "ongoing" }>): "1-0" | "0-1" | "
 
 /** One random game of `variant`, at most `maxPly` plies. */
 export function playout(variant: string, maxPly: number, random: () => number): Playout {
-  const { setups, startFen: ownStart } = variantInfo(variant);
-  const startFen = setups > 0 ? setupFen(variant, Math.floor(random() * setups)) : ownStart;
+  const { setups, chosenSetups, startFen: ownStart } = variantInfo(variant);
+  const choice = (n: number) => Math.floor(random() * n);
+  const chosen = chosenSetups.length > 0 ? { white: choice(chosenSetups.length), black: choice(chosenSetups.length) } : null;
+  const startFen = chosen ? chosenSetupFen(variant, chosen.white, chosen.black)
+    : setups > 0 ? setupFen(variant, choice(setups)) : ownStart;
   const g = Game.start(variant, startFen);
   const moves: string[] = [];
   const fens: string[] = [];
@@ -57,7 +62,7 @@ export function playout(variant: string, maxPly: number, random: () => number): 
     fens.push(g.fen());
   }
   const s = g.status();
-  return { variant, startFen, moves, fens, end: s.result === "ongoing" ? null : { result: resultOf(s), reason: s.reason } };
+  return { variant, startFen, setups: chosen, moves, fens, end: s.result === "ongoing" ? null : { result: resultOf(s), reason: s.reason } };
 }
 
 export interface DemoPlayer {
@@ -82,6 +87,10 @@ export interface PlannedGame {
   endReason: string | null;
   startFen: string;
   currentFen: string;
+  /** An open challenge of a game with chosen setups waits for them (games.choosing_setups); the others have chosen. */
+  choosingSetups: boolean;
+  whiteSetup: number | null;
+  blackSetup: number | null;
   ply: number;
   daysPerMove: number;
   deadline: Date | null;
@@ -180,8 +189,12 @@ export function planGame(
     status,
     result,
     endReason,
-    startFen: p.startFen,
-    currentFen,
+    // Nobody has chosen in an open challenge: the variant's own start stands in until they do.
+    startFen: status === "open" && p.setups ? info.startFen : p.startFen,
+    currentFen: status === "open" && p.setups ? Game.start(p.variant, info.startFen).fen() : currentFen,
+    choosingSetups: status === "open" && p.setups !== null,
+    whiteSetup: status === "open" ? null : p.setups?.white ?? null,
+    blackSetup: status === "open" ? null : p.setups?.black ?? null,
     ply,
     daysPerMove,
     deadline: status === "active" ? new Date((lastMoveAt ?? createdAt).getTime() + daysPerMove * DAY) : null,
@@ -206,17 +219,18 @@ export async function insertGames(db: Executor, list: PlannedGame[], moveBatch =
   const col = <T extends string | number | null>(f: (g: PlannedGame) => T) => arrayLiteral(list.map(f));
   await db.execute(sql`
     insert into games (id, variant, white_id, black_id, status, result, end_reason, start_fen, current_fen, ply,
-                       days_per_move, deadline, visibility, created_at, updated_at, last_move_at)
+                       days_per_move, deadline, visibility, created_at, updated_at, last_move_at, choosing_setups, white_setup, black_setup)
     select id, variant, white_id, black_id, status::game_status, result::game_result, end_reason, start_fen, current_fen, ply,
-           days_per_move, deadline, visibility::visibility, created_at, updated_at, last_move_at
+           days_per_move, deadline, visibility::visibility, created_at, updated_at, last_move_at, choosing_setups, white_setup, black_setup
     from unnest(${col((g) => g.id)}::text[], ${col((g) => g.variant)}::text[], ${col((g) => g.whiteId)}::text[],
                 ${col((g) => g.blackId)}::text[], ${col((g) => g.status)}::text[], ${col((g) => g.result)}::text[],
                 ${col((g) => g.endReason)}::text[], ${col((g) => g.startFen)}::text[], ${col((g) => g.currentFen)}::text[],
                 ${col((g) => g.ply)}::int[], ${col((g) => g.daysPerMove)}::int[], ${col((g) => iso(g.deadline))}::timestamptz[],
                 ${col((g) => g.visibility)}::text[], ${col((g) => iso(g.createdAt))}::timestamptz[],
-                ${col((g) => iso(g.updatedAt))}::timestamptz[], ${col((g) => iso(g.lastMoveAt))}::timestamptz[])
+                ${col((g) => iso(g.updatedAt))}::timestamptz[], ${col((g) => iso(g.lastMoveAt))}::timestamptz[],
+                ${col((g) => String(g.choosingSetups))}::boolean[], ${col((g) => g.whiteSetup)}::int[], ${col((g) => g.blackSetup)}::int[])
       as t(id, variant, white_id, black_id, status, result, end_reason, start_fen, current_fen, ply,
-           days_per_move, deadline, visibility, created_at, updated_at, last_move_at)`);
+           days_per_move, deadline, visibility, created_at, updated_at, last_move_at, choosing_setups, white_setup, black_setup)`);
   let rows: { gameId: string; ply: number; text: string; fenAfter: string; playerId: string; createdAt: Date }[] = [];
   let count = 0;
   const flush = async () => {

@@ -29,6 +29,7 @@ function Name({ name, registered, fallback }: { name: string | null; registered:
 
 function outcome(e: ArchiveEntry): string {
   if (e.status === "open") return "Open challenge";
+  if (e.status === "active" && e.choosingSetups) return "Ongoing, the players choose their setups";
   if (e.status === "active") return `Ongoing, ${e.ply % 2 === 0 ? "White" : "Black"} to move`;
   if (!e.result) return e.status;
   return `${e.result}${e.endReason ? ` ${describeEnd(e.endReason)}` : ""}`;

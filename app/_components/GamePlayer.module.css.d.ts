@@ -1,6 +1,8 @@
 // Types for GamePlayer.module.css (tsc runs without Next's generated next-env.d.ts in CI).
 declare const classes: {
   readonly layout: string;
+  readonly setupOptions: string;
+  readonly setupOption: string;
   readonly boardColumn: string;
   readonly side: string;
   readonly playerBar: string;
@@ -13,6 +15,7 @@ declare const classes: {
   readonly error: string;
   readonly info: string;
   readonly muted: string;
+  readonly notation: string;
   readonly panel: string;
   readonly building: string;
   readonly confirm: string;

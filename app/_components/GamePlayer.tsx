@@ -10,10 +10,12 @@ import { CopyLinkButton } from "./CopyLinkButton";
 import Link from "next/link";
 import { useEffect, useMemo, useState, useSyncExternalStore, useTransition } from "react";
 import {
-  acceptDrawAction, claimDrawAction, declineDrawAction, extraDayAction, moveAction, offerDrawAction, resignAction, withdrawAction,
+  acceptDrawAction, chooseSetupAction, claimDrawAction, declineDrawAction, extraDayAction, moveAction, offerDrawAction, resignAction,
+  withdrawAction,
 } from "@/app/games/[id]/actions";
 import { playerPath, relativeTime, utcStamp } from "@/app/_overview/format";
 import { Game, RulesError, hasPgn, makeMoveText, parseActions, variantInfo, type Action, type DrawClaim } from "@/lib/rules";
+import { boardWhileChoosing } from "@/lib/games/setups";
 import { Board } from "./Board";
 import {
   afterServerError, fetchGameState, newer, type ChallengeInfo, type Colour, type GameActionResult, type GameState, type SentMove, type Viewer,
@@ -24,6 +26,7 @@ import { hasTiles } from "./pieces";
 import { MoveChooser } from "./MoveChooser";
 import { MoveInput } from "./MoveInput";
 import { MoveList } from "./MoveList";
+import { SetupChooser } from "./SetupChooser";
 import { sentence } from "./sentence";
 import styles from "./GamePlayer.module.css";
 
@@ -166,7 +169,10 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
   const game = useMemo(() => Game.replay(state.variant, state.startFen, state.moves), [state.variant, state.startFen, state.moves]);
   const me = viewer.colour;
   const turn = game.turn();
-  const ongoing = state.status === "active" && game.status().result === "ongoing";
+  // Before the first move, the players choose their setups (Janggi): no move until both have.
+  const setups = state.setups;
+  const chooser = state.status === "active" ? setups?.toChoose ?? null : null;
+  const ongoing = state.status === "active" && chooser === null && game.status().result === "ongoing";
   const myTurn = ongoing && me === turn;
   const canMove = myTurn && !busy;
 
@@ -324,6 +330,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
   if (state.status === "open") status = "This challenge has not been accepted yet.";
   else if (state.status === "cancelled") status = state.ending ? `Cancelled ${state.ending}.` : "This challenge was cancelled.";
   else if (state.status === "finished") status = resultLine(state, me);
+  else if (chooser) status = me === chooser ? "Choose your setup." : me ? `Waiting for ${name(chooser)} to choose a setup.` : `${title(chooser)} chooses a setup.`;
   else if (myTurn) status = "Your move.";
   else if (me) status = `Waiting for ${name(turn)} to move.`;
   else status = `${title(turn)} to move.`;
@@ -336,8 +343,10 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
       <span>
         {title(c)}: {player && state.registered[c] ? <Link href={playerPath(player)}>{player}</Link> : name(c)}
         {c === me ? " (you)" : ""}
+        {setups && setups[c] !== null && <> · {setups.names[setups[c]]}</>}
       </span>
       {ongoing && turn === c && <span className={styles.toMove}>to move</span>}
+      {chooser === c && <span className={styles.toMove}>to choose</span>}
     </p>
     );
   };
@@ -375,7 +384,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
           variant={state.variant}
           files={info.files}
           ranks={info.ranks}
-          squares={past ? past.board() : drawn.squares}
+          squares={chooser && setups ? boardWhileChoosing(state.variant, setups.white, setups.black) : past ? past.board() : drawn.squares}
           hovering={past ? null : drawn.hovering}
           orientation={orientation}
           pieceSet={viewer.pieceSet}
@@ -390,6 +399,13 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
         {hand(orientation)}
         {playerBar(orientation)}
 
+        {chooser && chooser === me && setups && (
+          <SetupChooser
+            variant={state.variant} names={setups.names} colour={me} opponentChoice={setups[other(me)]} orientation={orientation}
+            pieceSet={viewer.pieceSet} confirm={viewer.confirmMoves} busy={busy}
+            onChoose={(setup) => run(() => chooseSetupAction({ gameId: state.id, setup }), `You chose ${setups.names[setup]}.`)}
+          />
+        )}
         {looking !== null && (
           <div className={styles.looking} role="group" aria-label="Earlier position">
             <p>
@@ -444,7 +460,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
             </button>
           </div>
         )}
-        {me && state.status === "active" && <MoveInput disabled={!interactive} example={example} onMove={typed} />}
+        {me && state.status === "active" && !chooser && <MoveInput disabled={!interactive} example={example} onMove={typed} />}
       </section>
 
       <aside className={styles.side}>
@@ -453,7 +469,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
           {ongoing && checks.length > 0 && <p className={styles.check}>Check!</p>}
           {state.status === "active" && state.deadline && (
             <p>
-              Move due by <Deadline iso={state.deadline} />
+              {chooser ? "Choice" : "Move"} due by <Deadline iso={state.deadline} />
             </p>
           )}
         </section>
@@ -517,7 +533,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
 
         <section aria-label="Move list">
           <h2 className={styles.heading}>Moves</h2>
-          <MoveList startFen={state.startFen} moves={state.moves} shown={looking ?? ply} onSelect={view} />
+          <MoveList variant={state.variant} startFen={state.startFen} moves={state.moves} shown={looking ?? ply} onSelect={view} />
           {ply > 0 && (
             <p className={styles.downloads}>
               Download the <a href={`/games/${state.id}/record`}>game record</a>

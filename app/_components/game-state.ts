@@ -28,6 +28,17 @@ export const gameStateSchema = z.object({
   deadline: z.string().nullable(),
   daysPerMove: z.number().int(),
   drawOffer: z.enum(["white", "black"]).nullable(),
+  /**
+   * A game whose players choose their setups before the first move (Janggi): the setups'
+   * names, each side's choice (an index, null until made) and who chooses now (null once
+   * both have). Absent for other games.
+   */
+  setups: z.object({
+    names: z.array(z.string()),
+    white: z.number().int().nullable(),
+    black: z.number().int().nullable(),
+    toChoose: z.enum(["white", "black"]).nullable(),
+  }).optional(),
   /** Grows with every change of the game (its updated-at time in ms): newer wins. */
   version: z.number(),
 });

@@ -51,7 +51,7 @@ export function GameItem({ game: g, side, now, viewerPlays }: {
         )}
         {g.status === "active" && (
           <>
-            move {moveNumber(g.ply)}, <Colour colour={toMove} /> to play
+            {g.choosingSetups ? <>choosing setups</> : <>move {moveNumber(g.ply)}, <Colour colour={toMove} /> to play</>}
             {g.deadline && <>, due <Deadline date={g.deadline} now={now} /></>}
             {" · "}
           </>

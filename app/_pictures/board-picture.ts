@@ -41,7 +41,7 @@ export async function boardPictureResponse(request: Request, gameId: string, for
   }
   const p = lookup.position;
   const options = { flip: q.flip === "1" || q.flip === "true", squarePx: q.size ?? DEFAULT_SQUARE_PX };
-  const etag = `"${p.view.game.id}-${p.ply}-${options.flip ? "b" : "w"}-${options.squarePx}-${format}"`;
+  const etag = `"${p.view.game.id}-${p.key}-${options.flip ? "b" : "w"}-${options.squarePx}-${format}"`;
   const isPrivate = p.view.game.visibility === "private";
   const cache = isPrivate
     ? p.fixed ? "private, max-age=86400" : "private, no-cache"

@@ -15,7 +15,12 @@ export async function recordResponse(gameId: string, format: "record" | "pgn"): 
   }
   const text = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
   if (!out.ok) {
-    return new Response(out.reason === "no-game" ? "No such game.\n" : "PGN exists for orthodox chess only; download the record instead.\n", { status: 404, headers: text });
+    const why = {
+      "no-game": "No such game.\n",
+      "not-chess": "PGN exists for orthodox chess only; download the record instead.\n",
+      "choosing-setups": "The players have not both chosen their setups, so the game has no start position yet.\n",
+    }[out.reason];
+    return new Response(why, { status: 404, headers: text });
   }
   const g = out.game;
   return new Response(out.text, {

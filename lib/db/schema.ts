@@ -131,6 +131,8 @@ export const games = pgTable(
     result: gameResult("result"),
     // Free text from the rules module and the service ("checkmate", "time", ...).
     endReason: text("end_reason"),
+    // While the players choose their setups (choosingSetups), the variant's declared start
+    // position stands in; the start FEN built from both choices replaces it (lib/games/setups.ts).
     startFen: text("start_fen").notNull(),
     currentFen: text("current_fen").notNull(),
     ply: integer("ply").notNull().default(0),
@@ -151,6 +153,12 @@ export const games = pgTable(
     blackName: text("black_name"),
     // The record's own tag pairs (Event, Site, Round, …), given back when it is exported.
     importTags: jsonb("import_tags").$type<Record<string, string>>(),
+    // Games whose players each choose a setup before the first move (Janggi's arrangements,
+    // VariantDecl.chosenSetups): true until both have chosen; no move may be played meanwhile.
+    choosingSetups: boolean("choosing_setups").notNull().default(false),
+    // The index of the setup each side chose (into VariantInfo.chosenSetups); null until chosen.
+    whiteSetup: integer("white_setup"),
+    blackSetup: integer("black_setup"),
   },
   (t) => [
     index("games_white_id_idx").on(t.whiteId),
@@ -193,6 +201,9 @@ export const games = pgTable(
     check("games_result_iff_finished", sql`(${t.status} = 'finished') = (${t.result} is not null)`),
     check("games_ply_nonnegative", sql`${t.ply} >= 0`),
     check("games_days_per_move_positive", sql`${t.daysPerMove} > 0`),
+    // The database's own guarantee that no move lands while the setups are being chosen.
+    check("games_no_move_while_choosing", sql`not ${t.choosingSetups} or ${t.ply} = 0`),
+    check("games_setups_nonnegative", sql`${t.whiteSetup} >= 0 and ${t.blackSetup} >= 0`),
   ],
 );
 

@@ -26,6 +26,8 @@ export interface ArchiveEntry {
   id: string;
   variant: string;
   status: GameRow["status"];
+  /** Ongoing, with the players still choosing their setups (lib/games/setups.ts). */
+  choosingSetups: boolean;
   result: GameRow["result"];
   endReason: string | null;
   ply: number;
@@ -144,7 +146,7 @@ async function conditions(db: Executor, f: ArchiveFilters, scope: ArchiveScope):
 }
 
 type Row = {
-  game: Pick<GameRow, "id" | "variant" | "status" | "result" | "endReason" | "ply" | "visibility" | "createdAt" | "lastMoveAt" | "importedBy" | "whiteName" | "blackName">;
+  game: Pick<GameRow, "id" | "variant" | "status" | "choosingSetups" | "result" | "endReason" | "ply" | "visibility" | "createdAt" | "lastMoveAt" | "importedBy" | "whiteName" | "blackName">;
   whiteUser: string | null;
   blackUser: string | null;
   at: string;
@@ -166,8 +168,8 @@ async function fetchRows(db: Executor, where: SQL[], f: ArchiveFilters, position
   return db
     .select({
       game: {
-        id: games.id, variant: games.variant, status: games.status, result: games.result, endReason: games.endReason,
-        ply: games.ply, visibility: games.visibility, createdAt: games.createdAt, lastMoveAt: games.lastMoveAt,
+        id: games.id, variant: games.variant, status: games.status, choosingSetups: games.choosingSetups, result: games.result,
+        endReason: games.endReason, ply: games.ply, visibility: games.visibility, createdAt: games.createdAt, lastMoveAt: games.lastMoveAt,
         importedBy: games.importedBy, whiteName: games.whiteName, blackName: games.blackName,
       },
       whiteUser: white.name,
@@ -186,8 +188,8 @@ async function fetchRows(db: Executor, where: SQL[], f: ArchiveFilters, position
 function toEntry(r: Row): ArchiveEntry {
   const g = r.game;
   return {
-    id: g.id, variant: g.variant, status: g.status, result: g.result, endReason: g.endReason, ply: g.ply,
-    visibility: g.visibility, createdAt: g.createdAt, lastMoveAt: g.lastMoveAt,
+    id: g.id, variant: g.variant, status: g.status, choosingSetups: g.status === "active" && g.choosingSetups, result: g.result,
+    endReason: g.endReason, ply: g.ply, visibility: g.visibility, createdAt: g.createdAt, lastMoveAt: g.lastMoveAt,
     whiteName: r.whiteUser ?? g.whiteName, blackName: r.blackUser ?? g.blackName,
     whiteRegistered: r.whiteUser !== null, blackRegistered: r.blackUser !== null,
     imported: g.importedBy !== null,

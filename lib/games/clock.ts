@@ -13,16 +13,15 @@ import { GameError } from "./errors";
 import { gameActionInput } from "./inputs";
 import { queueCancelled, queueDigest, queueReminder, queueVacation } from "./notify";
 import { colourOf, DAY_MS, finish, loadRules, lockGame, parse, requireActive, userById } from "./service";
+import { sideToAct } from "./setups";
 
 /** Vacation days each player may take per calendar year. */
 export const VACATION_DAYS_PER_YEAR = 30;
 const ALLOWANCE_S = VACATION_DAYS_PER_YEAR * 24 * 3600;
 
-function toMove(g: GameRow): "white" | "black" {
-  return g.currentFen.split(" ")[1] === "b" ? "black" : "white";
-}
+/** The player the game waits for: to choose a setup (lib/games/setups.ts) or to move. */
 function playerToMove(g: GameRow): string {
-  return toMove(g) === "white" ? g.whiteId! : g.blackId!;
+  return sideToAct(g) === "white" ? g.whiteId! : g.blackId!;
 }
 function otherPlayer(g: GameRow, id: string): string {
   return g.whiteId === id ? g.blackId! : g.whiteId!;
@@ -78,14 +77,16 @@ async function decideTimeout(db: Db, id: string, now: Date): Promise<"timeout" |
     if (late.vacationSince) return null; // paused: the deadline moves on when the vacation ends
     const other = await userById(tx, otherPlayer(g, late.id));
     if (g.ply < 2) {
-      // Decision: a game in which either player never made a first move is cancelled, not scored.
-      await tx.update(games).set({ status: "cancelled", endReason: "no-first-move", deadline: null, updatedAt: now })
+      // Decision: a game in which either player never made a first move is cancelled, not scored;
+      // so is one whose setups were not chosen in time (docs/games/janggi.md#choosing-the-setups).
+      const reason = g.choosingSetups ? "no-setup-chosen" : "no-first-move";
+      await tx.update(games).set({ status: "cancelled", endReason: reason, deadline: null, updatedAt: now })
         .where(eq(games.id, g.id));
-      await queueCancelled(tx, late, g, other.name ?? "your opponent", now);
-      await queueCancelled(tx, other, g, late.name ?? "your opponent", now);
+      await queueCancelled(tx, late, g, other.name ?? "your opponent", reason, now);
+      await queueCancelled(tx, other, g, late.name ?? "your opponent", reason, now);
       return "cancelled";
     }
-    const winner = toMove(g) === "white" ? "black" : "white";
+    const winner = g.whiteId === late.id ? "black" : "white";
     const rules = await loadRules(tx, g);
     if (rules.couldWin(winner)) await finish(tx, g, winner === "white" ? "1-0" : "0-1", "timeout", now);
     else await finish(tx, g, "1/2-1/2", "timeout-vs-insufficient-material", now);

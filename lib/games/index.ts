@@ -1,9 +1,10 @@
 export { GameError, type GameErrorCode } from "./errors";
-export { DAYS_PER_MOVE, challengeInput, moveInput, type ChallengeInput, type MoveInput } from "./inputs";
+export { DAYS_PER_MOVE, challengeInput, chooseSetupInput, moveInput, type ChallengeInput, type ChooseSetupInput, type MoveInput } from "./inputs";
+export { boardWhileChoosing, setupStage, type SetupStage } from "./setups";
 export {
   createChallenge, acceptInvitation, declineInvitation, withdrawInvitation,
-  submitMove, resign, offerDraw, acceptDraw, declineDraw, claimDraw, loadRules,
-  type CreatedChallenge, type MoveResult,
+  submitMove, chooseSetup, resign, offerDraw, acceptDraw, declineDraw, claimDraw, loadRules,
+  type CreatedChallenge, type MoveResult, type SetupChoice,
 } from "./service";
 export {
   getGameView, gameVersion, gamesOfPlayer, openChallenges, challengesFor, invitationByToken, playerByName,

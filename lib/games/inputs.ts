@@ -49,6 +49,16 @@ export type MoveInput = z.input<typeof moveInput>;
 
 export const gameActionInput = z.object({ gameId });
 
+/**
+ * A setup chosen before the first move (lib/games/setups.ts): its index only. The side is
+ * the signed-in player's own, never a field, so any other field is refused as forged.
+ */
+export const chooseSetupInput = z.strictObject({
+  gameId,
+  setup: z.int({ error: "choose a setup by its number" }).min(0, "no setup has a number below 0").max(63, "no game has that many setups"),
+}, { error: (issue) => (issue.code === "unrecognized_keys" ? `only the game and the setup's number are sent, not ${issue.keys.join(", ")}` : undefined) });
+export type ChooseSetupInput = z.input<typeof chooseSetupInput>;
+
 export const drawClaimInput = z.object({
   gameId,
   reason: z.enum(["threefold-repetition", "fifty-move-rule", "counting-rule", "no-move-but-promotion"]),

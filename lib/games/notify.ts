@@ -9,6 +9,7 @@ import type { User } from "@/lib/db/schema";
 import { enqueueEmail, mailSettings, type OutboxEmailInput } from "@/lib/mail";
 import { renderEmail } from "@/lib/mail/render";
 import { variantInfo } from "@/lib/rules";
+import ChooseSetup from "@/emails/choose-setup";
 import GameOver from "@/emails/game-over";
 import Invitation from "@/emails/invitation";
 import Digest from "@/emails/digest";
@@ -64,6 +65,36 @@ export async function queueYourTurn(
   if (email) await enqueueEmail(tx, email, now);
 }
 
+/**
+ * "Choose your setup" (lib/games/setups.ts): to the player who chooses now, with the
+ * opponent's choice when they chose first; null when the player wants no mail per move.
+ */
+export async function chooseSetupEmail(
+  to: Recipient,
+  g: { id: string; variant: string; deadline: Date },
+  opponent: string,
+  thenMove: boolean,
+  opponentChose?: string,
+): Promise<OutboxEmailInput | null> {
+  if (!to.email || to.notify !== "every-move") return null;
+  const variantName = variantInfo(g.variant).name;
+  const body = await renderEmail(
+    createElement(ChooseSetup, {
+      siteUrl: mailSettings().siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, opponentChose, thenMove,
+      deadline: formatDeadline(g.deadline),
+    }),
+  );
+  return {
+    to: to.email,
+    kind: "choose-setup",
+    subject: opponentChose
+      ? `${opponent} chose ${opponentChose}: choose your setup (${variantName})`
+      : `Choose your setup against ${opponent} (${variantName})`,
+    ...body,
+    payload: { gameId: g.id, ply: 0 },
+  };
+}
+
 export async function queueInvitation(
   tx: Executor,
   to: string,
@@ -100,6 +131,7 @@ const HOW: Record<string, string> = {
   "no-move-but-promotion": "with no move but a promotion", resignation: "by resignation", agreement: "by agreement",
   timeout: "on time", "timeout-vs-insufficient-material": "on time, against a side that could not win",
   "no-first-move": "as the first moves were not made in time",
+  "no-setup-chosen": "as the setups were not chosen in time",
   imported: "as the imported record gives it",
 };
 
@@ -131,13 +163,15 @@ export async function queueGameOver(
   }, now);
 }
 
-export async function queueCancelled(tx: Executor, to: Recipient, g: { id: string; variant: string }, opponent: string, now: Date): Promise<void> {
+export async function queueCancelled(
+  tx: Executor, to: Recipient, g: { id: string; variant: string }, opponent: string, reason: "no-first-move" | "no-setup-chosen", now: Date,
+): Promise<void> {
   if (!to.email || to.notify === "none") return;
   const variantName = variantInfo(g.variant).name;
   const body = await renderEmail(
     createElement(GameOver, {
       siteUrl: mailSettings().siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, outcome: "Cancelled",
-      how: "because the first moves were not made in time", result: "no result",
+      how: describeEnd(reason), result: "no result",
     }),
   );
   await enqueueEmail(tx, {

@@ -9,6 +9,7 @@ import type { Executor } from "@/lib/db/client";
 import { games, moves, users } from "@/lib/db/schema";
 import { Game, parseActions, variantInfo, type SquareContent } from "@/lib/rules";
 import { mayView, type VisibleGame } from "./archive";
+import { boardWhileChoosing } from "./setups";
 
 const white = aliasedTable(users, "white");
 const black = aliasedTable(users, "black");
@@ -17,8 +18,10 @@ export interface Position {
   view: VisibleGame;
   /** The ply shown: 0 is the start position. */
   ply: number;
-  /** True when the caller named the ply: that picture never changes. */
+  /** True when the caller named the ply and that picture never changes (not while the setups are chosen). */
   fixed: boolean;
+  /** What the picture shows, for its ETag: the ply, and while the setups are chosen, the choices so far. */
+  key: string;
   fen: string;
   /** The move that led here, as text (null at the start). */
   moveText: string | null;
@@ -76,12 +79,16 @@ export async function positionAt(db: Executor, gameId: string, viewerId: string 
   const moveText = at === 0 ? null : row.text;
   const info = variantInfo(g.variant);
   const rules = Game.start(g.variant, fen);
+  // Before both setups are chosen the start FEN is a stand-in: the board shows the choices made so far.
+  const choosing = g.choosingSetups && g.status === "active";
+  const setups = `${g.whiteSetup ?? "-"}.${g.blackSetup ?? "-"}`;
   return {
     ok: true,
     position: {
-      view, ply: at, fixed: ply !== undefined, fen, moveText,
+      view, ply: at, fixed: ply !== undefined && !choosing, key: choosing ? `0-choosing-${setups}` : String(at), fen, moveText,
       drawing: {
-        variant: g.variant, files: info.files, ranks: info.ranks, squares: rules.board(),
+        variant: g.variant, files: info.files, ranks: info.ranks,
+        squares: choosing ? boardWhileChoosing(g.variant, g.whiteSetup, g.blackSetup) : rules.board(),
         lastMove: moveText ? touchedSquares(moveText) : [], checks: rules.checks(),
         ...(info.hands ? { hands: rules.hand() } : {}),
       },

@@ -3,6 +3,7 @@ import { aliasedTable, and, asc, desc, eq, inArray, or, sql } from "drizzle-orm"
 import type { Executor } from "@/lib/db/client";
 import { games, invitations, moves, users, type Game as GameRow } from "@/lib/db/schema";
 import { GameError } from "./errors";
+import { sideToAct } from "./setups";
 
 const white = aliasedTable(users, "white");
 const black = aliasedTable(users, "black");
@@ -56,6 +57,8 @@ export interface GameSummary {
   blackName: string | null;
   /** The viewer's colour, when the viewer plays in it. */
   colour: "white" | "black" | null;
+  /** The game waits for a player to choose a setup (lib/games/setups.ts), not yet for a move. */
+  choosingSetups: boolean;
   yourTurn: boolean;
   updatedAt: Date;
 }
@@ -63,11 +66,11 @@ export interface GameSummary {
 function summarise(r: { game: GameRow; whiteName: string | null; blackName: string | null }, viewerId: string | null): GameSummary {
   const g = r.game;
   const colour = viewerId === g.whiteId ? "white" : viewerId === g.blackId ? "black" : null;
-  const toMove = g.ply % 2 === 0 ? "white" : "black";
+  const toAct = sideToAct(g);
   return {
     id: g.id, variant: g.variant, status: g.status, result: g.result, endReason: g.endReason, ply: g.ply,
     deadline: g.deadline, daysPerMove: g.daysPerMove, whiteName: r.whiteName, blackName: r.blackName, colour,
-    yourTurn: g.status === "active" && colour === toMove, updatedAt: g.updatedAt,
+    choosingSetups: g.status === "active" && g.choosingSetups, yourTurn: g.status === "active" && colour === toAct, updatedAt: g.updatedAt,
   };
 }
 

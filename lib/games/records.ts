@@ -62,7 +62,7 @@ export function recordTags(g: GameRow, names: { white: string | null; black: str
 
 export type RecordExport =
   | { ok: true; text: string; filename: string; game: GameRow }
-  | { ok: false; reason: "no-game" | "not-chess" };
+  | { ok: false; reason: "no-game" | "not-chess" | "choosing-setups" };
 
 function fileName(g: GameRow, white: string | null, black: string | null, ext: string): string {
   const slug = (s: string | null) => (s ?? "unknown").normalize("NFKD").replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 30) || "unknown";
@@ -77,6 +77,8 @@ export async function exportRecord(
   if (!view) return { ok: false, reason: "no-game" };
   const g = view.game;
   if (format === "pgn" && !hasPgn(g.variant)) return { ok: false, reason: "not-chess" };
+  // The start position is not known before both setups are chosen (lib/games/setups.ts): no record yet.
+  if (g.choosingSetups) return { ok: false, reason: "choosing-setups" };
   const list = await db.select({ text: moves.text }).from(moves).where(eq(moves.gameId, g.id)).orderBy(asc(moves.ply));
   const input = {
     variant: g.variant,

@@ -9,15 +9,16 @@ import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { addressKey } from "@/lib/auth/rate-limit";
 import type { Db, Executor } from "@/lib/db/client";
 import { games, invitations, moves, users, type Game as GameRow, type User } from "@/lib/db/schema";
-import { Game, RulesError, setupFen, variantInfo, type DrawClaim, type Outcome } from "@/lib/rules";
+import { Game, RulesError, chosenSetupFen, setupFen, variantInfo, type DrawClaim, type Outcome } from "@/lib/rules";
 import { mayView } from "./archive";
 import { GameError } from "./errors";
 import {
-  challengeInput, closeInvitationInput, drawClaimInput, gameActionInput, invitationInput, invitationTokenInput, moveInput,
-  type ChallengeInput, type MoveInput,
+  challengeInput, chooseSetupInput, closeInvitationInput, drawClaimInput, gameActionInput, invitationInput, invitationTokenInput, moveInput,
+  type ChallengeInput, type ChooseSetupInput, type MoveInput,
 } from "./inputs";
 import { enqueueEmail } from "@/lib/mail";
-import { queueGameOver, queueInvitation, queueYourTurn, yourTurnEmail } from "./notify";
+import { chooseSetupEmail, queueGameOver, queueInvitation, queueYourTurn, yourTurnEmail } from "./notify";
+import { choosesSetups, firstChooser, setupStage } from "./setups";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 type Result = "1-0" | "0-1" | "1/2-1/2";
@@ -81,6 +82,7 @@ function resultOf(outcome: Exclude<Outcome, { result: "ongoing" }>): Result {
 export function requireActive(g: GameRow): void {
   if (g.status === "finished" || g.status === "cancelled") throw new GameError("over", "this game is over");
   if (g.status !== "active") throw new GameError("over", "this game has not started yet");
+  if (g.choosingSetups) throw new GameError("invalid", "the players are still choosing their setups: the game begins when both have chosen");
 }
 
 /** Ends a locked, active game and queues the game-over emails to both players. */
@@ -136,6 +138,8 @@ export async function createChallenge(db: Db, userId: string, raw: ChallengeInpu
       currentFen: Game.start(input.variant, startFen).fen(),
       daysPerMove: input.daysPerMove,
       visibility: input.visibility,
+      // Janggi: the game begins with the players choosing their setups (lib/games/setups.ts).
+      choosingSetups: choosesSetups(input.variant),
       createdAt: now,
       updatedAt: now,
     }).returning();
@@ -241,11 +245,16 @@ export async function acceptInvitation(
     const deadline = deadlineAfter(now, g.daysPerMove);
     await tx.update(games).set({ ...seat, status: "active", deadline, updatedAt: now }).where(eq(games.id, g.id));
     await tx.update(invitations).set({ status: "accepted", toUserId: me.id }).where(eq(invitations.id, inv.id));
-    // White moves first; tell White unless White is the one accepting now.
-    const whiteId = g.whiteId ?? me.id;
-    if (whiteId !== me.id) {
-      const white = await userById(tx, whiteId);
-      await queueYourTurn(tx, white, { id: g.id, variant: g.variant, ply: 0, deadline }, me.name, now);
+    // White moves first, or the first chooser of a setup acts first: tell them unless they are the one accepting now.
+    const first = g.choosingSetups ? firstChooser(g.variant) : "white";
+    const firstId = (first === "white" ? g.whiteId : g.blackId) ?? me.id;
+    if (firstId !== me.id) {
+      const player = await userById(tx, firstId);
+      const game = { id: g.id, variant: g.variant, ply: 0, deadline };
+      if (g.choosingSetups) {
+        const email = await chooseSetupEmail(player, game, me.name, false);
+        if (email) await enqueueEmail(tx, email, now);
+      } else await queueYourTurn(tx, player, game, me.name, now);
     }
     return { gameId: g.id };
   });
@@ -331,6 +340,56 @@ export async function submitMove(db: Db, userId: string, raw: MoveInput, now = n
     if (outcome.result !== "ongoing") await finish(tx, { ...g, ply }, resultOf(outcome), outcome.reason, now);
     else if (yourTurn) await enqueueEmail(tx, yourTurn, now);
     return { ply, text, fen, outcome };
+  });
+}
+
+export interface SetupChoice {
+  colour: "white" | "black";
+  /** The start FEN once both have chosen (the game then begins); null while the other side still chooses. */
+  startFen: string | null;
+}
+
+/**
+ * Chooses the signed-in player's own setup before the first move (lib/games/setups.ts,
+ * docs/games/janggi.md#choosing-the-setups): once, in the tradition's order, while the game
+ * waits for it. The second choice writes the start FEN both choices make, and the game begins.
+ * Under the game's row lock, so two tabs or both players at once are judged one after the other.
+ */
+export async function chooseSetup(db: Db, userId: string, raw: ChooseSetupInput, now = new Date()): Promise<SetupChoice> {
+  const input = parse(chooseSetupInput, raw);
+  return db.transaction(async (tx) => {
+    const g = await lockGame(tx, input.gameId);
+    const colour = colourOf(g, userId);
+    if (g.status === "finished" || g.status === "cancelled") throw new GameError("over", "this game is over");
+    if (g.status !== "active") throw new GameError("over", "this game has not started yet");
+    const stage = setupStage(g);
+    if (!stage) throw new GameError("invalid", `${variantInfo(g.variant).name} has no setups for the players to choose`);
+    const mine = stage[colour];
+    if (mine !== null) throw new GameError("invalid", `you have already chosen your setup (${stage.names[mine]})`);
+    if (!g.choosingSetups) throw new GameError("invalid", "the setups are chosen and the game is under way");
+    const other = colour === "white" ? "black" : "white";
+    if (stage.toChoose !== colour) {
+      throw new GameError("not-your-turn", `${other === "white" ? "White" : "Black"} chooses first; you choose when your opponent has`);
+    }
+    if (input.setup >= stage.names.length) {
+      throw new GameError("invalid", `choose one of the ${stage.names.length} setups (0 to ${stage.names.length - 1})`);
+    }
+    const chosen = { white: stage.white, black: stage.black, [colour]: input.setup };
+    const column = colour === "white" ? { whiteSetup: input.setup } : { blackSetup: input.setup };
+    const deadline = deadlineAfter(now, g.daysPerMove);
+    const [me, opponent] = await Promise.all([userById(tx, userId), userById(tx, opponentId(g, userId))]);
+    if (chosen[other] === null) {
+      await tx.update(games).set({ ...column, deadline, reminderPly: null, updatedAt: now }).where(eq(games.id, g.id));
+      // The opponent chooses now, seeing this choice, and then moves first.
+      const email = await chooseSetupEmail(opponent, { id: g.id, variant: g.variant, deadline }, me.name ?? "your opponent", true, stage.names[input.setup]);
+      if (email) await enqueueEmail(tx, email, now);
+      return { colour, startFen: null };
+    }
+    const startFen = chosenSetupFen(g.variant, chosen.white!, chosen.black!);
+    const currentFen = Game.start(g.variant, startFen).fen();
+    await tx.update(games).set({ ...column, choosingSetups: false, startFen, currentFen, deadline, reminderPly: null, updatedAt: now })
+      .where(eq(games.id, g.id));
+    return { colour, startFen };
   });
 }
 

@@ -10,11 +10,11 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { handsFillDuringPlay } from "../../app/_components/move-builder";
-import { parseGameRecord, unwrap, variantInfo, type EndReason } from "../../lib/rules";
+import { chosenSetupFen, parseGameRecord, unwrap, variantInfo, type EndReason } from "../../lib/rules";
 import { chess960Rank, CHESS960_SETUPS } from "../../lib/rules/variants/chess960";
 import { APP_URL, linkIn, waitForMail } from "./support/fixtures";
 import { FAMILY_GAMES, GAME_FILES } from "./support/family-games";
-import { expectDrawnAs, newPlayer, startGame, status, typeMoves, type Player } from "./support/play";
+import { chooseSetups, expectDrawnAs, newPlayer, startGame, status, typeMoves, type Player } from "./support/play";
 
 let white: Player;
 let black: Player;
@@ -65,6 +65,12 @@ for (const c of [...FAMILY_GAMES, ...GAME_FILES]) {
       expect(await rankOf(white.page, 1)).toBe(back);
       expect(await rankOf(black.page, 8)).toBe(back.toLowerCase());
     }
+    if (c.setups) {
+      // Before the first move each player chooses a setup on the page; the game starts from both.
+      await chooseSetups(white.page, black.page, c.variant, c.setups);
+      const start = chosenSetupFen(c.variant, c.setups.white, c.setups.black);
+      expect((await white.page.request.get(`${path}/state`).then((r) => r.json())).startFen).toBe(start);
+    }
     const handsStay = handsFillDuringPlay(c.variant);
     if (info.startFen.includes("[") && !handsStay) {
       // The setup: every piece but the pawns starts in hand, shown beside the board.
@@ -111,6 +117,7 @@ for (const c of [...FAMILY_GAMES, ...GAME_FILES]) {
     expect(replayed.result).toBe(score);
     expect(replayed.game.status()).toEqual({ result: `${c.winner}-wins`, reason: c.reason });
     if (c.setup !== undefined) expect(replayed.startFen.split(" ")[0].split("/")[7]).toBe(chess960Rank(c.setup));
+    if (c.setups) expect(replayed.startFen).toBe(chosenSetupFen(c.variant, c.setups.white, c.setups.black));
   });
 }
 

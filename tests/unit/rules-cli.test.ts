@@ -130,6 +130,8 @@ describe.concurrent("rules CLI", () => {
     expect((await ok("perft", "chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "2")).at(-1)).toBe("2039");
     expect((await ok("perft", "compound", "start", "2")).at(-1)).toBe("2809");
     expect((await ok("perft", "royal-substitute", "start", "2")).at(-1)).toBe("1738");
+    // Xiangqi (docs/games/xiangqi.md#perft): ranks of two digits, counted as Fairy-Stockfish does.
+    expect((await ok("perft", "xiangqi", "start", "3")).at(-1)).toBe("79666");
     expect((await ok("perft", "chess", "start", "0")).at(-1)).toBe("1");
     expect((await ok("perft", "chess", FOOLS_MATE, "2")).at(-1)).toBe("0");
   });

@@ -8,10 +8,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { FairyStockfish } from "ffish";
 import { Game } from "@/lib/rules";
 import { listMoves } from "@/lib/rules/game";
-import { inCheck, makeMove, perft } from "@/lib/rules/movegen";
+import { chasing } from "@/lib/rules/mechanics/chasing";
+import { inCheck, legalMoves, makeMove, perft } from "@/lib/rules/movegen";
 import { parseFen } from "@/lib/rules/notation/fen";
 import { unwrap } from "@/lib/rules/result";
+import { compileVariant } from "@/lib/rules/variant";
 import { getVariant } from "@/lib/rules/variants";
+import { xiangqi } from "@/lib/rules/variants/xiangqi";
 import { Rng } from "@/tests/fuzz/random";
 import { describeGame, differences, loadFairyStockfish, oracleAfter, oracleBoard, oracleRow, ourMoves } from "../support/oracle";
 import { errorOf, movesFrom, position } from "../support/rules";
@@ -308,5 +311,91 @@ describe("xiangqi: refusals in players' words", () => {
     expect(refusal("4k4/9/9/9/9/9/9/4N4/9/4K4 w - - 0 1", "N e3-c4")).toBe("N e3-c4: the generals would face each other on the e-file");
     expect(refusal("4k4/9/9/9/9/9/9/9/9/N2K5 w - - 0 1", "K d1-e1")).toBe("K d1-e1: the generals would face each other on the e-file");
     expect(refusal("4k4/9/9/9/9/4c4/P8/4N4/9/4K4 w - - 0 1", "P a4-a5")).toBe("P a4-a5: it would leave your general in check");
+  });
+});
+
+// docs/games/xiangqi.md#game-end
+describe("xiangqi: the ends, as Fairy-Stockfish says them", () => {
+  const verdict = (fen: string) => oracleAfter(ff, oracleRow(X), fen);
+
+  it("checkmate: the cannon over the advisor covers the general's only way out", () => {
+    const { game, theirs } = bothPlay(START, ["C b3-b5", "p a7-a6", "C b5-c5", "a f10-e9", "C c5-c10"]);
+    expect(game.status()).toEqual({ result: "white-wins", reason: "checkmate" });
+    expect(game.checks()).toEqual(["e10"]);
+    expect(theirs.result).toBe("1-0");
+  });
+
+  it("stalemate loses for the side that cannot move", () => {
+    // Black's general on d10: d9 is covered along rank 9, e10 along the e-file; it is not in check.
+    const fen = "3k5/R8/4R4/9/9/9/9/9/9/5K3 b - - 0 1";
+    expect(Game.start(X, fen).status()).toEqual({ result: "white-wins", reason: "stalemate" });
+    expect(verdict(fen).result).toBe("1-0");
+  });
+
+  it("with only generals, advisors and elephants left, it is a draw; one soldier can still win", () => {
+    const dead = "3k5/4a4/9/9/9/9/9/4B4/9/4K4 w - - 0 1";
+    expect(Game.start(X, dead).status()).toEqual({ result: "draw", reason: "insufficient-material" });
+    expect(verdict(dead).result).toBe("1/2-1/2");
+    const soldier = "3k5/4a4/9/9/9/9/P8/4B4/9/4K4 w - - 0 1";
+    const game = Game.start(X, soldier);
+    expect(game.status()).toEqual({ result: "ongoing" });
+    expect(verdict(soldier).result).toBe("*");
+    // When a player's time runs out: Red could still win with the soldier, Black with its advisor could not.
+    expect(game.couldWin("white")).toBe(true);
+    expect(game.couldWin("black")).toBe(false);
+    expect(insufficientPerSide(soldier)).toEqual([false, true]);
+  });
+
+  it("a soldier's step does not restart the fifty-move count; a capture does", () => {
+    const game = Game.start(X, "3k5/9/9/9/9/9/P8/9/9/4K4 w - - 7 20");
+    game.play("P a4-a5");
+    expect(game.fen().split(" ")[4]).toBe("8");
+    const capture = Game.start(X, "3k5/9/9/9/p8/9/R8/9/9/4K4 w - - 7 20");
+    capture.play("R a4-a6");
+    expect(capture.fen().split(" ")[4]).toBe("0");
+  });
+});
+
+/** Fairy-Stockfish's insufficient material per side (White, Black) in a position. */
+function insufficientPerSide(fen: string): [boolean, boolean] {
+  const board = oracleBoard(ff, oracleRow(X), fen);
+  try {
+    return [board.hasInsufficientMaterial(true), board.hasInsufficientMaterial(false)];
+  } finally {
+    board.delete();
+  }
+}
+
+// docs/games/xiangqi.md#chasing
+describe("xiangqi: what a move chases", () => {
+  const v = getVariant(X);
+  const chaser = v.mechanics.find((m) => m.chases)!;
+  /** The points of the pieces the move (our text) chases. */
+  const chasedBy = (fen: string, text: string) => {
+    const pos = unwrap(parseFen(v, fen));
+    const { legal, listed } = listMoves(pos);
+    const move = legal[listed.findIndex((m) => m.text === text)];
+    return chaser.chases!(pos, move).map((sq) => pos.geo.names[sq]).sort();
+  };
+
+  it("a new attack on an unprotected piece; none on a protected one", () => {
+    expect(chasedBy("3k5/9/9/c8/9/9/9/9/9/1R2K4 w - - 0 1", "R b1-b7")).toEqual(["a7"]);
+    expect(chasedBy("r2k5/9/9/c8/9/9/9/9/9/1R2K4 w - - 0 1", "R b1-b7")).toEqual([]);
+  });
+
+  it("a horse chases a chariot, protected or not; two chariots attacking each other chase nothing", () => {
+    expect(chasedBy("r4k3/9/r8/9/9/1N7/9/9/9/4K4 w - - 0 1", "N b5-c7")).toEqual(["a8"]);
+    expect(chasedBy("5k3/9/r8/9/9/9/9/9/9/1R2K4 w - - 0 1", "R b1-b8")).toEqual([]);
+  });
+
+  it("a soldier is chased only once across the river; the general never", () => {
+    expect(chasedBy("5k3/9/9/p8/9/9/9/9/9/1R2K4 w - - 0 1", "R b1-b7")).toEqual([]);
+    expect(chasedBy("5k3/9/9/9/9/p8/9/9/9/1R2K4 w - - 0 1", "R b1-b5")).toEqual(["a5"]);
+  });
+
+  it("the roles name the game's own pieces", () => {
+    const wrong = chasing({ general: "K", advisor: "A", elephant: "B", horse: "N", chariot: "R", cannon: "C", soldier: "X" });
+    const pos = unwrap(parseFen(compileVariant({ ...xiangqi, mechanics: [wrong] }), START));
+    expect(() => wrong.chases!(pos, legalMoves(pos)[0])).toThrow(/chasing names a piece X the game does not have/);
   });
 });

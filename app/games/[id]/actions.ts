@@ -10,7 +10,8 @@ import type { GameActionResult } from "@/app/_components/game-state";
 import { getCurrentUser } from "@/lib/auth";
 import { getDb, type Db } from "@/lib/db/client";
 import {
-  GameError, acceptDraw, claimDraw, declineDraw, giveExtraDay, moveInput, offerDraw, resign, submitMove, withdrawInvitation,
+  GameError, acceptDraw, chooseSetup, chooseSetupInput, claimDraw, declineDraw, giveExtraDay, moveInput, offerDraw, resign, submitMove,
+  withdrawInvitation,
 } from "@/lib/games";
 import { drawClaimInput, gameActionInput, invitationInput } from "@/lib/games/inputs";
 import { wakeOutboxWorker } from "@/lib/mail/worker";
@@ -52,6 +53,11 @@ async function act<T extends { gameId: string }>(
 
 export async function moveAction(raw: { gameId: string; expectedPly: number; move: string }): Promise<GameActionResult> {
   return act(moveInput, raw, (db, userId, input) => submitMove(db, userId, input));
+}
+
+/** Chooses the player's own setup before the first move (Janggi's arrangements). */
+export async function chooseSetupAction(raw: { gameId: string; setup: number }): Promise<GameActionResult> {
+  return act(chooseSetupInput, raw, (db, userId, input) => chooseSetup(db, userId, input));
 }
 
 export async function resignAction(raw: { gameId: string }): Promise<GameActionResult> {

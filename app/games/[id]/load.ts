@@ -1,11 +1,12 @@
 /** The game page's view of a stored game, shared by the page, its actions and its state endpoint. */
 import type { GameState } from "@/app/_components/game-state";
 import type { Executor } from "@/lib/db/client";
-import { GameError, describeEnd, getGameView, type GameView } from "@/lib/games";
+import { GameError, describeEnd, getGameView, setupStage, type GameView } from "@/lib/games";
 
 export function toGameState(view: GameView): GameState {
   const g = view.game;
   const offeredBy = g.drawOfferBy;
+  const setups = setupStage(g);
   return {
     id: g.id,
     variant: g.variant,
@@ -20,6 +21,7 @@ export function toGameState(view: GameView): GameState {
     deadline: g.deadline?.toISOString() ?? null,
     daysPerMove: g.daysPerMove,
     drawOffer: offeredBy === null ? null : offeredBy === g.whiteId ? "white" : offeredBy === g.blackId ? "black" : null,
+    ...(setups && { setups }),
     version: g.updatedAt.getTime(),
   };
 }

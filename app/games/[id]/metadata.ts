@@ -44,6 +44,7 @@ export async function gamePreview(id: string, ply: number | undefined, viewerId:
   const state =
     g.status === "finished" && g.result
       ? `${g.result}${g.endReason ? ` ${describeEnd(g.endReason)}` : ""} after ${Math.ceil(g.ply / 2)} moves`
+      : g.status === "active" && g.choosingSetups ? "the players are choosing their setups"
       : g.status === "active" ? `ongoing, move ${Math.floor(g.ply / 2) + 1}, ${g.ply % 2 === 0 ? "White" : "Black"} to play`
       : g.status === "open" ? "an open challenge" : "cancelled";
   const shown = p.fixed && p.ply !== g.ply;

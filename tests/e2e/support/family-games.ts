@@ -16,6 +16,8 @@ export interface FamilyGame {
   clicked: string;
   /** A numbered setup chosen in the challenge form (Chess960). */
   setup?: number;
+  /** The setups the players choose on the game page before the first move (Janggi), by index. */
+  setups?: { white: number; black: number };
   /** White's move first; the last one ends the game. */
   moves: (string | ClickedMove)[];
   winner: "white" | "black";

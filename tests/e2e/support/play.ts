@@ -25,8 +25,10 @@ export async function newPlayer(browser: Browser, who: string): Promise<Player> 
 /**
  * `challenger` challenges `opponent` by name to `variant`, playing `colour`; the
  * opponent accepts through the invitation email. Returns the game's path; both
- * pages are on the game, White's showing "Your move." A game with numbered setups
- * (Chess960) starts from `setup` when given, chosen in the form; else from one drawn at random.
+ * pages are on the game, White's showing "Your move.", or in a game whose players choose
+ * their setups first (Janggi), Black's showing "Choose your setup." (chooseSetups goes on).
+ * A game with numbered setups (Chess960) starts from `setup` when given, chosen in the
+ * form; else from one drawn at random.
  */
 export async function startGame(
   challenger: Player, opponent: Player, variant: string, colour: "White" | "Black", visibility: "Public" | "Private" = "Public",
@@ -55,9 +57,33 @@ export async function startGame(
   await expect(opponent.page).toHaveURL(path);
 
   // The challenger's open page notices the acceptance by itself.
-  const white = colour === "White" ? challenger.page : opponent.page;
-  await expect(status(white)).toHaveText("Your move.");
+  const [white, black] = colour === "White" ? [challenger.page, opponent.page] : [opponent.page, challenger.page];
+  if (variantInfo(variant).chosenSetups.length > 0) await expect(status(black)).toHaveText("Choose your setup.");
+  else await expect(status(white)).toHaveText("Your move.");
   return path;
+}
+
+/**
+ * The players choose their setups (docs/games/janggi.md#choosing-the-setups): Black (Han)
+ * first, from the small boards, confirmed; White's open page then offers White's choice by
+ * itself (the state poll), showing Black's; White chooses and is to move.
+ */
+export async function chooseSetups(white: Page, black: Page, variant: string, choice: { white: number; black: number }): Promise<void> {
+  const names = variantInfo(variant).chosenSetups;
+  const chooser = (page: Page) => page.getByRole("region", { name: "Choose your setup" });
+  await expect(chooser(white)).toHaveCount(0);
+  for (const [page, index] of [[black, choice.black], [white, choice.white]] as const) {
+    await expect(status(page)).toHaveText("Choose your setup.", { timeout: 15_000 });
+    await expect(chooser(page).getByRole("listitem")).toHaveCount(names.length);
+    await chooser(page).getByRole("button", { name: names[index], exact: true }).click();
+    const confirm = page.getByRole("group", { name: "Confirm setup" });
+    await expect(confirm).toContainText(`Play with ${names[index]}?`);
+    await confirm.getByRole("button", { name: "Choose this setup" }).click();
+    await expect(chooser(page)).toHaveCount(0);
+    await expect(page.getByText(`You chose ${names[index]}.`, { exact: true })).toBeVisible();
+  }
+  await expect(status(white)).toHaveText("Your move.");
+  await expect(status(black)).toHaveText(/^Waiting for .+ to move\.$/, { timeout: 15_000 });
 }
 
 export const status = (page: Page) => page.getByRole("region", { name: "Game status" }).locator("p").first();
