@@ -433,3 +433,11 @@ describe("janggi: crowded palaces against Fairy-Stockfish", () => {
     expect(inCheck).toBeGreaterThan(100);
   });
 });
+
+describe("janggi: on time", () => {
+  it("a lone general could never win; with a guard a side can still win on points", () => {
+    const game = Game.start(J, "3ak4/9/9/9/9/9/p8/9/4K4/9 w - - 0 1");
+    expect(game.couldWin("white")).toBe(false);
+    expect(game.couldWin("black")).toBe(true);
+  });
+});
