@@ -9,6 +9,7 @@ import type { FairyStockfish } from "ffish";
 import { Game } from "@/lib/rules";
 import { listMoves } from "@/lib/rules/game";
 import { chasing } from "@/lib/rules/mechanics/chasing";
+import { drops } from "@/lib/rules/mechanics/drops";
 import { inCheck, legalMoves, makeMove, perft } from "@/lib/rules/movegen";
 import { parseFen } from "@/lib/rules/notation/fen";
 import { unwrap } from "@/lib/rules/result";
@@ -397,5 +398,15 @@ describe("xiangqi: what a move chases", () => {
     const wrong = chasing({ general: "K", advisor: "A", elephant: "B", horse: "N", chariot: "R", cannon: "C", soldier: "X" });
     const pos = unwrap(parseFen(compileVariant({ ...xiangqi, mechanics: [wrong] }), START));
     expect(() => wrong.chases!(pos, legalMoves(pos)[0])).toThrow(/chasing names a piece X the game does not have/);
+  });
+});
+
+describe("regions hold for pieces put down too (PieceDecl.region)", () => {
+  it("an elephant dropped from a hand lands only on its own side of the river", () => {
+    const decl = { ...xiangqi, id: "xiangqi-drops", mechanics: [drops({ pieces: ["B"], capturesToHand: true })] };
+    const pos = unwrap(parseFen(compileVariant(decl), "3k5/9/9/9/9/9/9/9/9/4K4[B] w - - 0 1"));
+    const placed = listMoves(pos).listed.map((m) => m.text).filter((t) => t.startsWith("B*"));
+    expect(placed.length).toBe(9 * 5 - 1);
+    expect(placed.every((t) => Number(t.slice(3)) <= 5)).toBe(true);
   });
 });
