@@ -180,6 +180,14 @@ describe("xiangqi: repetition, perpetual check and chasing, as Fairy-Stockfish j
     expect(theirs.claimed).toBe("0-1");
   });
 
+  it("both sides chasing throughout: a draw", () => {
+    // From a seeded game: Black's cannon (d4, a4) and Red's chariot (b2, a2) each chase with every move of the cycle.
+    const { game, theirs } = bothPlay("1n2kabnr/9/b2a5/4p3p/R1pr4P/6P2/3c5/4B3N/1R7/cN1AKAB2 w - - 1 34",
+      repeated(["R a6-a8"], ["c d4-a4", "R b2-a2", "c a4-d4", "R a2-b2"], 2));
+    expect(game.status()).toEqual({ result: "draw", reason: "perpetual-chase" });
+    expect(theirs.claimed).toBe("1/2-1/2");
+  });
+
   it("attacking a protected piece is no chase: a draw", () => {
     // The same, with Black's chariot on a10 protecting the cannon.
     const { game, theirs } = bothPlay("r2k5/9/9/c8/9/9/9/9/9/1R2K4 w - - 0 1",
