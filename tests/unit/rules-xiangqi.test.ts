@@ -9,6 +9,7 @@ import type { FairyStockfish } from "ffish";
 import { Game } from "@/lib/rules";
 import { listMoves } from "@/lib/rules/game";
 import { chasing } from "@/lib/rules/mechanics/chasing";
+import { drops } from "@/lib/rules/mechanics/drops";
 import { inCheck, legalMoves, makeMove, perft } from "@/lib/rules/movegen";
 import { parseFen } from "@/lib/rules/notation/fen";
 import { unwrap } from "@/lib/rules/result";
@@ -177,6 +178,14 @@ describe("xiangqi: repetition, perpetual check and chasing, as Fairy-Stockfish j
       repeated(["R b1-b7"], ["c a7-a6", "R b7-b6", "c a6-a7", "R b6-b7"], 2));
     expect(game.status()).toEqual({ result: "black-wins", reason: "perpetual-chase" });
     expect(theirs.claimed).toBe("0-1");
+  });
+
+  it("both sides chasing throughout: a draw", () => {
+    // From a seeded game: Black's cannon (d4, a4) and Red's chariot (b2, a2) each chase with every move of the cycle.
+    const { game, theirs } = bothPlay("1n2kabnr/9/b2a5/4p3p/R1pr4P/6P2/3c5/4B3N/1R7/cN1AKAB2 w - - 1 34",
+      repeated(["R a6-a8"], ["c d4-a4", "R b2-a2", "c a4-d4", "R a2-b2"], 2));
+    expect(game.status()).toEqual({ result: "draw", reason: "perpetual-chase" });
+    expect(theirs.claimed).toBe("1/2-1/2");
   });
 
   it("attacking a protected piece is no chase: a draw", () => {
@@ -397,5 +406,15 @@ describe("xiangqi: what a move chases", () => {
     const wrong = chasing({ general: "K", advisor: "A", elephant: "B", horse: "N", chariot: "R", cannon: "C", soldier: "X" });
     const pos = unwrap(parseFen(compileVariant({ ...xiangqi, mechanics: [wrong] }), START));
     expect(() => wrong.chases!(pos, legalMoves(pos)[0])).toThrow(/chasing names a piece X the game does not have/);
+  });
+});
+
+describe("regions hold for pieces put down too (PieceDecl.region)", () => {
+  it("an elephant dropped from a hand lands only on its own side of the river", () => {
+    const decl = { ...xiangqi, id: "xiangqi-drops", mechanics: [drops({ pieces: ["B"], capturesToHand: true })] };
+    const pos = unwrap(parseFen(compileVariant(decl), "3k5/9/9/9/9/9/9/9/9/4K4[B] w - - 0 1"));
+    const placed = listMoves(pos).listed.map((m) => m.text).filter((t) => t.startsWith("B*"));
+    expect(placed.length).toBe(9 * 5 - 1);
+    expect(placed.every((t) => Number(t.slice(3)) <= 5)).toBe(true);
   });
 });

@@ -13,7 +13,7 @@
 import { perVariant, type Mechanic } from "../mechanic";
 import type { Move } from "../move";
 import { makeMove } from "../movegen";
-import { OFF, typeOn, type Position } from "../position";
+import { DUCK, OFF, typeOn, type Position } from "../position";
 import type { PieceType, Side, Variant } from "../variant";
 
 /** The letters of the pieces the rule names. */
@@ -29,8 +29,8 @@ export interface ChasingRoles {
 
 type Squares = Set<number>;
 
-/** A square marked occupied in an occupancy board: any non-zero value that is no piece of either side. */
-const FILLED = 1 << 15;
+/** A square marked occupied in an occupancy board: the neutral code, a piece of neither side. */
+const FILLED = DUCK;
 
 export function chasing(roles: ChasingRoles): Mechanic {
   const roleTypes = perVariant("chasing", (_, typeOf): Roles => ({

@@ -100,11 +100,12 @@ export function dropProblem(
   return undefined;
 }
 
-/** May a piece of this type stand on `sq` at all (its forbidden ranks, a square it could never move from)? */
+/** May a piece of this type stand on `sq` at all (its forbidden ranks, a square it could never move from, outside its region)? */
 function mayStand(pos: Position, type: number, sq: number, side: Side): boolean {
   const t = pos.variant.types[type];
   const rel = pos.relativeRank(sq, side);
-  return !((t.forbiddenFirst && rel === 0) || (t.forbiddenLast && rel === pos.geo.ranks - 1) || t.deadEnds?.[side][sq]);
+  return !((t.forbiddenFirst && rel === 0) || (t.forbiddenLast && rel === pos.geo.ranks - 1) || t.deadEnds?.[side][sq] ||
+    (t.region && !t.region[side][sq]));
 }
 
 export function drops(opts: DropOptions): Mechanic {
