@@ -25,6 +25,7 @@ const RULE_BOOK: Record<string, string> = {
   shogi: "shogi.md",
   minishogi: "minishogi.md",
   xiangqi: "xiangqi.md",
+  janggi: "janggi.md",
 };
 
 /** A game's file (and section, after `#`) in docs/games/; undefined for an id it does not know. */

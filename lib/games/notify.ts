@@ -126,6 +126,8 @@ const HOW: Record<string, string> = {
   "fifty-move-rule": "by the fifty-move rule", "counting-rule": "by the counting rule",
   "fourfold-repetition": "by fourfold repetition", "perpetual-check": "by perpetual check",
   "pawn-drop-mate": "by the pawn-drop mate rule",
+  bikjang: "on points after bikjang", "double-pass": "on points after both players passed",
+  "repetition-points": "on points after threefold repetition", "move-rule-points": "on points after fifty moves without a capture",
   "no-move-but-promotion": "with no move but a promotion", resignation: "by resignation", agreement: "by agreement",
   timeout: "on time", "timeout-vs-insufficient-material": "on time, against a side that could not win",
   "no-first-move": "as the first moves were not made in time",

@@ -5,7 +5,8 @@
  *
  * Supported: W F D N A H C Z G and shorthands R B Q K; riders by doubling (WW, NN)
  * or a range digit (Q3, W2); modifiers f b l r v s (and pairs such as fl, ff, fs),
- * m (move only), c (capture only), n (lame: blocked by a piece on the way),
+ * m (move only), c (capture only), n (lame: blocked by a piece on the way: the knight
+ * on its straight step, the zebra, Janggi's elephant `nZ`, on its straight step and its first diagonal one),
  * i (initial move only), p (hopper: over exactly one piece of either side on the line,
  * then as far as the atom goes: Xiangqi's cannon captures `cpR`, Janggi's moves `pR`).
  * Directions are from White's side; Black's are mirrored.
@@ -23,6 +24,8 @@ export interface Atom {
   initial: boolean;
   /** For a lame oblique leap: the square (relative to the start) that must be empty. */
   via?: [number, number];
+  /** For a lame zebra: the second square on its way that must be empty. */
+  via2?: [number, number];
   /** A hopper: it goes over exactly one piece (the screen) and reaches only squares beyond it. */
   hop: boolean;
 }
@@ -121,9 +124,13 @@ export function parseBetza(text: string): Result<Atom[]> {
           atom.dy = Math.sign(dy);
           atom.min = atom.max = n;
         } else if (lame) {
-          if (l !== "N") return err(`lame ${l} is not supported ('${text}')`);
-          // The knight is blocked on the orthogonal step towards its longer leg (as in xiangqi).
-          atom.via = Math.abs(dx) > Math.abs(dy) ? [Math.sign(dx), 0] : [0, Math.sign(dy)];
+          if (l !== "N" && l !== "Z") return err(`lame ${l} is not supported ('${text}')`);
+          // Blocked on the orthogonal step towards its longer leg (the xiangqi horse), and the zebra
+          // (the Janggi elephant) on the diagonal step after it too.
+          const wide = Math.abs(dx) > Math.abs(dy);
+          const sx = Math.sign(dx), sy = Math.sign(dy);
+          atom.via = wide ? [sx, 0] : [0, sy];
+          if (l === "Z") atom.via2 = wide ? [2 * sx, sy] : [sx, 2 * sy];
         }
         atoms.push(atom);
       }

@@ -12,7 +12,7 @@ import { parseFen, makeFen } from "./notation/fen";
 import { san } from "./notation/san";
 import { CARRY, DUCK, PROMOTED, typeOn, type Position } from "./position";
 import { unwrap } from "./result";
-import { couldWin, moveRulePlies, positionStatus, win, type Outcome } from "./status";
+import { couldWin, moveRulePlies, positionStatus, settled, win, type Outcome } from "./status";
 import type { Side, Variant } from "./variant";
 import { getVariant } from "./variants";
 
@@ -135,7 +135,7 @@ export class Game {
     this.judged ??= this.steps.judgedMoves(this.pos);
     const s = positionStatus(this.pos, this.judged);
     if (s.result !== "ongoing") return s;
-    if (this.variant.decl.repetition) return this.repetitionEnd() ?? s;
+    if (this.variant.decl.repetition) return settled(this.pos, this.repetitionEnd() ?? s);
     if (this.variant.decl.automaticDraws) {
       if (this.repetitions() >= 3) return { result: "draw", reason: "threefold-repetition" };
     } else if (this.repetitions() >= 5) return { result: "draw", reason: "fivefold-repetition" };
@@ -196,7 +196,7 @@ export class Game {
       if (byThem) return { result: "draw", reason: "perpetual-check" };
     }
     const result = rule.result ?? "draw";
-    return { result, reason: "fourfold-repetition" };
+    return { result, reason: rule.count === 3 ? "threefold-repetition" : "fourfold-repetition" };
   }
 
   private repetitions(): number {

@@ -8,7 +8,7 @@ import { RulesError } from "./errors";
 import type { DrawClaim } from "./game";
 import type { Move } from "./move";
 import type { Position } from "./position";
-import type { Outcome } from "./status";
+import type { EndReason, Outcome } from "./status";
 import type { Side, Variant } from "./variant";
 
 /**
@@ -70,6 +70,11 @@ export interface Mechanic {
   aliases?(pos: Position, move: Move): string[];
   /** Why input that is no legal move is refused, when the mechanic knows better than the core; undefined to let the core say. */
   explain?(pos: Position, actions: readonly Action[]): string | undefined;
+  /**
+   * The last move ended the game so that no move is left at all, not even in pure generation
+   * (perft, the `moves` tool), as in Fairy-Stockfish's (Janggi: two passes, bikjang accepted).
+   */
+  stopsPlay?(pos: Position): boolean;
   /** Judges the position first, when the mechanic changes how games end; undefined to go on. */
   status?(pos: Position, legal: Move[]): Outcome | undefined;
   /**
@@ -77,6 +82,12 @@ export interface Mechanic {
    * where the move-count rules come (a count run out); undefined to go on.
    */
   ends?(pos: Position): Outcome | undefined;
+  /**
+   * Decides a game the rules would draw, by the draw's reason (Janggi: on points,
+   * docs/games/janggi.md#counting-points), or leaves it drawn: every drawn end, the core's and the
+   * mechanics', comes here.
+   */
+  settle?(pos: Position, reason: EndReason): Outcome;
   /** Draws of the mechanic's own that the side to move may claim now, given the legal moves. */
   claims?(pos: Position, legal: Move[]): DrawClaim[];
   /** Whether a side could still win (when the other's time runs out), where the mechanic knows better than the core. */
@@ -97,6 +108,11 @@ export interface Mechanic {
    * Plain steps onto empty squares that cannot expose the royal piece are passed without asking.
    */
   legal?(pos: Position, move: Move): boolean;
+  /**
+   * `legal` is asked about every move, none taken for legal without it: the mechanics' rules reach
+   * where the core's shortcuts do not look (Janggi's palace lines and bikjang).
+   */
+  readonly judgesEveryMove?: boolean;
   /** Moves far too many to list (Friendly chains): the mechanic reads, builds and judges them itself. */
   stepwise?: Stepwise;
 }

@@ -19,6 +19,7 @@ export function attacked(pos: Position, sq: number, by: Side): boolean {
     const masks = ray.masks;
     let s = sq;
     let screened = !ray.hop;
+    if (ray.hopsNot !== 0 && hopsNotOver(ray.hopsNot, board[sq])) continue;
     for (let k = 1; k < masks.length; k++) {
       s += ray.step;
       const v = board[s];
@@ -26,11 +27,13 @@ export function attacked(pos: Position, sq: number, by: Side): boolean {
       if (v !== 0) {
         // A hopper's line goes on past its screen, the first piece, to the piece that attacks.
         if (!screened) {
+          if (ray.hopsNot !== 0 && hopsNotOver(ray.hopsNot, v)) break;
           screened = true;
           continue;
         }
         const t = (v >> (5 * by)) & 31;
         if (t !== 0 && (masks[k] & allowed) >> t & 1 && (ray.block === 0 || board[sq + ray.block] === 0) &&
+          (ray.block2 === 0 || board[sq + ray.block2] === 0) &&
           (ray.fromRank === 0 || relativeRank(pos.geo, by, s) >= ray.fromRank)) return true;
         break;
       }
@@ -38,6 +41,9 @@ export function attacked(pos: Position, sq: number, by: Side): boolean {
   }
   return false;
 }
+
+/** Does the square's code hold a piece, of either side, of the types in `mask` (PieceDecl.hopsNot)? */
+const hopsNotOver = (mask: number, code: number) => (((mask >> (code & 31)) | (mask >> ((code >> 5) & 31))) & 1) !== 0;
 
 const relativeRank = (geo: Geometry, side: Side, sq: number) => (side === 0 ? geo.rankOf[sq] : geo.ranks - 1 - geo.rankOf[sq]);
 
@@ -130,6 +136,7 @@ export function pieceTargets(
     const a = atoms[j];
     if (a.initial && !initial) continue;
     if (a.block !== 0 && board[sq + a.block] !== 0) continue;
+    if (a.block2 !== 0 && board[sq + a.block2] !== 0) continue;
     if (rank < a.fromRank) continue;
     const { step, min, max } = a;
     let to = sq;
@@ -139,8 +146,11 @@ export function pieceTargets(
       const w = board[to];
       if (w === OFF) break;
       if (!screened) {
-        // A hopper reaches nothing before its screen, the first piece on the line.
-        if (w !== 0) screened = true;
+        // A hopper reaches nothing before its screen, the first piece on the line, which may not be one it may not jump.
+        if (w !== 0) {
+          if (a.hopsNot !== 0 && hopsNotOver(a.hopsNot, w)) break;
+          screened = true;
+        }
         continue;
       }
       if (k < min) {
@@ -152,7 +162,7 @@ export function pieceTargets(
         continue;
       }
       const enemy = w !== 0 && ((w >> themShift) & 31) !== 0;
-      if (w === 0 ? a.move : enemy && a.capture) {
+      if (w === 0 ? a.move : enemy && a.capture && !(a.hopsNot !== 0 && hopsNotOver(a.hopsNot, w))) {
         if (dedupe) {
           if (seen[to] === seenStamp) {
             if (w === 0) continue;
@@ -411,6 +421,7 @@ function markPinCandidates(pos: Position, royal: number, them: Side): void {
   const v = pos.variant;
   for (const ray of v.attackRays[them]) {
     if (ray.block !== 0) pinMarks[royal + ray.block] = pinStamp;
+    if (ray.block2 !== 0) pinMarks[royal + ray.block2] = pinStamp;
     if (ray.hop) {
       markHopperLine(pos, royal, them, ray);
       continue;
@@ -484,7 +495,7 @@ function filterLegal(pos: Position, keep?: (m: Move) => void): number {
 
 /** Calls `keep` with each pseudo-legal move that leaves the royal piece safe; returns how many there are. */
 function filterSafe(pos: Position, keep?: (m: Move) => void): number {
-  if (extinct(pos, 0) || extinct(pos, 1)) return 0;
+  if (extinct(pos, 0) || extinct(pos, 1) || pos.variant.stopper?.stopsPlay!(pos)) return 0;
   const moves = pseudoMoves(pos);
   const us = pos.turn;
   const royal = protectedRoyal(pos, us);
@@ -496,13 +507,15 @@ function filterSafe(pos: Position, keep?: (m: Move) => void): number {
   const judge = pos.variant.judge;
   // Generals already facing (a position set up so) are no check, but every move must end it.
   const checked = royalThreatened(pos, us, royal) || (pos.variant.flyingGeneral && generalsFace(pos, us, royal));
-  if (!checked) markPinCandidates(pos, royal, them);
+  // A judge that must see every move (Janggi's palace lines and bikjang) gets no shortcut.
+  const shortcuts = !checked && judge?.judgesEveryMove !== true;
+  if (shortcuts) markPinCandidates(pos, royal, them);
   const hoppers = pos.variant.hoppers;
   let n = 0;
   for (let i = 0; i < moves.length; i++) {
     const m = moves[i];
     const mech = m.mechanic;
-    let ok = !checked && (mech === undefined
+    let ok = shortcuts && (mech === undefined
       ? m.kind === MoveKind.Step && m.from !== royal && pinMarks[m.from] !== pinStamp && (!hoppers || lineMarks[m.to] !== pinStamp) &&
         (judge === undefined || pos.board[m.to] === 0)
       : m.from === -1 && mech.putsDown === true && !hoppers);

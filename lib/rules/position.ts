@@ -33,8 +33,8 @@ export const CASTLE_BITS = [
 ] as const;
 
 // A saved state is FRAME numbers on a stack: log length, turn, castling, ep, halfmove, fullmove,
-// unmoved, countLimit, countPly and dropped.
-const FRAME = 10;
+// unmoved, countLimit, countPly, dropped and passes.
+const FRAME = 11;
 
 export class Position {
   readonly variant: Variant;
@@ -55,6 +55,8 @@ export class Position {
   countPly = 0;
   /** The type the last move put down from hand (mechanics/drops.ts), 0 for any other move and for a position read from FEN. */
   dropped = 0;
+  /** Passes in a row that led to this position (Janggi, mechanics/bikjang.ts); 0 for a position read from FEN. */
+  passes = 0;
   /** counts[side * 32 + type]: pieces of each type on the board. */
   counts = new Int16Array(64);
   /**
@@ -89,6 +91,7 @@ export class Position {
     p.countLimit = this.countLimit;
     p.countPly = this.countPly;
     p.dropped = this.dropped;
+    p.passes = this.passes;
     p.counts.set(this.counts);
     p.kingSq = [this.kingSq[0], this.kingSq[1]];
     p.hand.set(this.hand);
@@ -135,7 +138,7 @@ export class Position {
   begin(): void {
     this.frames.push(
       this.log.length, this.turn, this.castling, this.ep, this.halfmove, this.fullmove,
-      this.unmoved, this.countLimit, this.countPly, this.dropped,
+      this.unmoved, this.countLimit, this.countPly, this.dropped, this.passes,
     );
   }
 
@@ -159,6 +162,7 @@ export class Position {
     this.countLimit = f[base + 7];
     this.countPly = f[base + 8];
     this.dropped = f[base + 9];
+    this.passes = f[base + 10];
     f.length = base;
   }
 

@@ -15,7 +15,10 @@ export type EndReason =
   | "insufficient-material" | "seventy-five-move-rule" | "all-pieces-in-unions" | "no-legal-move"
   | "fivefold-repetition" | "threefold-repetition" | "fifty-move-rule" | "counting-rule"
   // Shogi (docs/games/shogi.md#game-end): sennichite, perpetual check, checkmate by a pawn drop.
-  | "fourfold-repetition" | "perpetual-check" | "pawn-drop-mate";
+  | "fourfold-repetition" | "perpetual-check" | "pawn-drop-mate"
+  // Janggi (docs/games/janggi.md#game-end): decided on points after bikjang, two passes in turn, threefold
+  // repetition, or fifty moves without a capture.
+  | "bikjang" | "double-pass" | "repetition-points" | "move-rule-points";
 
 export type Outcome =
   | { result: "ongoing" }
@@ -36,6 +39,17 @@ export function moveRulePlies(pos: Position): number {
 }
 
 export function positionStatus(pos: Position, legal: Move[] = legalMoves(pos)): Outcome {
+  return settled(pos, judged(pos, legal));
+}
+
+/** The outcome, with a draw decided otherwise where a mechanic settles draws (Mechanic.settle). */
+export function settled(pos: Position, outcome: Outcome): Outcome {
+  if (outcome.result !== "draw") return outcome;
+  const judge = pos.variant.mechanics.find((m) => m.settle);
+  return judge ? judge.settle!(pos, outcome.reason) : outcome;
+}
+
+function judged(pos: Position, legal: Move[]): Outcome {
   const v = pos.variant;
   for (const m of v.mechanics) {
     const o = m.status?.(pos, legal);

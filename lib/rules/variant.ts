@@ -61,6 +61,8 @@ export interface PieceDecl {
    * in Betza notation: Xiangqi's soldier steps sideways after crossing the river (rank 6, `sW`).
    */
   gains?: { fromRank: number; betza: string };
+  /** A hopper that may neither jump over nor capture these pieces, of either side (Janggi's cannon: other cannons). */
+  hopsNot?: string[];
 }
 
 export type Royalty =
@@ -234,6 +236,10 @@ export interface CompiledAtom extends Atom {
   step: number;
   /** Square delta of the blocking square for a lame oblique leap, else 0. */
   block: number;
+  /** Square delta of a lame zebra's second blocking square, else 0. */
+  block2: number;
+  /** Types (bitmask) a hopper's atom neither jumps over nor captures (PieceDecl.hopsNot), else 0. */
+  hopsNot: number;
   /** Rank (0-based, from the owner's side) from which the piece has this atom (PieceDecl.gains), else 0. */
   fromRank: number;
 }
@@ -242,6 +248,9 @@ export interface CompiledAtom extends Atom {
 export interface AttackRay {
   step: number;
   block: number; // lame oblique leaps: offset from the target square that must be empty
+  block2: number; // a lame zebra's second such square, else 0
+  /** Types (bitmask) the hoppers of this line neither attack over nor attack (PieceDecl.hopsNot). */
+  hopsNot: number;
   masks: number[]; // masks[k] = bitmask of type indices attacking from k steps away
   /** Hoppers: the attacker stands beyond exactly one piece (the screen), masks counting the steps to it. */
   hop: boolean;
@@ -296,6 +305,8 @@ export interface Variant {
   /** The mechanic that judges attacks on royal pieces (royalThreat), and the one that judges legality (legal). */
   threat: Mechanic | undefined;
   judge: Mechanic | undefined;
+  /** The mechanic whose ends leave no move at all (Mechanic.stopsPlay). */
+  stopper: Mechanic | undefined;
 }
 
 /**
@@ -328,10 +339,12 @@ export function compileVariant(decl: VariantDecl): Variant {
   decl.pieces.forEach((p, i) => {
     const gained = p.gains ? unwrap(parseBetza(p.gains.betza)).map((a) => ({ ...a, fromRank: p.gains!.fromRank - 1 })) : [];
     const atoms = [...unwrap(parseBetza(p.betza)).map((a) => ({ ...a, fromRank: 0 })), ...gained];
+    const hopsNot = (p.hopsNot ?? []).reduce((m, l) => m | (1 << typeOf(l)), 0);
     const forSide = (side: Side): CompiledAtom[] =>
       atoms.map((a) => {
         const dy = side === 0 ? a.dy : -a.dy;
         const via = a.via ? [a.via[0], side === 0 ? a.via[1] : -a.via[1]] : undefined;
+        const via2 = a.via2 ? [a.via2[0], side === 0 ? a.via2[1] : -a.via2[1]] : undefined;
         // Every field always present: one object shape for the generator's hot loop.
         return {
           dx: a.dx,
@@ -345,6 +358,8 @@ export function compileVariant(decl: VariantDecl): Variant {
           hop: a.hop,
           step: dy * geo.stride + a.dx,
           block: via ? via[1] * geo.stride + via[0] : 0,
+          block2: via2 ? via2[1] * geo.stride + via2[0] : 0,
+          hopsNot: a.hop ? hopsNot : 0,
           fromRank: a.fromRank,
         };
       });
@@ -424,6 +439,7 @@ export function compileVariant(decl: VariantDecl): Variant {
     afterMovers: (decl.mechanics ?? []).filter((m) => m.afterMove),
     threat: decl.mechanics?.find((m) => m.royalThreat),
     judge: decl.mechanics?.find((m) => m.legal),
+    stopper: decl.mechanics?.find((m) => m.stopsPlay),
   };
 }
 
@@ -457,9 +473,10 @@ function attackRays(types: PieceType[], side: Side): AttackRay[] {
       if (!a.capture || a.initial) continue;
       const step = -a.step;
       const block = a.block ? a.block - a.step : 0;
-      const key = `${step}:${block}:${a.hop}:${a.fromRank}`;
+      const block2 = a.block2 ? a.block2 - a.step : 0;
+      const key = `${step}:${block}:${block2}:${a.hop}:${a.hopsNot}:${a.fromRank}`;
       let ray = rays.get(key);
-      if (!ray) rays.set(key, (ray = { step, block, masks: [], hop: a.hop, fromRank: a.fromRank }));
+      if (!ray) rays.set(key, (ray = { step, block, block2, hopsNot: a.hopsNot, masks: [], hop: a.hop, fromRank: a.fromRank }));
       for (let k = a.min; k <= a.max; k++) ray.masks[k] = (ray.masks[k] ?? 0) | (1 << t.index);
     }
   }

@@ -8,7 +8,7 @@
  */
 import { createRequire } from "node:module";
 import type { Board, FairyStockfish } from "ffish";
-import { Game, type Action, type LegalMove, type Outcome } from "@/lib/rules";
+import { chosenSetupFen, Game, type Action, type LegalMove, type Outcome } from "@/lib/rules";
 import { listMoves } from "@/lib/rules/game";
 import { makeMove } from "@/lib/rules/movegen";
 import { makeFen, parseFen } from "@/lib/rules/notation/fen";
@@ -75,6 +75,8 @@ export const ORACLE_GAMES: OracleGame[] = [
   { id: "shogi", ffish: "shogi", positions: 4000 },
   { id: "minishogi", ffish: "minishogi", positions: 8000 },
   { id: "xiangqi", ffish: "xiangqi" },
+  // Each random game starts from the arrangements the two players chose, one of the sixteen.
+  { id: "janggi", ffish: "janggi", startFen: (rng) => chosenSetupFen("janggi", rng.int(4), rng.int(4)) },
 ];
 
 /** The seed of the perft positions, whatever a run's seed: the test's and the benchmark's are the same. */
@@ -206,7 +208,7 @@ function castlingRook(pieces: Pieces, fen: string, king: string, to: string): st
  * Our move in Fairy-Stockfish's UCI: `e2e4`, promotion `e7e8q` (Shogi's `c7c8+`), drop `P@e4` (the letter
  * upper case for either side), promotion in place `c6c6f` (Sittuyin), castling as the
  * king's step (`e1g1`), or in Chess960 as king takes own rook (`e1h1`), a duck's step after the
- * move (`e2e4,e4d5`). Our castling may be
+ * move (`e2e4,e4d5`), Janggi's pass as the general's point twice (`e2e2`). Our castling may be
  * the king's step, the king's step and the rook's, king takes own rook, or O-O / O-O-O.
  */
 export function toUci(actions: readonly Action[], pieces: Pieces, fen: string, is960: boolean): string {
@@ -226,6 +228,13 @@ export function toUci(actions: readonly Action[], pieces: Pieces, fen: string, i
     return castle.king + (is960 ? castle.rook : castle.kingTo);
   }
   if (first?.type === "place" && acts.length === 1) return `${first.piece.toUpperCase()}@${first.to}`;
+  // Janggi's pass: the general's point twice (docs/games/janggi.md#passing).
+  if (first?.type === "pass" && acts.length === 1) {
+    const general = fen.split(" ")[1] === "w" ? "K" : "k";
+    const at = [...pieces].find(([, letter]) => letter === general)?.[0];
+    if (!at) throw unreadable();
+    return at + at;
+  }
   if (first?.type === "promote" && acts.length === 1) return `${first.square}${first.square}${first.promotion.toLowerCase()}`;
   if (first?.type !== "step") throw unreadable();
   const isKing = first.piece.toUpperCase() === "K";
@@ -264,13 +273,13 @@ const VERDICT: Record<Exclude<Outcome["result"], "ongoing">, Verdict> = { "white
 /**
  * Our ends that are claims to Fairy-Stockfish. Our draws by repetition, by the move count and
  * by a counting rule (Makruk, Ouk Chatrang, Sittuyin: "counting-rule"), Shogi's repetition
- * and perpetual check (won or lost: Fairy-Stockfish's optional game end), automatic or not
- * (chess: fivefold and seventy-five moves automatic, threefold and fifty claimable), are all
- * claims there. Every other end of ours is an end of its own.
+ * and perpetual check (won or lost: Fairy-Stockfish's optional game end), Janggi's repetition and
+ * fifty moves decided on points, automatic or not (chess: fivefold and seventy-five moves automatic,
+ * threefold and fifty claimable), are all claims there. Every other end of ours is an end of its own.
  */
 const CLAIMS_TO_FAIRY_STOCKFISH: readonly string[] = [
   "threefold-repetition", "fifty-move-rule", "fivefold-repetition", "seventy-five-move-rule", "counting-rule",
-  "fourfold-repetition", "perpetual-check",
+  "fourfold-repetition", "perpetual-check", "repetition-points", "move-rule-points",
 ];
 
 /** What Fairy-Stockfish should say, without and with claims, for our status. */

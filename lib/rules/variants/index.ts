@@ -10,6 +10,7 @@ import { compound } from "./compound";
 import { crazyhouse } from "./crazyhouse";
 import { duck } from "./duck";
 import { friendly } from "./friendly";
+import { janggi } from "./janggi";
 import { magicpawns } from "./magicpawns";
 import { makruk, oukChatrang } from "./makruk";
 import { royalSubstitute } from "./royal-substitute";
@@ -19,7 +20,7 @@ import { sittuyin } from "./sittuyin";
 import { xiangqi } from "./xiangqi";
 
 const DECLARATIONS: VariantDecl[] = [chess, chess960, companion, companionWay2, companionExtended, magicpawns, friendly, compound, royalSubstitute,
-  shatranj, chaturanga, makruk, oukChatrang, sittuyin, crazyhouse, duck, atomic, antichess, shogi, minishogi, xiangqi,
+  shatranj, chaturanga, makruk, oukChatrang, sittuyin, crazyhouse, duck, atomic, antichess, shogi, minishogi, xiangqi, janggi,
 ];
 
 const compiled = new Map<string, Variant>();
