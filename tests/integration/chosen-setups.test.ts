@@ -72,8 +72,8 @@ describe.each(testDrivers)("setups chosen before the first move on $driver", ({ 
     expect(NAMES).toHaveLength(4);
     const id = await begun();
     expect(await stored(id)).toMatchObject({ status: "active", choosingSetups: true, whiteSetup: null, blackSetup: null, ply: 0 });
-    // Han chooses first: the mail goes to Alice (Bob accepted on the page); Bob's address is in no mail to her.
-    expect(await mailLines(db, id)).toEqual(["choose-setup alice@example.test ply=0"]);
+    // Han chooses first: the mail goes to Alice (Bob accepted on the page; he had the invitation).
+    expect(await mailLines(db, id)).toEqual(["choose-setup alice@example.test ply=0", "invitation bob@example.test"]);
 
     expect(await refusal(choose(p.bob, id, 1))).toEqual({ code: "not-your-turn", message: "Black chooses first; you choose when your opponent has" });
     expect(await choose(p.alice, id, 2, new Date(T0.getTime() + DAY))).toEqual({ colour: "black", startFen: null });
@@ -199,7 +199,7 @@ describe.each(testDrivers)("setups chosen before the first move on $driver", ({ 
     const id = await begun();
     const reminded = await runClock(db, new Date(T0.getTime() + 2.5 * DAY));
     expect(reminded.reminders).toBe(1);
-    expect(await mailLines(db, id)).toEqual(["choose-setup alice@example.test ply=0", "reminder alice@example.test"]);
+    expect(await mailLines(db, id)).toEqual(["choose-setup alice@example.test ply=0", "invitation bob@example.test", "reminder alice@example.test"]);
     await choose(p.alice, id, 0, new Date(T0.getTime() + 2.6 * DAY));
     const late = await runClock(db, new Date(T0.getTime() + 6 * DAY));
     expect(late.cancelled).toBe(1);
