@@ -10,7 +10,9 @@
  * - a short slide of the moved piece when lastMove changes (not after a drop).
  *
  * Every square is a <rect data-square="e2">; pieces are <g data-piece="wQ" data-at="e2">
- * and never catch the pointer, so tests can click `[data-square="e2"]`.
+ * and never catch the pointer, so tests can click `[data-square="e2"]`. On a board of
+ * points (Xiangqi, Janggi) each point is the middle of its square's cell, so clicks,
+ * drags and the keyboard work on points exactly as on squares.
  */
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactElement } from "react";
 import styles from "./Board.module.css";

@@ -15,6 +15,7 @@ declare const classes: {
   readonly error: string;
   readonly info: string;
   readonly muted: string;
+  readonly notation: string;
   readonly panel: string;
   readonly building: string;
   readonly confirm: string;

@@ -533,7 +533,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
 
         <section aria-label="Move list">
           <h2 className={styles.heading}>Moves</h2>
-          <MoveList startFen={state.startFen} moves={state.moves} shown={looking ?? ply} onSelect={view} />
+          <MoveList variant={state.variant} startFen={state.startFen} moves={state.moves} shown={looking ?? ply} onSelect={view} />
           {ply > 0 && (
             <p className={styles.downloads}>
               Download the <a href={`/games/${state.id}/record`}>game record</a>

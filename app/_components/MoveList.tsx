@@ -1,7 +1,49 @@
 "use client";
-/** The moves of a game in the project's notation, numbered in pairs, the latest kept in view. */
-import { useEffect, useRef } from "react";
+/**
+ * The moves of a game in the project's notation, numbered in pairs, the latest kept in view.
+ * A Xiangqi game's list can show them in WXF's or Chinese notation instead
+ * (docs/notation.md#traditional-xiangqi-notation), the choice kept by the browser.
+ */
+import { useEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import { xiangqiRecord, type XiangqiNotation } from "@/lib/rules/notation/xiangqi";
 import styles from "./GamePlayer.module.css";
+
+type Notation = "coordinates" | XiangqiNotation;
+const NOTATIONS: [Notation, string][] = [["coordinates", "Coordinates"], ["wxf", "WXF"], ["chinese", "中文"]];
+/** The browser's choice, per browser (localStorage), nothing stored with the game or the user. */
+const NOTATION_KEY = "xiangqi-notation";
+const CHANGED = "xiangqi-notation-changed";
+
+function readNotation(): Notation {
+  try {
+    const v = window.localStorage.getItem(NOTATION_KEY);
+    return NOTATIONS.some(([n]) => n === v) ? (v as Notation) : "coordinates";
+  } catch {
+    return "coordinates"; // storage refused (privacy settings): the default
+  }
+}
+function writeNotation(n: Notation) {
+  try {
+    window.localStorage.setItem(NOTATION_KEY, n);
+  } catch {
+    // Not remembered; the list still changes for this page.
+  }
+  window.dispatchEvent(new Event(CHANGED));
+}
+function subscribe(onChange: () => void) {
+  window.addEventListener("storage", onChange);
+  window.addEventListener(CHANGED, onChange);
+  return () => {
+    window.removeEventListener("storage", onChange);
+    window.removeEventListener(CHANGED, onChange);
+  };
+}
+
+/** Which notation the list shows: always the coordinates on the server and for games other than Xiangqi. */
+function useNotation(enabled: boolean): [Notation, (n: Notation) => void] {
+  const stored = useSyncExternalStore(subscribe, readNotation, () => "coordinates" as Notation);
+  return [enabled ? stored : "coordinates", writeNotation];
+}
 
 interface Row {
   number: number;
@@ -29,62 +71,82 @@ function rows(startFen: string, moves: readonly string[]): Row[] {
  * The move list; each move is a button that shows the position after it (`onSelect`
  * with its ply). `shown` is the ply on the board: its move is marked.
  */
-export function MoveList({ startFen, moves, shown, onSelect }: {
+export function MoveList({ variant, startFen, moves, shown, onSelect }: {
+  variant: string;
   startFen: string;
   moves: readonly string[];
   shown: number;
   onSelect: (ply: number) => void;
 }) {
+  const traditional = variant === "xiangqi";
+  const [notation, setNotation] = useNotation(traditional);
+  const written = useMemo(
+    () => (notation === "coordinates" ? moves : xiangqiRecord(startFen, moves, notation).map((t, i) => t ?? moves[i])),
+    [notation, startFen, moves],
+  );
   const box = useRef<HTMLDivElement | null>(null);
   // A long game scrolls: keep the newest move visible when one arrives.
   useEffect(() => {
     if (box.current) box.current.scrollTop = box.current.scrollHeight;
   }, [moves.length]);
-  const table = rows(startFen, moves);
+  const table = rows(startFen, written);
   const offset = startFen.split(" ")[1] === "b" ? 1 : 0;
   return (
-    <div ref={box} className={styles.moveList}>
-      {moves.length === 0 ? (
-        <p className={styles.muted}>No moves yet.</p>
-      ) : (
-        <table aria-label="Moves">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">White</th>
-              <th scope="col">Black</th>
-            </tr>
-          </thead>
-          <tbody>
-            {table.map((r, i) => (
-              <tr key={r.number}>
-                <th scope="row">{r.number}.</th>
-                {([r.white, r.black] as const).map((text, side) => {
-                  const ply = i * 2 + side - offset + 1;
-                  const current = ply === shown;
-                  return (
-                    <td key={side} className={current ? styles.lastMove : undefined}>
-                      {text === null ? (
-                        side === 0 && i === 0 && offset ? "…" : ""
-                      ) : (
-                        <button
-                          type="button"
-                          className={styles.moveButton}
-                          aria-current={current ? "step" : undefined}
-                          aria-label={`${text}: show the position after it`}
-                          onClick={() => onSelect(ply)}
-                        >
-                          {text}
-                        </button>
-                      )}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+    <>
+      {traditional && (
+        <fieldset className={styles.notation}>
+          <legend>Notation</legend>
+          {NOTATIONS.map(([value, label]) => (
+            <label key={value}>
+              <input type="radio" name="move-notation" value={value} checked={notation === value} onChange={() => setNotation(value)} />{" "}
+              {label}
+            </label>
+          ))}
+        </fieldset>
       )}
-    </div>
+      <div ref={box} className={styles.moveList}>
+        {moves.length === 0 ? (
+          <p className={styles.muted}>No moves yet.</p>
+        ) : (
+          <table aria-label="Moves">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">White</th>
+                <th scope="col">Black</th>
+              </tr>
+            </thead>
+            <tbody>
+              {table.map((r, i) => (
+                <tr key={r.number}>
+                  <th scope="row">{r.number}.</th>
+                  {([r.white, r.black] as const).map((text, side) => {
+                    const ply = i * 2 + side - offset + 1;
+                    const current = ply === shown;
+                    return (
+                      <td key={side} className={current ? styles.lastMove : undefined}>
+                        {text === null ? (
+                          side === 0 && i === 0 && offset ? "…" : ""
+                        ) : (
+                          <button
+                            type="button"
+                            className={styles.moveButton}
+                            aria-current={current ? "step" : undefined}
+                            aria-label={`${text}${text === moves[ply - 1] ? "" : ` (${moves[ply - 1]})`}: show the position after it`}
+                            onClick={() => onSelect(ply)}
+                          >
+                            {text}
+                          </button>
+                        )}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </>
   );
 }

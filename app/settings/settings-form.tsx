@@ -11,8 +11,8 @@ const notifyChoices = [
 ] as const;
 
 const pieceSetChoices = [
-  ["traditional", "Traditional: the characters of Shogi"],
-  ["western", "Western: chess-like figures on the same tiles"],
+  ["traditional", "Traditional: the characters of Shogi, Xiangqi and Janggi"],
+  ["western", "Western: chess-like figures on the same tiles, discs and octagons (chariot as rook, horse as knight, general as king)"],
 ] as const;
 
 const orientationChoices = [
@@ -61,7 +61,7 @@ export function SettingsForm({ current }: { current: SettingsInput }) {
         ))}
       </fieldset>
       <fieldset>
-        <legend>Shogi pieces</legend>
+        <legend>Shogi, Xiangqi and Janggi pieces</legend>
         {pieceSetChoices.map(([value, label]) => (
           <label key={value} style={{ display: "block" }}>
             <input type="radio" name="pieceSet" value={value} defaultChecked={(current.pieceSet ?? "traditional") === value} /> {label}

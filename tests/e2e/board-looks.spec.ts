@@ -2,11 +2,16 @@
  * The board beyond clicks: a piece dragged from the hand onto the board, and one put
  * down from the keyboard (Sittuyin's setup, the same builder as a click); the piece
  * set and the shogi coordinates chosen in settings changing a Shogi board, while the
- * picture shared publicly keeps the default look.
+ * picture shared publicly keeps the default look; Xiangqi's and Janggi's boards of
+ * points, played by click, drag and keyboard, in both sets and in their pictures, and
+ * Xiangqi's move list in traditional notation. The screenshots are to be looked at.
  */
+import { writeFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { drawing } from "../../app/_components/pieces/art";
-import { confirmMove, dragFromHand, expectDrawnAs, handPiece, newPlayer, pieceAt, startGame, status, type Player } from "./support/play";
+import {
+  chooseSetups, clickMove, confirmMove, dragFromHand, expectDrawnAs, handPiece, moveList, newPlayer, pieceAt, square, startGame, status, type Player,
+} from "./support/play";
 
 let white: Player;
 let black: Player;
@@ -94,4 +99,152 @@ test("shogi: the Western set and shogi coordinates from settings change the boar
   expect(svg).toContain(`d="${drawing("shogiKing", "traditional", "white")[1].d}"`);
   expect(svg).not.toContain(`d="${drawing("shogiKing", "western", "white")[1].d}"`);
   expect(svg).toContain('data-coord="a"');
+});
+
+/** Drags the piece on `from` to `to` with the mouse: press, move, release. */
+async function dragSquares(page: Page, from: string, to: string): Promise<void> {
+  await square(page, to).scrollIntoViewIfNeeded();
+  await square(page, from).scrollIntoViewIfNeeded();
+  const a = await square(page, from).boundingBox();
+  const b = await square(page, to).boundingBox();
+  if (!a || !b) throw new Error(`no square ${from} or ${to}`);
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** Chooses the piece set in settings and comes back to the game. */
+async function choosePieceSet(page: Page, set: "Traditional" | "Western", path: string): Promise<void> {
+  await page.goto("/settings");
+  await page.getByRole("radio", { name: new RegExp(`^${set}`) }).check();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved.");
+  await page.goto(path);
+}
+
+/** The game's board.png as a player's browser fetches it, saved beside the screenshots. */
+async function picture(page: Page, path: string, name: string): Promise<void> {
+  const res = await page.request.get(`${path}/board.png`);
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toBe("image/png");
+  writeFileSync(test.info().outputPath(`${name}.png`), await res.body());
+}
+
+const board = (page: Page) => page.locator('svg[aria-roledescription="board"]');
+
+test("xiangqi: pieces on the points, moved by click, drag and keyboard; WXF and Chinese in the move list; both sets; the picture", async ({ browser }) => {
+  test.slow();
+  const red = await newPlayer(browser, "Lin");
+  const blackSide = await newPlayer(browser, "Zhou");
+  const path = await startGame(red, blackSide, "xiangqi", "White");
+  const page = red.page;
+  await expectDrawnAs(page, "wK", "e1", "xiangqiGeneral");
+  await expectDrawnAs(page, "bK", "e10", "xiangqiGeneral");
+  await expectDrawnAs(page, "bC", "b8", "xiangqiCannon");
+  await expect(board(page).locator("[data-river]")).toHaveCount(4);
+  await expect(board(page).locator('[data-points="palaces"]')).toHaveCount(1);
+  await expect(board(page).locator('[data-points="marks"]')).toHaveCount(1);
+
+  // A click on the cannon shows its targets on the points; a click on one moves it.
+  await square(page, "h3").click();
+  await expect(board(page).locator('[data-highlight="target"]')).not.toHaveCount(0);
+  await square(page, "e3").click();
+  await confirmMove(page, "C h3-e3");
+  await expect(pieceAt(page, "wC", "e3")).toHaveCount(1);
+  await expect(board(page).locator('path[data-highlight="last-move"]')).toHaveCount(2);
+
+  // Black drags a horse.
+  const other = blackSide.page;
+  await other.reload();
+  await expect(status(other)).toHaveText("Your move.");
+  await dragSquares(other, "h10", "g8");
+  await confirmMove(other, "n h10-g8");
+
+  // Red from the keyboard: the cursor starts on e1; right to h1, Enter; then to g3, Enter.
+  await page.reload();
+  await expect(status(page)).toHaveText("Your move.");
+  await board(page).focus();
+  for (const key of ["ArrowUp", "ArrowRight", "ArrowRight", "ArrowRight", "Enter", "ArrowLeft", "ArrowUp", "ArrowUp", "Enter"]) await page.keyboard.press(key);
+  await confirmMove(page, "N h1-g3");
+  await other.reload();
+  await expect(status(other)).toHaveText("Your move.");
+  await clickMove(other, "r i10-h10", "i10", "h10");
+
+  // The move list in traditional notation, the choice kept by the browser.
+  await page.reload();
+  await page.getByRole("radio", { name: "WXF" }).check();
+  await expect(moveList(page)).toContainText("C2=5");
+  await expect(moveList(page)).toContainText("H8+7");
+  await expect(moveList(page)).toContainText("H2+3");
+  await expect(moveList(page)).toContainText("R9=8");
+  await page.getByRole("radio", { name: "中文" }).check();
+  await page.reload();
+  await expect(page.getByRole("radio", { name: "中文" })).toBeChecked();
+  await expect(moveList(page)).toContainText("炮二平五");
+  await expect(moveList(page)).toContainText("馬８進７");
+  await expect(moveList(page).getByRole("button", { name: /^傌二進三 \(N h1-g3\)/ })).toHaveCount(1);
+  await shot(page, "xiangqi-traditional");
+  await page.getByRole("radio", { name: "Coordinates" }).check();
+  await expect(moveList(page)).toContainText("C h3-e3");
+
+  await choosePieceSet(page, "Western", path);
+  await expectDrawnAs(page, "wR", "i1", "xiangqiChariot", "western");
+  await expectDrawnAs(page, "bC", "b8", "xiangqiCannon", "western");
+  await shot(page, "xiangqi-western");
+  await picture(page, path, "xiangqi-picture");
+  const svg = await (await page.request.get(`${path}/board.svg`)).text();
+  expect(svg).toContain('data-river="楚"');
+  expect(svg).toContain(`d="${drawing("xiangqiGeneral", "traditional", "white")[2].d}"`);
+
+  // The game's page in the list of games: its start position on the points, its pieces' legend.
+  await page.goto("/variants/xiangqi");
+  await expect(page.locator('[data-points="lines"]').first()).toBeVisible();
+  await shot(page, "xiangqi-variant-page");
+});
+
+test("janggi: octagons of three sizes on the points, the palace lines, both sets, each side's view and the picture", async ({ browser }) => {
+  test.slow();
+  const cho = await newPlayer(browser, "Minjun");
+  const han = await newPlayer(browser, "Seoyeon");
+  const path = await startGame(cho, han, "janggi", "White");
+  // Han chooses first: the four arrangements drawn as small boards of points.
+  await expect(han.page.getByRole("region", { name: "Choose your setup" }).locator('[data-points="palaces"]')).not.toHaveCount(0);
+  await shot(han.page, "janggi-choosing");
+  await chooseSetups(cho.page, han.page, "janggi", { white: 0, black: 1 });
+  const page = cho.page;
+  await expect(status(page)).toHaveText("Your move.");
+  await expectDrawnAs(page, "wK", "e2", "janggiGeneral");
+  await expectDrawnAs(page, "bK", "e9", "janggiGeneral");
+  await expectDrawnAs(page, "wA", "d1", "janggiGuard");
+  await expectDrawnAs(page, "bP", "a7", "janggiSoldier");
+  await expect(board(page).locator("[data-river]")).toHaveCount(0);
+  await expect(board(page).locator('[data-points="palaces"]')).toHaveCount(1);
+  // Three sizes, as on a real set: the general, then the chariot (and cannon, horse, elephant), then the guard and soldier.
+  const width = async (code: string, at: string) => (await pieceAt(page, code, at).locator(":scope > path").first().boundingBox())!.width;
+  const [general, chariot, cannon, guard, soldier] = [await width("wK", "e2"), await width("wR", "a1"), await width("wC", "b3"), await width("wA", "d1"), await width("wP", "a4")];
+  expect(general).toBeGreaterThan(chariot * 1.1);
+  expect(cannon).toBeCloseTo(chariot, 0);
+  expect(chariot).toBeGreaterThan(guard * 1.1);
+  expect(soldier).toBeCloseTo(guard, 0);
+
+  // The general steps along a palace diagonal, clicked; Han's soldier steps sideways, dragged.
+  await clickMove(page, "K e2-d3", "e2", "d3");
+  await expect(pieceAt(page, "wK", "d3")).toHaveCount(1);
+  await han.page.reload();
+  await expect(status(han.page)).toHaveText("Your move.");
+  await dragSquares(han.page, "i7", "h7");
+  await confirmMove(han.page, "p i7-h7");
+  await shot(han.page, "janggi-han");
+  await page.reload();
+  await expect(status(page)).toHaveText("Your move.");
+  // Xiangqi's notation is for Xiangqi only.
+  await expect(page.getByRole("radio", { name: "WXF" })).toHaveCount(0);
+  await shot(page, "janggi-traditional");
+
+  await choosePieceSet(page, "Western", path);
+  await expectDrawnAs(page, "wC", "b3", "janggiCannon", "western");
+  await expectDrawnAs(page, "bR", "a10", "janggiChariot", "western");
+  await shot(page, "janggi-western");
+  await picture(page, path, "janggi-picture");
 });

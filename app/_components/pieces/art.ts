@@ -9,20 +9,23 @@
  * - "tile": the wooden tile of a piece that points towards the opponent (Shogi): the same
  *   wood for both sides, and a drawing with a tile is turned round for the side at the top
  *   of the board, so that each side's pieces point at the other;
- * - "glyph": a character written on a tile, filled in its ink, never outlined.
+ * - "plate": the wooden face of a piece that looks the same from both sides (Xiangqi's disc,
+ *   Janggi's octagon): never turned round;
+ * - "glyph": ink on a tile or plate, filled, never outlined: a character, an inked ring.
  *
- * A shape with an `ink` is painted on a tile rather than in the piece's colour: a body is
- * filled and outlined in that ink, a line or mark is cut in the wood (the Western set's
- * figures on shogi tiles); red ink is for promoted pieces, as shogi sets write them.
+ * A shape with an `ink` is painted on a tile or plate rather than in the piece's colour: a
+ * body is filled and outlined in that ink, a line or mark is cut in the wood (the Western
+ * set's figures on shogi tiles and Xiangqi discs); red ink is for promoted Shogi pieces, as
+ * shogi sets write them, and for Xiangqi's Red and Janggi's Han; blue for Janggi's Cho.
  *
  * Each piece declaration names its drawing by art id (lib/rules/variants, `art`): the same
  * FEN letter is different pieces in different games.
  */
 import { GLYPHS, type Glyph } from "./glyphs";
-import { circle, cross, ellipse, rrect, transformPath } from "./paths";
+import { circle, cross, ellipse, octagon, ring, rrect, transformPath } from "./paths";
 
-export type ShapeKind = "body" | "line" | "mark" | "tile" | "glyph";
-export type Ink = "black" | "red";
+export type ShapeKind = "body" | "line" | "mark" | "tile" | "plate" | "glyph";
+export type Ink = "black" | "red" | "blue";
 export interface Shape {
   kind: ShapeKind;
   d: string;
@@ -369,6 +372,20 @@ const DUCK: Shape[] = [
   line("M24 84H76"),
 ];
 
+/**
+ * The cannon (the Western set's Xiangqi and Janggi cannon): a field gun in profile, its
+ * barrel raised towards the opponent, on a spoked wheel.
+ */
+const CANNON: Shape[] = [
+  body("M17 61L71 29Q78 25 82 31Q86 38 79 42L27 75Z"),
+  body(rrect(74, 24, 10, 22, 3)),
+  ...FOOT,
+  body(circle(43, 66, 16)),
+  line("M43 50V82M27 66H59M32 55L54 77M54 55L32 77"),
+  body(circle(43, 66, 5)),
+  line("M25 82H75"),
+];
+
 // ---------------------------------------------------------------- Shogi
 
 /**
@@ -429,6 +446,82 @@ const shogiArt = <T>(draw: (p: (typeof SHOGI)[ShogiArt]) => T) =>
 /** 王 for the second player's king, 玉 for the first's, as a set has one of each. */
 const SECOND_KING = kanji("王", SHOGI_SIZE.king);
 
+// ---------------------------------------------------------------- Xiangqi and Janggi
+
+/** A figure in ink on a plate (the Western set on Xiangqi's and Janggi's pieces), its details cut in the wood. */
+function figureOnPlate(plate: Shape[], figure: Shape[], scale: number, ink: Ink): Shape[] {
+  const s = 0.66 * scale;
+  return [...plate, ...place(figure, s, 50 - 50 * s, 52 - 52 * s).map((sh) => ({ ...sh, ink }))];
+}
+
+/** A character in ink, `em` units high, centred on the plate. */
+const character = (glyph: Glyph, em: number, ink: Ink): Shape => ({ kind: "glyph", ink, d: transformPath(GLYPHS[glyph], em / 100, 50 - em / 2, 50 - em / 2) });
+
+/**
+ * Xiangqi's disc: one wood for both sides, an inked ring inside its edge and the
+ * character, Red's in red and Black's in black. The two sides' characters differ for
+ * five pieces (帥/將, 仕/士, 相/象, 傌/馬, 俥/車, 炮/砲, 兵/卒 as most sets write them).
+ */
+function xiangqiDisc(glyph: Glyph, ink: Ink): Shape[] {
+  return [{ kind: "plate", d: circle(50, 50, 45) }, { kind: "glyph", ink, d: ring(50, 50, 39.5, 36.5) }, character(glyph, 56, ink)];
+}
+const xiangqiPlate = (ink: Ink): Shape[] => xiangqiDisc("兵", ink).slice(0, 2);
+
+/**
+ * Red's character, Black's, and the Western figure; Red is White, Black is Black
+ * (docs/games/xiangqi.md). The Western set maps each piece to the chess piece a chess
+ * player reads it as: general king, advisor a small crowned counsellor, elephant bishop,
+ * horse knight, chariot rook, soldier pawn; the cannon, which chess lacks, a field gun.
+ */
+const XIANGQI = {
+  xiangqiGeneral: { glyphs: ["帥", "將"], figure: KING },
+  xiangqiAdvisor: { glyphs: ["仕", "士"], figure: HALFQUEEN },
+  xiangqiElephant: { glyphs: ["相", "象"], figure: BISHOP },
+  xiangqiHorse: { glyphs: ["傌", "馬"], figure: KNIGHT },
+  xiangqiChariot: { glyphs: ["俥", "車"], figure: ROOK },
+  xiangqiCannon: { glyphs: ["炮", "砲"], figure: CANNON },
+  xiangqiSoldier: { glyphs: ["兵", "卒"], figure: PAWN },
+} satisfies Record<string, { glyphs: [Glyph, Glyph]; figure: Shape[] }>;
+
+/**
+ * Janggi's octagons come in three sizes, as on real sets: the general largest, the
+ * guards and soldiers smallest, the rest between (the octagon's half-width in the box).
+ */
+const JANGGI_SIZE = { general: 47, middle: 41, small: 35 };
+
+/** Janggi's octagon: wood, an inked line inside its edge, the character; Cho's in blue, Han's in red. */
+function janggiPlate(half: number, ink: Ink): Shape[] {
+  return [{ kind: "plate", d: octagon(50, 50, half) }, { kind: "glyph", ink, d: ring(50, 50, half - 5, half - 7, octagon) }];
+}
+const janggiPiece = (glyph: Glyph, half: number, ink: Ink): Shape[] => [...janggiPlate(half, ink), character(glyph, half * 1.25, ink)];
+
+/** Cho's (White's) character, Han's (Black's), the octagon's size and the Western figure (docs/games/janggi.md). */
+const JANGGI = {
+  janggiGeneral: { glyphs: ["楚", "漢"], size: JANGGI_SIZE.general, figure: KING },
+  janggiGuard: { glyphs: ["士", "士"], size: JANGGI_SIZE.small, figure: HALFQUEEN },
+  janggiElephant: { glyphs: ["象", "象"], size: JANGGI_SIZE.middle, figure: BISHOP },
+  janggiHorse: { glyphs: ["馬", "馬"], size: JANGGI_SIZE.middle, figure: KNIGHT },
+  janggiChariot: { glyphs: ["車", "車"], size: JANGGI_SIZE.middle, figure: ROOK },
+  janggiCannon: { glyphs: ["包", "包"], size: JANGGI_SIZE.middle, figure: CANNON },
+  janggiSoldier: { glyphs: ["卒", "兵"], size: JANGGI_SIZE.small, figure: PAWN },
+} satisfies Record<string, { glyphs: [Glyph, Glyph]; size: number; figure: Shape[] }>;
+
+const XIANGQI_INK: [Ink, Ink] = ["red", "black"];
+const JANGGI_INK: [Ink, Ink] = ["blue", "red"];
+
+/** Each side's drawing, White's then Black's, in each set: the pieces whose two sides look different. */
+const SIDED: Record<string, Record<"traditional" | "western", [Shape[], Shape[]]>> = {
+  ...Object.fromEntries(Object.entries(XIANGQI).map(([id, p]) => [id, {
+    traditional: [xiangqiDisc(p.glyphs[0], XIANGQI_INK[0]), xiangqiDisc(p.glyphs[1], XIANGQI_INK[1])],
+    western: [figureOnPlate(xiangqiPlate(XIANGQI_INK[0]), p.figure, 1, XIANGQI_INK[0]), figureOnPlate(xiangqiPlate(XIANGQI_INK[1]), p.figure, 1, XIANGQI_INK[1])],
+  }])),
+  ...Object.fromEntries(Object.entries(JANGGI).map(([id, p]) => [id, {
+    traditional: [janggiPiece(p.glyphs[0], p.size, JANGGI_INK[0]), janggiPiece(p.glyphs[1], p.size, JANGGI_INK[1])],
+    western: [figureOnPlate(janggiPlate(p.size, JANGGI_INK[0]), p.figure, p.size / 45, JANGGI_INK[0]), figureOnPlate(janggiPlate(p.size, JANGGI_INK[1]), p.figure, p.size / 45, JANGGI_INK[1])],
+  }])),
+};
+const sidedArt = (id: keyof typeof XIANGQI | keyof typeof JANGGI) => SIDED[id].traditional[0];
+
 /** Every drawing by its art id, the id a piece declaration names (lib/rules/variants, `art`). */
 export const ART = {
   king: KING,
@@ -456,6 +549,9 @@ export const ART = {
   promotedPawn: PROMOTED_PAWN,
   duck: DUCK,
   ...shogiArt((p) => kanji(p.glyph, p.size, p.ink)),
+  // White's traditional drawing; drawing() gives each side and set its own.
+  ...(Object.fromEntries([...Object.keys(XIANGQI), ...Object.keys(JANGGI)].map((id) => [id, sidedArt(id as keyof typeof XIANGQI)])) as
+    Record<keyof typeof XIANGQI | keyof typeof JANGGI, Shape[]>),
 } satisfies Record<string, Shape[]>;
 
 export type ArtId = keyof typeof ART;
@@ -465,11 +561,12 @@ export const PIECE_SETS = ["traditional", "western"] as const;
 export type PieceSet = (typeof PIECE_SETS)[number];
 export const DEFAULT_PIECE_SET: PieceSet = "traditional";
 
-/** What the Western set draws instead of a traditional drawing (the Shogi characters). */
+/** What the Western set draws instead of a traditional drawing (the Shogi characters; Xiangqi's and Janggi's are in SIDED). */
 const WESTERN: Partial<Record<ArtId, Shape[]>> = shogiArt((p) => figureOnTile(p.figure, p.size, p.ink));
 
-/** A drawing by art id, as a piece set and a side draw it (the second player's king reads 王). */
+/** A drawing by art id, as a piece set and a side draw it (the second player's king reads 王; Xiangqi's Black writes 將). */
 export function drawing(art: ArtId, set: PieceSet, color: "white" | "black"): Shape[] {
+  if (Object.hasOwn(SIDED, art)) return SIDED[art][set][color === "white" ? 0 : 1];
   if (set === "western" && WESTERN[art]) return WESTERN[art];
   return art === "shogiKing" && color === "black" ? SECOND_KING : ART[art];
 }

@@ -115,10 +115,12 @@ export const THEME = {
   /** Duck chess's duck: yellow, of neither side's colours. */
   duck: { fill: "#f5c518", outline: "#5b4200", detail: "#5b4200" },
   /** Shogi: both sides' tiles are the same wood; promoted pieces are written in red. */
-  tile: { wood: "#f8e2ae", edge: "#5a4326", ink: { black: "#1b1510", red: "#c21a14" } },
+  tile: { wood: "#f8e2ae", edge: "#5a4326", ink: { black: "#1b1510", red: "#c21a14", blue: "#1f4fa3" } },
   promotedMark: { fill: "#c21a14", outline: "#fbf8f1" },
   /** The board of tile games: plain wood, ruled. */
   ruled: { wood: "#d6a24f", line: "#3b2a17" },
+  /** A board of points (Xiangqi, Janggi): lighter wood, its lines, the river's words and point marks in dark ink. */
+  points: { wood: "#e4bb76", line: "#4a2c12", lastMove: "#1d7a3a" },
 } as const;
 
 // ---------------------------------------------------------------- geometry
@@ -248,6 +250,7 @@ function shapeNode(sh: Shape, colors: { detail: string }): SvgNode {
     case "mark":
       return h("path", { d: sh.d, fill: ink ? THEME.tile.wood : colors.detail, stroke: "none" });
     case "tile":
+    case "plate":
       return h("path", { d: sh.d, fill: THEME.tile.wood, stroke: THEME.tile.edge, "stroke-width": 2.4 });
     case "glyph":
       return h("path", { d: sh.d, fill: ink ?? THEME.tile.ink.black, stroke: "none" });
@@ -434,6 +437,108 @@ function shogiCoordinateNodes(files: number, ranks: number, at: (sq: string) => 
   return out;
 }
 
+/** What the drawing of a board of points needs to know of its game (lib/rules VariantInfo). */
+export type PointsLayout = Pick<VariantInfo, "files" | "ranks" | "points" | "palaces" | "startFen" | "pieces">;
+
+/** Arts whose start points a Xiangqi board marks with little corners (the cannons' and soldiers'). */
+const MARKED_ARTS = new Set(["xiangqiCannon", "xiangqiSoldier"]);
+
+/** The squares a start FEN puts pieces of these arts on. */
+function startSquares(layout: PointsLayout, arts: Set<string>): string[] {
+  const letters = new Set(layout.pieces.filter((p) => arts.has(p.art)).map((p) => p.letter));
+  const out: string[] = [];
+  layout.startFen.split(" ")[0].split("[")[0].split("/").forEach((row, i) => {
+    let file = 0;
+    for (const m of row.matchAll(/(\d+)|(\+?[A-Za-z]~?)/g)) {
+      if (m[1]) file += Number(m[1]);
+      else {
+        if (letters.has(m[2].toUpperCase())) out.push(squareName(file, layout.ranks - 1 - i));
+        file++;
+      }
+    }
+  });
+  return out;
+}
+
+/** A character of the river's words, `em` board units high, centred on (x, y). */
+const riverGlyph = (glyph: Glyph, x: number, y: number, em: number): SvgNode =>
+  h("path", { d: GLYPHS[glyph], transform: `translate(${r3(x - em / 2)} ${r3(y - em / 2)}) scale(${r5(em / 100)})`, "data-river": glyph });
+
+/**
+ * The lines of a board of points (docs/games/xiangqi.md, docs/games/janggi.md): each point
+ * in the middle of its square's cell, so that a click, a drop or a highlight finds it as on
+ * a board of squares. Ranks and files as lines, a frame, the palaces' diagonals; with a
+ * river, the files broken between the two halves and 楚河 漢界 written in the gap (as paths:
+ * pictures need no CJK font); the Xiangqi marks at the cannons' and soldiers' start points.
+ */
+export function pointsNodes(layout: PointsLayout, orientation: Color): SvgNode[] {
+  const { files, ranks } = layout;
+  const g: BoardGeometry = { files, ranks, orientation };
+  const pt = (file: number, rank: number) => {
+    const o = squareOrigin(squareName(file, rank), g)!;
+    return { x: o.x + 0.5, y: o.y + 0.5 };
+  };
+  const seg = (a: { x: number; y: number }, b: { x: number; y: number }) => `M${r3(a.x)} ${r3(a.y)}L${r3(b.x)} ${r3(b.y)}`;
+  const river = layout.points?.river ? Math.floor(ranks / 2) : null; // the river runs below this rank (0-based)
+  const lines: string[] = [];
+  for (let rank = 0; rank < ranks; rank++) lines.push(seg(pt(0, rank), pt(files - 1, rank)));
+  for (let file = 0; file < files; file++) {
+    const edge = file === 0 || file === files - 1;
+    if (river === null || edge) lines.push(seg(pt(file, 0), pt(file, ranks - 1)));
+    else lines.push(seg(pt(file, 0), pt(file, river - 1)), seg(pt(file, river), pt(file, ranks - 1)));
+  }
+  const diagonals: string[] = [];
+  for (const [low, high] of layout.palaces ?? []) {
+    const a = parseSquare(low);
+    const b = parseSquare(high);
+    if (!a || !b) continue;
+    diagonals.push(seg(pt(a.file, a.rank), pt(b.file, b.rank)), seg(pt(a.file, b.rank), pt(b.file, a.rank)));
+  }
+  const corners: string[] = [];
+  const [gap, arm] = [0.07, 0.15];
+  for (const sq of startSquares(layout, MARKED_ARTS)) {
+    const p = parseSquare(sq)!;
+    const c = pt(p.file, p.rank);
+    for (const dx of [-1, 1]) {
+      // No corner off the edge of the board: a point on the edge file is marked on its inner side only.
+      const onBoard = p.file + (orientation === "black" ? -dx : dx);
+      if (onBoard < 0 || onBoard >= files) continue;
+      for (const dy of [-1, 1]) {
+        corners.push(`M${r3(c.x + dx * gap)} ${r3(c.y + dy * (gap + arm))}L${r3(c.x + dx * gap)} ${r3(c.y + dy * gap)}L${r3(c.x + dx * (gap + arm))} ${r3(c.y + dy * gap)}`);
+      }
+    }
+  }
+  const ink = THEME.points.line;
+  const frame = { x: 0.5 - 0.13, y: 0.5 - 0.13, width: files - 1 + 0.26, height: ranks - 1 + 0.26 };
+  const nodes: SvgNode[] = [
+    h("rect", { ...frame, fill: "none", stroke: ink, "stroke-width": 0.05, "data-points": "frame" }),
+    h("path", { d: lines.join(""), fill: "none", stroke: ink, "stroke-width": 0.025, "stroke-linecap": "square", "data-points": "lines" }),
+  ];
+  if (diagonals.length > 0) nodes.push(h("path", { d: diagonals.join(""), fill: "none", stroke: ink, "stroke-width": 0.025, "data-points": "palaces" }));
+  if (corners.length > 0) nodes.push(h("path", { d: corners.join(""), fill: "none", stroke: ink, "stroke-width": 0.025, "data-points": "marks" }));
+  if (river !== null) {
+    const y = (pt(0, river - 1).y + pt(0, river).y) / 2;
+    const mid = files / 2;
+    const em = 0.52;
+    nodes.push(
+      h(
+        "g",
+        { fill: ink, "fill-opacity": 0.85, "data-points": "river" },
+        riverGlyph("楚", mid - 2.6, y, em), riverGlyph("河", mid - 1.6, y, em),
+        riverGlyph("漢", mid + 1.6, y, em), riverGlyph("界", mid + 2.6, y, em),
+      ),
+    );
+  }
+  return nodes;
+}
+
+/** Four corners framing a point, just outside a piece on it (the last move on a board of points). */
+function pointFrame(x: number, y: number): string {
+  const [r, arm] = [0.49, 0.16];
+  return [-1, 1].flatMap((dx) => [-1, 1].map((dy) =>
+    `M${r3(x + dx * r)} ${r3(y + dy * (r - arm))}L${r3(x + dx * r)} ${r3(y + dy * r)}L${r3(x + dx * (r - arm))} ${r3(y + dy * r)}`)).join("");
+}
+
 /** Builds the whole board drawing as an SvgNode tree. */
 export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): SvgNode {
   const { variant, files, ranks } = props;
@@ -449,9 +554,12 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
   const contents = new Map<string, PieceOnBoard[]>();
   for (const c of props.squares) if (at(c.square) && c.pieces.length > 0) contents.set(c.square, c.pieces);
 
-  // Squares: chequered, or for tiles (Shogi) one board of plain wood ruled in ink, as a shogiban is.
-  const ruled = hasTiles(variant);
-  const squares: SvgNode[] = [];
+  // Squares: chequered, or for tiles (Shogi) one board of plain wood ruled in ink, as a shogiban
+  // is; on a board of points (Xiangqi, Janggi) the cells are invisible, under the lines' wood.
+  const info = findVariantInfo(variant);
+  const layout = info?.points ? info : undefined;
+  const ruled = !layout && hasTiles(variant);
+  const squares: SvgNode[] = layout ? [h("rect", { x: 0, y: 0, width: files, height: ranks, fill: THEME.points.wood })] : [];
   for (let rank = ranks - 1; rank >= 0; rank--) {
     for (let file = 0; file < files; file++) {
       const sq = squareName(file, rank);
@@ -462,7 +570,7 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
           y: o.y,
           width: 1,
           height: 1,
-          fill: ruled ? THEME.ruled.wood : (file + rank) % 2 === 0 ? THEME.dark : THEME.light,
+          fill: layout ? "transparent" : ruled ? THEME.ruled.wood : (file + rank) % 2 === 0 ? THEME.dark : THEME.light,
           ...(ruled ? { stroke: THEME.ruled.line, "stroke-width": 0.025 } : {}),
           "data-square": sq,
           "data-color": (file + rank) % 2 === 0 ? "dark" : "light",
@@ -471,15 +579,19 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
     }
   }
 
-  // Highlights under the pieces.
-  const under: SvgNode[] = [];
+  // Highlights under the pieces: on a board of points, a disc on the point rather than the cell.
+  const under: SvgNode[] = layout ? pointsNodes(layout, orientation) : [];
+  const cell = (o: { x: number; y: number }, fill: string, opacity: number, highlight: string) =>
+    layout
+      ? h("circle", { cx: o.x + 0.5, cy: o.y + 0.5, r: 0.48, fill, "fill-opacity": opacity, "data-highlight": highlight })
+      : h("rect", { x: o.x, y: o.y, width: 1, height: 1, fill, "fill-opacity": opacity, "data-highlight": highlight });
   for (const sq of new Set(props.lastMove ?? [])) {
     const o = at(sq);
-    if (o) under.push(h("rect", { x: o.x, y: o.y, width: 1, height: 1, fill: THEME.lastMove, "fill-opacity": THEME.lastMoveOpacity, "data-highlight": "last-move" }));
+    if (o) under.push(cell(o, THEME.lastMove, layout ? 0.75 : THEME.lastMoveOpacity, "last-move"));
   }
   if (props.selected) {
     const o = at(props.selected);
-    if (o) under.push(h("rect", { x: o.x, y: o.y, width: 1, height: 1, fill: THEME.selected, "fill-opacity": THEME.selectedOpacity, "data-highlight": "selected" }));
+    if (o) under.push(cell(o, THEME.selected, THEME.selectedOpacity, "selected"));
   }
   for (const sq of new Set(props.checks ?? [])) {
     const o = at(sq);
@@ -539,6 +651,13 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
     if (!o || contents.has(sq)) continue;
     over.push(h("circle", { cx: o.x + 0.5, cy: o.y + 0.5, r: 0.16, fill: THEME.target, "fill-opacity": THEME.targetOpacity, "data-highlight": "target" }));
   }
+  // On points a piece covers its disc: the last move's points are framed by corners over the pieces too.
+  if (layout) {
+    for (const sq of new Set(props.lastMove ?? [])) {
+      const o = at(sq);
+      if (o) over.push(h("path", { d: pointFrame(o.x + 0.5, o.y + 0.5), fill: "none", stroke: THEME.points.lastMove, "stroke-width": 0.06, "data-highlight": "last-move" }));
+    }
+  }
   if (props.hovering) {
     const o = at(props.hovering.square);
     if (o) {
@@ -553,7 +672,11 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
   }
   if (state.cursor) {
     const o = at(state.cursor);
-    if (o) over.push(h("rect", { x: o.x + 0.04, y: o.y + 0.04, width: 0.92, height: 0.92, fill: "none", stroke: THEME.cursor, "stroke-width": 0.07, rx: 0.06, "data-highlight": "cursor" }));
+    if (o) {
+      over.push(layout
+        ? h("circle", { cx: o.x + 0.5, cy: o.y + 0.5, r: 0.47, fill: "none", stroke: THEME.cursor, "stroke-width": 0.07, "data-highlight": "cursor" })
+        : h("rect", { x: o.x + 0.04, y: o.y + 0.04, width: 0.92, height: 0.92, fill: "none", stroke: THEME.cursor, "stroke-width": 0.07, rx: 0.06, "data-highlight": "cursor" }));
+    }
   }
 
   // Coordinates.

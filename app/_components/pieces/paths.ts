@@ -18,6 +18,31 @@ export function ellipse(cx: number, cy: number, rx: number, ry: number): string 
   return `M${fmt(cx - rx)} ${fmt(cy)}A${fmt(rx)} ${fmt(ry)} 0 1 1 ${fmt(cx + rx)} ${fmt(cy)}A${fmt(rx)} ${fmt(ry)} 0 1 1 ${fmt(cx - rx)} ${fmt(cy)}Z`;
 }
 
+/** A regular octagon centred on (cx, cy), flat at top, bottom and sides, `half` its half-width. */
+export function octagon(cx: number, cy: number, half: number): string {
+  const c = half * Math.tan(Math.PI / 8);
+  const p: Array<[number, number]> = [
+    [cx - c, cy - half], [cx + c, cy - half], [cx + half, cy - c], [cx + half, cy + c],
+    [cx + c, cy + half], [cx - c, cy + half], [cx - half, cy + c], [cx - half, cy - c],
+  ];
+  return "M" + p.map(([x, y]) => `${fmt(x)} ${fmt(y)}`).join("L") + "Z";
+}
+
+/**
+ * A band between two outlines of one shape (a circle unless `shape` says otherwise), as one
+ * path filled by the nonzero rule: the inner outline is the outer one run backwards.
+ */
+export function ring(cx: number, cy: number, outer: number, inner: number, shape: (cx: number, cy: number, r: number) => string = circle): string {
+  return shape(cx, cy, outer) + reversePath(shape(cx, cy, inner));
+}
+
+/** An outline from circle() or octagon() run the other way round (a hole in a filled shape). */
+function reversePath(d: string): string {
+  // circle(): two half arcs, swept the other way; octagon(): the corners in reverse order.
+  if (d.includes("A")) return d.replace(/ 0 1 1 /g, " 0 1 0 ");
+  return "M" + d.replace(/^M|Z$/g, "").split("L").reverse().join("L") + "Z";
+}
+
 /** A rounded rectangle as path data. */
 export function rrect(x: number, y: number, w: number, h: number, r: number): string {
   const rr = Math.min(r, w / 2, h / 2);
