@@ -42,6 +42,7 @@ const ENDINGS: Partial<Record<EndReason, string>> = {
   "king-exploded": "by blowing up the king",
   "king-captured": "by capturing the king",
   "no-legal-move": "with no legal move left",
+  "double-pass": "on points after both players passed",
 };
 function ending(reason: EndReason): string {
   const words = ENDINGS[reason];
