@@ -68,7 +68,8 @@ for (const c of [...FAMILY_GAMES, ...GAME_FILES]) {
     }
     if (c.setups) {
       // Before the first move each player chooses a setup on the page; the game starts from both.
-      await chooseSetups(white.page, black.page, c.variant, c.setups);
+      await chooseSetups(white.page, black.page, c.variant, c.setups, (page, side) =>
+        page.screenshot({ path: test.info().outputPath(`${c.variant}-choosing-${side}.png`), fullPage: true, animations: "disabled" }));
       const start = chosenSetupFen(c.variant, c.setups.white, c.setups.black);
       expect((await white.page.request.get(`${path}/state`).then((r) => r.json())).startFen).toBe(start);
     }

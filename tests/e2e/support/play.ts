@@ -68,13 +68,18 @@ export async function startGame(
  * first, from the small boards, confirmed; White's open page then offers White's choice by
  * itself (the state poll), showing Black's; White chooses and is to move.
  */
-export async function chooseSetups(white: Page, black: Page, variant: string, choice: { white: number; black: number }): Promise<void> {
+export async function chooseSetups(
+  white: Page, black: Page, variant: string, choice: { white: number; black: number },
+  /** Called with each chooser's page as it offers the setups (a screenshot, to be looked at). */
+  offered?: (page: Page, side: "white" | "black") => Promise<unknown>,
+): Promise<void> {
   const names = variantInfo(variant).chosenSetups;
   const chooser = (page: Page) => page.getByRole("region", { name: "Choose your setup" });
   await expect(chooser(white)).toHaveCount(0);
-  for (const [page, index] of [[black, choice.black], [white, choice.white]] as const) {
+  for (const [page, index, side] of [[black, choice.black, "black"], [white, choice.white, "white"]] as const) {
     await expect(status(page)).toHaveText("Choose your setup.", { timeout: 15_000 });
     await expect(chooser(page).getByRole("listitem")).toHaveCount(names.length);
+    await offered?.(page, side);
     await chooser(page).getByRole("button", { name: names[index], exact: true }).click();
     const confirm = page.getByRole("group", { name: "Confirm setup" });
     await expect(confirm).toContainText(`Play with ${names[index]}?`);
