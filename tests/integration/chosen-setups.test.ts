@@ -32,6 +32,16 @@ vi.mock("@/lib/db/client", async (original) => ({ ...(await original<object>()),
 vi.mock("@/lib/auth", () => ({ getCurrentUser: async () => ctx.user }));
 
 import { chooseSetupAction } from "@/app/games/[id]/actions";
+import { GET as boardPng } from "@/app/games/[id]/board.png/route";
+import { gamePreview } from "@/app/games/[id]/metadata";
+import { GET as recordFile } from "@/app/games/[id]/record/route";
+import { listArchive } from "@/lib/games/archive";
+import { parseArchiveQuery } from "@/lib/games/archive-params";
+import { playerFeed } from "@/lib/games/feed";
+
+type Handler = (request: Request, c: { params: Promise<{ id: string }> }) => Promise<Response>;
+const get = (handler: Handler, id: string, query = "", headers: Record<string, string> = {}) =>
+  handler(new Request(`http://localhost:3000/games/${id}/x${query}`, { headers }), { params: Promise.resolve({ id }) });
 
 const NAMES = variantInfo("janggi").chosenSetups;
 const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => {
@@ -230,6 +240,33 @@ describe.each(testDrivers)("setups chosen before the first move on $driver", ({ 
     const started = await positionAt(db, id, null, 0);
     expect(started.ok && started.position).toMatchObject({ fixed: true, key: "0", fen: chosenSetupFen("janggi", 3, 2) });
     expect(started.ok && started.position.drawing.squares).toEqual(Game.start("janggi", chosenSetupFen("janggi", 3, 2)).board());
+  });
+
+  it("lists a game still choosing as ongoing, keeps it out of the feed, and serves pictures that follow the choices", async () => {
+    const id = await begun();
+    const [entry] = (await listArchive(db, parseArchiveQuery({ variant: "janggi", status: "ongoing" }))).entries;
+    expect(entry).toMatchObject({ id, status: "active", choosingSetups: true, ply: 0 });
+    // The feed lists games in which a move was made: none yet, and no failure either.
+    expect((await playerFeed(db, "Alice", "http://localhost"))!.xml).not.toContain(id);
+    expect((await gamePreview(id, undefined, null))!.description).toBe("Janggi, a correspondence game: the players are choosing their setups.");
+
+    // Even ?ply=0 may still change: cached briefly, with an ETag that changes with each choice.
+    const before = await get(boardPng, id, "?ply=0");
+    expect(before.status).toBe(200);
+    expect(before.headers.get("content-type")).toBe("image/png");
+    expect(before.headers.get("cache-control")).not.toContain("immutable");
+    await choose(p.alice, id, 1);
+    const after = await get(boardPng, id, "?ply=0", { "if-none-match": before.headers.get("etag")! });
+    expect(after.status).toBe(200);
+    expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
+    const record = await get(recordFile, id);
+    expect(record.status).toBe(404);
+    expect(await record.text()).toBe("The players have not both chosen their setups, so the game has no start position yet.\n");
+
+    await choose(p.bob, id, 0);
+    const started = await get(boardPng, id, "?ply=0");
+    expect(started.headers.get("cache-control")).toContain("immutable");
+    expect((await get(recordFile, id)).status).toBe(200);
   });
 
   it("gives the page each side's choice and who chooses, and chooses through the server action", async () => {
