@@ -210,6 +210,9 @@ describe.each(testDrivers)("setups chosen before the first move on $driver", ({ 
     const reminded = await runClock(db, new Date(T0.getTime() + 2.5 * DAY));
     expect(reminded.reminders).toBe(1);
     expect(await mailLines(db, id)).toEqual(["choose-setup alice@example.test ply=0", "invitation bob@example.test", "reminder alice@example.test"]);
+    const [reminder] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "reminder"));
+    expect(reminder.subject).toBe("about 12 hours left to choose your setup against Bob (Janggi)");
+    expect(reminder.text).toContain("If the time runs out, the game is cancelled.");
     await choose(p.alice, id, 0, new Date(T0.getTime() + 2.6 * DAY));
     const late = await runClock(db, new Date(T0.getTime() + 6 * DAY));
     expect(late.cancelled).toBe(1);
