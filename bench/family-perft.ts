@@ -37,13 +37,15 @@ function timed(fn: () => number): { n: number; s: number } {
   return { n, s: times[Math.floor(RUNS / 2)] };
 }
 
-/** Positions whose moves the start does not show (Crazyhouse's drops), counted one ply shallower than the starts. */
+/** Positions whose moves the start does not show (Crazyhouse's drops, Janggi's palace lines), counted one ply shallower than the starts. */
 const MIDDLEGAMES: { id: string; label: string; fen: string }[] = [
   // Both hands full, castling rights left: about 200 moves a position, most of them drops.
   { id: "crazyhouse", label: "crazyhouse hands", fen: "1n3br1/2p1k3/1p6/3P4/8/6P1/r3PP2/RN2KB1R[QBNPPPqbnppppppp] b KQ - 0 25" },
   // Shogi after 40 random plies: eleven pieces in hand, promoted lance and pawns (docs/games/shogi.md#perft).
   { id: "shogi", label: "shogi hands", fen: "1n2kgrr1/P2g5/3p2np1/5p2l/nl2S1P1p/3P3P1/2P2P2P/2S5L/+l4KSNS[PPPPggpppbb] w - - 0 41" },
   { id: "minishogi", label: "minishogi hands", fen: "2s1k/p2rg/4P/1K3/G4[SRBb] w - - 0 11" },
+  // Janggi after 40 random plies: Han's cannon on d1 in Cho's palace, chariots and cannons on the palace lines (docs/games/janggi.md#perft).
+  { id: "janggi", label: "janggi palace", fen: "1rb1aa1br/4k4/n8/p1p1p2n1/6pcp/P5PCP/1P1P5/1C2R4/3K1A2R/2BcA1NB1 w - - 6 21" },
 ];
 
 const ff = await loadFairyStockfish();

@@ -25,7 +25,7 @@ export const PAGE_SIZE = 20;
 export const END_REASONS = [
   "checkmate", "stalemate", "extinction", "king-exploded", "king-captured", "all-pieces-lost", "bare-royal", "union-with-king", "insufficient-material",
   "seventy-five-move-rule", "all-pieces-in-unions", "no-legal-move", "fivefold-repetition",
-  "threefold-repetition", "fifty-move-rule", "counting-rule", "fourfold-repetition", "perpetual-check", "pawn-drop-mate",
+  "threefold-repetition", "fifty-move-rule", "counting-rule", "fourfold-repetition", "perpetual-check", "pawn-drop-mate", "perpetual-chase",
   "bikjang", "double-pass", "repetition-points", "move-rule-points", "no-move-but-promotion", "resignation", "agreement", "timeout",
   "timeout-vs-insufficient-material", "imported",
 ] as const;

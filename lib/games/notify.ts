@@ -125,7 +125,7 @@ const HOW: Record<string, string> = {
   "fivefold-repetition": "by fivefold repetition", "threefold-repetition": "by threefold repetition",
   "fifty-move-rule": "by the fifty-move rule", "counting-rule": "by the counting rule",
   "fourfold-repetition": "by fourfold repetition", "perpetual-check": "by perpetual check",
-  "pawn-drop-mate": "by the pawn-drop mate rule",
+  "pawn-drop-mate": "by the pawn-drop mate rule", "perpetual-chase": "by perpetual chasing",
   bikjang: "on points after bikjang", "double-pass": "on points after both players passed",
   "repetition-points": "on points after threefold repetition", "move-rule-points": "on points after fifty moves without a capture",
   "no-move-but-promotion": "with no move but a promotion", resignation: "by resignation", agreement: "by agreement",

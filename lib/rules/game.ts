@@ -5,14 +5,14 @@
 import { makeMoveText, parseActions, type Action } from "./actions";
 import { RulesError } from "./errors";
 import { listed, listedSteps, type LegalMove } from "./listed";
-import type { Stepwise } from "./mechanic";
+import type { Mechanic, Stepwise } from "./mechanic";
 import type { Move } from "./move";
 import { inCheck, makeMove, protectedRoyal } from "./movegen";
 import { parseFen, makeFen } from "./notation/fen";
 import { san } from "./notation/san";
 import { CARRY, DUCK, PROMOTED, typeOn, type Position } from "./position";
 import { unwrap } from "./result";
-import { couldWin, moveRulePlies, positionStatus, settled, win, type Outcome } from "./status";
+import { couldWin, moveRulePlies, positionStatus, settled, win, type EndReason, type Outcome } from "./status";
 import type { Side, Variant } from "./variant";
 import { getVariant } from "./variants";
 
@@ -47,6 +47,11 @@ export class Game {
   private readonly keys: string[] = [];
   /** Whether the side to move stood in check, for every position so far (perpetual check). */
   private readonly checked: boolean[] = [];
+  /** For every position so far: the squares of the side to move's pieces the move to it chased (Mechanic.chases), and that move's from and to. */
+  private readonly chased: number[][] = [];
+  private readonly arrivals: [number, number][] = [];
+  /** The mechanic that says which pieces a move chases, where the repetition rule reads chases. */
+  private readonly chaser: Mechanic | undefined;
   /** How moves are read, built and judged: from the listed legal moves, or the mechanic's own way (Friendly). */
   private readonly steps: Stepwise;
   /** The legal moves the current position's status is judged by, once asked for. */
@@ -59,6 +64,9 @@ export class Game {
     this.startFen = makeFen(this.pos);
     this.keys.push(this.repetitionKey());
     this.checked.push(inCheck(this.pos, this.pos.turn));
+    this.chaser = variant.decl.repetition ? variant.mechanics.find((m) => m.chases) : undefined;
+    this.chased.push([]);
+    this.arrivals.push([-1, -1]);
   }
 
   /** A game from a variant id and a FEN (or "start"). Throws RulesError on bad input. */
@@ -109,12 +117,15 @@ export class Game {
     if (typeof r === "string") throw new RulesError(r);
     const { move } = r;
     const text = makeMoveText(r.actions);
+    const chased = this.chaser?.chases!(this.pos, move) ?? [];
     makeMove(this.pos, move);
     this.pos.commit();
     this.judged = null;
     this.played.push(text);
     this.keys.push(this.repetitionKey());
     this.checked.push(inCheck(this.pos, this.pos.turn));
+    this.chased.push(chased);
+    this.arrivals.push([move.from, move.to]);
     return text;
   }
 
@@ -133,7 +144,7 @@ export class Game {
    */
   status(): Outcome {
     this.judged ??= this.steps.judgedMoves(this.pos);
-    const s = positionStatus(this.pos, this.judged);
+    const s = positionStatus(this.pos, this.judged, this.moveRuleExtension());
     if (s.result !== "ongoing") return s;
     if (this.variant.decl.repetition) return settled(this.pos, this.repetitionEnd() ?? s);
     if (this.variant.decl.automaticDraws) {
@@ -159,17 +170,19 @@ export class Game {
     const out: DrawClaim[] = [];
     if (this.repetitions() >= 3 && !this.variant.decl.repetition) out.push("threefold-repetition");
     const plies = moveRulePlies(this.pos);
-    if (plies && this.pos.halfmove >= plies) out.push("fifty-move-rule");
+    if (plies && this.pos.halfmove >= plies + this.moveRuleExtension()) out.push("fifty-move-rule");
     // status() above has judged the moves (every legal move, for a game that lists them).
     for (const m of this.variant.mechanics) if (m.claims) out.push(...m.claims(this.pos, this.judged!));
     return out;
   }
 
   /**
-   * A declared repetition rule (Shogi's, docs/games/shogi.md#repetition), as Fairy-Stockfish
-   * judges it: the current position stands for the `count`th time. The cycle runs from its
-   * first of those times to now; a side that gave check in every position of it where the
-   * other was to move loses (both: a draw), otherwise the declared result.
+   * A declared repetition rule (Shogi's, docs/games/shogi.md#repetition; Xiangqi's,
+   * docs/games/xiangqi.md#repetition), as Fairy-Stockfish judges it: the current position
+   * stands for the `count`th time. The cycle runs from its first of those times to now; a side
+   * that gave check in every position of it where the other was to move loses (both: a draw);
+   * then, where the game reads chases, a side that chased one piece with every move of it
+   * loses (both: a draw); otherwise the declared result.
    */
   private repetitionEnd(): Outcome | undefined {
     const rule = this.variant.decl.repetition!;
@@ -183,20 +196,62 @@ export class Game {
       }
     }
     if (seen < rule.count) return undefined;
+    const mover = this.pos.turn;
+    // Whether the side not to move forced the cycle (`byThem`), whether the side to move did, and what the end is called.
+    const forced = (byThem: boolean, byUs: boolean, reason: EndReason): Outcome | undefined => {
+      if (byThem !== byUs) return win(byThem ? mover : ((1 - mover) as Side), reason);
+      return byThem ? { result: "draw", reason } : undefined;
+    };
     if (rule.perpetualCheckLoses) {
       // The side not to move gave every check in the positions with the side to move to move, and back.
       const everyCheck = (from: number) => {
         for (let i = from; i <= last; i += 2) if (!this.checked[i]) return false;
         return true;
       };
-      const mover = this.pos.turn;
-      const byThem = everyCheck(first);
-      const byUs = everyCheck(first + 1);
-      if (byThem !== byUs) return win(byThem ? mover : ((1 - mover) as Side), "perpetual-check");
-      if (byThem) return { result: "draw", reason: "perpetual-check" };
+      const end = forced(everyCheck(first), everyCheck(first + 1), "perpetual-check");
+      if (end) return end;
+    }
+    if (this.chaser) {
+      const end = forced(this.chasedThroughout(last, first), this.chasedThroughout(last - 1, first + 1), "perpetual-chase");
+      if (end) return end;
     }
     const result = rule.result ?? "draw";
     return { result, reason: rule.count === 3 ? "threefold-repetition" : "fourfold-repetition" };
+  }
+
+  /**
+   * Was one piece chased by every move that led to the positions `from`, `from - 2`, … down to
+   * `to` (the game's start excepted: no move led there)? A chased piece is followed back
+   * through its own side's moves, as Fairy-Stockfish follows it.
+   */
+  private chasedThroughout(from: number, to: number): boolean {
+    let pieces = this.chased[from];
+    for (let i = from - 2; i >= to && i > 0 && pieces.length > 0; i -= 2) {
+      const [moved, arrived] = this.arrivals[i + 1];
+      const earlier = new Set(this.chased[i]);
+      pieces = pieces.map((sq) => (sq === arrived && moved !== -1 ? moved : sq)).filter((sq) => earlier.has(sq));
+    }
+    return pieces.length > 0;
+  }
+
+  /**
+   * Plies the move-count rules wait longer for checks (VariantDecl.moveRuleChecks, Xiangqi's
+   * AXF rule as Fairy-Stockfish counts it, docs/games/xiangqi.md#fifty-moves): once 20 plies are
+   * played, two for each check beyond the allowance by the side that gave more since the last
+   * capture. 0 in every other game.
+   */
+  private moveRuleExtension(): number {
+    const allowed = this.variant.decl.moveRuleChecks;
+    const last = this.checked.length - 1;
+    if (allowed === undefined || last < 20) return 0;
+    const end = Math.min(this.pos.halfmove, last);
+    let byThem = Number(this.checked[last]);
+    let byUs = Number(this.checked[last - 1]);
+    for (let i = 2; i < end; i += 2) {
+      byThem += Number(this.checked[last - i]);
+      byUs += Number(this.checked[last - i - 1]);
+    }
+    return 2 * Math.max(Math.max(byThem, byUs) - allowed, 0);
   }
 
   private repetitions(): number {

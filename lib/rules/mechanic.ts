@@ -18,7 +18,11 @@ import type { Side, Variant } from "./variant";
  */
 export function perVariant<T>(what: string, build: (v: Variant, typeOf: (letter: string) => number) => T): (v: Variant) => T {
   const built = new WeakMap<Variant, T>();
+  // The last game's tables, without the map: move generation asks for them at every node.
+  let lastVariant: Variant | undefined;
+  let lastTables: T | undefined;
   return (v) => {
+    if (v === lastVariant) return lastTables!;
     let tables = built.get(v);
     if (tables === undefined) {
       const typeOf = (letter: string) => {
@@ -29,6 +33,8 @@ export function perVariant<T>(what: string, build: (v: Variant, typeOf: (letter:
       tables = build(v, typeOf);
       built.set(v, tables);
     }
+    lastVariant = v;
+    lastTables = tables;
     return tables;
   };
 }
@@ -90,8 +96,19 @@ export interface Mechanic {
   settle?(pos: Position, reason: EndReason): Outcome;
   /** Draws of the mechanic's own that the side to move may claim now, given the legal moves. */
   claims?(pos: Position, legal: Move[]): DrawClaim[];
+  /**
+   * The squares, after it, of the opponent's pieces this legal move of the side to move chases
+   * (Xiangqi's chasing rule, docs/games/xiangqi.md#chasing): the game keeps them for its
+   * declared repetition rule, where chasing with every move of a cycle loses.
+   */
+  chases?(pos: Position, move: Move): number[];
   /** Whether a side could still win (when the other's time runs out), where the mechanic knows better than the core. */
   couldWin?(pos: Position, side: Side): boolean;
+  /**
+   * Whether the side not to move may stand in check in this position, having passed in check as
+   * the game allowed (Janggi's bikjang, docs/games/janggi.md#bikjang): a FEN of it is read.
+   */
+  passedInCheck?(pos: Position): boolean;
   /** Validates a parsed FEN beyond the core checks; throws RulesError. */
   validate?(pos: Position): void;
   /** Squares of the side to move's royal pieces the game shows as threatened; replaces the core's check test. */
@@ -103,16 +120,24 @@ export interface Mechanic {
    */
   royalThreat?(pos: Position, side: Side, sq: number): boolean;
   /**
+   * The squares the attacks `royalThreat` adds to the core's may pass on their way to the royal
+   * piece on `royal`: a piece leaving or arriving there is judged, never passed without asking
+   * (Janggi's palace lines).
+   */
+  exposing?(pos: Position, royal: number): readonly number[];
+  /**
    * Whether a pseudo-legal move of the side to move, whose royal piece is protected, is
    * legal: replaces the core's "not left attacked" (Atomic: a blast may take either king).
    * Plain steps onto empty squares that cannot expose the royal piece are passed without asking.
    */
   legal?(pos: Position, move: Move): boolean;
   /**
-   * `legal` is asked about every move, none taken for legal without it: the mechanics' rules reach
-   * where the core's shortcuts do not look (Janggi's palace lines and bikjang).
+   * Whether `legal` is to be asked about every move in this position, none taken for legal without
+   * it: a rule of the game reaches where the core's shortcuts do not look (Janggi's bikjang). Where
+   * it says no, `legal` agrees with the core's own rule, captures included, and the core's shortcuts
+   * apply as in a game without a judge.
    */
-  readonly judgesEveryMove?: boolean;
+  judgesEveryMove?(pos: Position): boolean;
   /** Moves far too many to list (Friendly chains): the mechanic reads, builds and judges them itself. */
   stepwise?: Stepwise;
 }

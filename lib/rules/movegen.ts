@@ -432,6 +432,14 @@ function markPinCandidates(pos: Position, royal: number, them: Side): void {
     while (board[s] === 0);
     if (board[s] !== OFF) pinMarks[s] = pinStamp;
   }
+  // The points the game's own attacks pass (Janggi's palace lines): neither leaving nor arriving there is safe.
+  const exposing = v.threat?.exposing;
+  if (exposing) {
+    for (const s of exposing(pos, royal)) {
+      pinMarks[s] = pinStamp;
+      lineMarks[s] = pinStamp;
+    }
+  }
   const other = pos.kingSq[them];
   if (v.flyingGeneral && other !== -1 && pos.geo.fileOf[other] === pos.geo.fileOf[royal]) {
     const step = other > royal ? pos.geo.stride : -pos.geo.stride;
@@ -507,18 +515,21 @@ function filterSafe(pos: Position, keep?: (m: Move) => void): number {
   const judge = pos.variant.judge;
   // Generals already facing (a position set up so) are no check, but every move must end it.
   const checked = royalThreatened(pos, us, royal) || (pos.variant.flyingGeneral && generalsFace(pos, us, royal));
-  // A judge that must see every move (Janggi's palace lines and bikjang) gets no shortcut.
-  const shortcuts = !checked && judge?.judgesEveryMove !== true;
+  // A judge that must see every move here (Janggi's bikjang) gets no shortcut; one that says so
+  // only in some positions judges as the core does in the others, captures included.
+  const shortcuts = !checked && judge?.judgesEveryMove?.(pos) !== true;
+  const plainCaptures = judge === undefined || judge.judgesEveryMove !== undefined;
   if (shortcuts) markPinCandidates(pos, royal, them);
-  const hoppers = pos.variant.hoppers;
+  // Where an arrival may expose the royal piece: on a hopper's line, on the points of the game's own attacks.
+  const arrivals = pos.variant.hoppers || pos.variant.threat?.exposing !== undefined;
   let n = 0;
   for (let i = 0; i < moves.length; i++) {
     const m = moves[i];
     const mech = m.mechanic;
     let ok = shortcuts && (mech === undefined
-      ? m.kind === MoveKind.Step && m.from !== royal && pinMarks[m.from] !== pinStamp && (!hoppers || lineMarks[m.to] !== pinStamp) &&
-        (judge === undefined || pos.board[m.to] === 0)
-      : m.from === -1 && mech.putsDown === true && !hoppers);
+      ? m.kind === MoveKind.Step && m.from !== royal && pinMarks[m.from] !== pinStamp && (!arrivals || lineMarks[m.to] !== pinStamp) &&
+        (plainCaptures || pos.board[m.to] === 0)
+      : m.from === -1 && mech.putsDown === true && !arrivals);
     if (!ok && judge) {
       ok = judge.legal!(pos, m);
     } else if (!ok) {

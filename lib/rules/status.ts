@@ -16,6 +16,8 @@ export type EndReason =
   | "fivefold-repetition" | "threefold-repetition" | "fifty-move-rule" | "counting-rule"
   // Shogi (docs/games/shogi.md#game-end): sennichite, perpetual check, checkmate by a pawn drop.
   | "fourfold-repetition" | "perpetual-check" | "pawn-drop-mate"
+  // Xiangqi (docs/games/xiangqi.md#repetition): a repetition by perpetual chasing.
+  | "perpetual-chase"
   // Janggi (docs/games/janggi.md#game-end): decided on points after bikjang, two passes in turn, threefold
   // repetition, or fifty moves without a capture.
   | "bikjang" | "double-pass" | "repetition-points" | "move-rule-points";
@@ -38,8 +40,9 @@ export function moveRulePlies(pos: Position): number {
   return 2 * (pos.variant.decl.moveRule ?? 50);
 }
 
-export function positionStatus(pos: Position, legal: Move[] = legalMoves(pos)): Outcome {
-  return settled(pos, judged(pos, legal));
+/** `extraPlies`: how much longer the move-count rules wait (Xiangqi's checks, VariantDecl.moveRuleChecks). */
+export function positionStatus(pos: Position, legal: Move[] = legalMoves(pos), extraPlies = 0): Outcome {
+  return settled(pos, judged(pos, legal, extraPlies));
 }
 
 /** The outcome, with a draw decided otherwise where a mechanic settles draws (Mechanic.settle). */
@@ -49,7 +52,7 @@ export function settled(pos: Position, outcome: Outcome): Outcome {
   return judge ? judge.settle!(pos, outcome.reason) : outcome;
 }
 
-function judged(pos: Position, legal: Move[]): Outcome {
+function judged(pos: Position, legal: Move[], extraPlies: number): Outcome {
   const v = pos.variant;
   for (const m of v.mechanics) {
     const o = m.status?.(pos, legal);
@@ -96,8 +99,8 @@ function judged(pos: Position, legal: Move[]): Outcome {
   }
   const plies = moveRulePlies(pos);
   if (plies === 0) return { result: "ongoing" };
-  if (v.decl.automaticDraws && pos.halfmove >= plies) return { result: "draw", reason: "fifty-move-rule" };
-  if (pos.halfmove >= 150) return { result: "draw", reason: "seventy-five-move-rule" };
+  if (v.decl.automaticDraws && pos.halfmove >= plies + extraPlies) return { result: "draw", reason: "fifty-move-rule" };
+  if (pos.halfmove >= 150 + extraPlies) return { result: "draw", reason: "seventy-five-move-rule" };
   return { result: "ongoing" };
 }
 

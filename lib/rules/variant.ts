@@ -163,9 +163,17 @@ export interface VariantDecl {
    * Repetition as a rule that ends the game by itself, not a claim (Shogi's sennichite,
    * docs/games/shogi.md#repetition): the game ends when a position (hands and side to move
    * included) stands for the `count`th time. It is a draw, or `result`; with
-   * `perpetualCheckLoses` the side that gave check in every position of the cycle loses.
+   * `perpetualCheckLoses` the side that gave check in every position of the cycle loses; with a
+   * mechanic that says what a move chases (Mechanic.chases, Xiangqi), then the side that chased
+   * a piece with every move of the cycle loses (docs/games/xiangqi.md#repetition).
    */
   repetition?: { count: number; perpetualCheckLoses?: boolean; result?: "draw" | "black-wins" };
+  /**
+   * Checks a side may give without lengthening the move-count rules: for each check beyond
+   * these since the last capture, by the side that gave more, the rules wait one move longer
+   * (Xiangqi: 10, the AXF rule as Fairy-Stockfish counts it, docs/games/xiangqi.md#fifty-moves).
+   */
+  moveRuleChecks?: number;
   /**
    * The two generals may not face each other on a file with nothing between them (Xiangqi,
    * docs/games/xiangqi.md#flying-general): a move that leaves them so is illegal, as if the

@@ -272,14 +272,15 @@ const VERDICT: Record<Exclude<Outcome["result"], "ongoing">, Verdict> = { "white
 
 /**
  * Our ends that are claims to Fairy-Stockfish. Our draws by repetition, by the move count and
- * by a counting rule (Makruk, Ouk Chatrang, Sittuyin: "counting-rule"), Shogi's repetition
- * and perpetual check (won or lost: Fairy-Stockfish's optional game end), Janggi's repetition and
- * fifty moves decided on points, automatic or not (chess: fivefold and seventy-five moves automatic,
- * threefold and fifty claimable), are all claims there. Every other end of ours is an end of its own.
+ * by a counting rule (Makruk, Ouk Chatrang, Sittuyin: "counting-rule"), Shogi's and Xiangqi's
+ * repetition, perpetual check and chasing (won or lost: Fairy-Stockfish's optional game end), Janggi's
+ * repetition and fifty moves decided on points, automatic or not (chess: fivefold and seventy-five
+ * moves automatic, threefold and fifty claimable), are all claims there. Every other end of ours is
+ * an end of its own.
  */
 const CLAIMS_TO_FAIRY_STOCKFISH: readonly string[] = [
   "threefold-repetition", "fifty-move-rule", "fivefold-repetition", "seventy-five-move-rule", "counting-rule",
-  "fourfold-repetition", "perpetual-check", "repetition-points", "move-rule-points",
+  "fourfold-repetition", "perpetual-check", "perpetual-chase", "repetition-points", "move-rule-points",
 ];
 
 /** What Fairy-Stockfish should say, without and with claims, for our status. */
@@ -373,10 +374,13 @@ export interface RandomGame {
  * (`g1f3,f3d4`) the duck back where the opponent's move before it (`before`) put it.
  */
 function takeBack(own: string, before: string | undefined): string {
-  const back = own.slice(2, 4) + own.slice(0, 2);
+  // Squares of one or two digits (Xiangqi's and Janggi's tenth rank: `a10a9`).
+  const [, from, to] = /^([a-l]\d+)([a-l]\d+)/.exec(own) ?? [];
+  if (!from) return "";
+  const back = to + from;
   if (!own.includes(",")) return back;
   const duck = before?.split(",")[1]?.slice(2);
-  return duck ? `${back},${own.slice(0, 2)}${duck}` : "";
+  return duck ? `${back},${from}${duck}` : "";
 }
 
 /**

@@ -25,7 +25,18 @@ describe("parseBetza", () => {
     expect(unwrap(parseBetza("pR")).every((a) => a.hop && a.move && a.capture)).toBe(true);
   });
 
-  it("names what it cannot read", () => {
+  it("reads the lame zebra (Janggi's elephant, nZ): blocked on its straight step and on the diagonal one after it", () => {
+    const atoms = unwrap(parseBetza("nZ"));
+    expect(atoms).toHaveLength(8);
+    const up = atoms.find((a) => a.dx === 2 && a.dy === 3)!;
+    expect([up.via, up.via2]).toEqual([[0, 1], [1, 2]]);
+    const wide = atoms.find((a) => a.dx === -3 && a.dy === 2)!;
+    expect([wide.via, wide.via2]).toEqual([[-1, 0], [-2, 1]]);
+    // The lame knight has one blocking square only.
+    expect(unwrap(parseBetza("nN")).every((a) => a.via2 === undefined)).toBe(true);
+  });
+
+    it("names what it cannot read", () => {
     expect(parseBetza("NX").error).toBe("cannot read Betza notation 'NX' at 'X'");
     expect(parseBetza("W0").error).toBe("range 0 in Betza notation 'W0'");
     expect(parseBetza("nR").error).toBe("lame riders are not supported ('nR')");

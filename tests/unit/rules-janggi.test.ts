@@ -6,11 +6,18 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FairyStockfish } from "ffish";
-import { chosenSetupFen, Game, parseActions, variantInfo } from "@/lib/rules";
+import { chosenSetupFen, Game, makeGameRecord, parseActions, parseGameRecord, variantInfo } from "@/lib/rules";
 import { listMoves } from "@/lib/rules/game";
 import { perft } from "@/lib/rules/movegen";
 import { unwrap } from "@/lib/rules/result";
+import { parseFen } from "@/lib/rules/notation/fen";
 import { positionStatus } from "@/lib/rules/status";
+import { bikjang } from "@/lib/rules/mechanics/bikjang";
+import { palaceLines } from "@/lib/rules/mechanics/palace-lines";
+import { compileVariant, type VariantDecl } from "@/lib/rules/variant";
+import { getVariant } from "@/lib/rules/variants";
+import { janggi } from "@/lib/rules/variants/janggi";
+import { Rng } from "@/tests/fuzz/random";
 import { loadFairyStockfish, oracleAfter, oracleRow, ourMoves, piecesOf, toUci } from "../support/oracle";
 import { errorOf, movesFrom, play, position } from "../support/rules";
 
@@ -112,6 +119,13 @@ describe("janggi: the pieces", () => {
 
   it("a guard moves as the general and stays in its palace", () => {
     expect(targets("3k5/9/9/9/9/9/9/3A5/9/5K3 w - - 0 1", "d3")).toEqual(["d2", "e2", "e3"]);
+    // Han's soldier on a4 keeps the game going (generals and guards alone are a draw).
+    const fen = "3k5/9/9/9/9/9/p8/3A5/9/5K3 w - - 0 1";
+    expect(errorOf(() => play(J, fen, "A d3-c3"))).toBe("A d3-c3: the guard never leaves its palace");
+    expect(errorOf(() => play(J, fen, "K f1-g1"))).toBe("K f1-g1: the general never leaves its palace");
+    // d2 is no point of the lines: no diagonal step from it.
+    expect(errorOf(() => play(J, "3k5/9/9/9/9/9/p8/9/3A5/5K3 w - - 0 1", "A d2-e3"))).toBe(
+      "A d2-e3: the guard steps diagonally only along the palace lines, from a corner or the centre");
   });
 
   it("the elephant: one step straight, two diagonally outwards, blocked on either point", () => {
@@ -181,6 +195,11 @@ describe("janggi: the cannon", () => {
     expect(bothMoves(centre).ours).toEqual(bothMoves(centre).theirs);
   });
 
+  it("a move it cannot make is refused in the players' words", () => {
+    expect(errorOf(() => play(J, "start", "C b3-b5"))).toBe("C b3-b5: a cannon moves only by jumping over exactly one piece, and never over or onto another cannon");
+    expect(errorOf(() => play(J, cannon("C8"), "C a1-a6"))).toBe("C a1-a6: a cannon moves only by jumping over exactly one piece, and never over or onto another cannon");
+  });
+
   it("gives check only as it could capture: over a piece that is no cannon", () => {
     expect(Game.start(J, "4k4/9/4P4/9/9/9/9/9/4C4/3K5 b - - 0 1").checks()).toEqual(["e10"]);
     expect(Game.start(J, "4k4/9/4c4/9/9/9/9/9/4C4/3K5 b - - 0 1").checks()).toEqual([]);
@@ -202,8 +221,19 @@ describe("janggi: passing", () => {
   it("is refused in check", () => {
     const fen = "4k4/9/9/9/9/9/9/9/4r4/3K5 w - - 0 1";
     expect(listMoves(position(J, fen)).listed.map((m) => m.text)).not.toContain("pass");
-    expect(errorOf(() => play(J, fen, "pass"))).toMatch(/pass/);
+    expect(errorOf(() => play(J, fen, "pass"))).toBe("pass: your general is in check: you may pass only when it is not, or in bikjang");
     expect(bothMoves(fen).ours).toEqual(bothMoves(fen).theirs);
+  });
+
+  it("the board's builder offers it as a move of its own, and a record keeps it", () => {
+    const game = Game.start(J);
+    expect(game.nextActions([]).actions).toContainEqual({ type: "pass" });
+    expect(game.nextActions([{ type: "pass" }])).toEqual({ actions: [], complete: true });
+    game.play("pass");
+    game.play("p c7-d7");
+    const record = makeGameRecord({ variant: J, startFen: game.startFen, moves: game.moves, result: "*" });
+    const read = parseGameRecord(record);
+    expect(read.ok && read.value.moves).toEqual(["pass", "p c7-d7"]);
   });
 
   it("two passes in turn end the game on points: with equal material Han wins by its 1.5", () => {
@@ -244,6 +274,21 @@ describe("janggi: bikjang", () => {
     expect(game.checks()).toEqual([]);
     expect(game.status()).toEqual({ result: "ongoing" });
     expect(bothAfter(fen, ["N e2-c3", "pass"]).game.status()).toEqual({ result: "white-wins", reason: "bikjang" });
+  });
+
+  it("a move that leaves the generals facing is refused in the players' words", () => {
+    expect(errorOf(() => play(J, FACING, "k e10-e9"))).toBe("k e10-e9: the generals face each other (bikjang): end it with your move, or pass");
+  });
+
+  it("a FEN where the player who passed in bikjang stands in check is read, as Fairy-Stockfish writes it; in check otherwise it is refused", () => {
+    // Cho passed in check by Han's chariot on a1, the generals facing: the game is over, its FEN still reads.
+    const { game } = bothAfter("4k4/9/9/9/9/9/9/9/9/r3K4 w - - 0 1", ["pass"]);
+    expect(game.status()).toEqual({ result: "black-wins", reason: "bikjang" });
+    const fen = game.fen();
+    expect(fen).toBe("4k4/9/9/9/9/9/9/9/9/r3K4 b - - 1 1");
+    expect(parseFen(getVariant(J), fen).ok).toBe(true);
+    const blocked = parseFen(getVariant(J), "4k4/4p4/9/9/9/9/9/9/9/r3K4 b - - 1 1");
+    expect(blocked.ok ? "read" : blocked.error).toBe("the side not to move (White) is in check");
   });
 
   it("in bikjang a player in check may still pass", () => {
@@ -304,5 +349,82 @@ describe("janggi: counting points", () => {
     const threeMore = bothAfter("3k5/9/9/9/p8/9/9/9/4K4/3N5 w - - 0 1", ["pass", "pass"]);
     expect(threeMore.game.status()).toEqual({ result: "white-wins", reason: "double-pass" });
     expect(threeMore.theirs.result).toBe("1-0");
+  });
+});
+
+describe("janggi: the mechanics take their roles from the declaration", () => {
+  const moveTexts = (decl: VariantDecl, fen: string) => listMoves(unwrap(parseFen(compileVariant(decl), fen))).listed.map((m) => m.text);
+
+  it("palace lines: only the pieces named in a role move along the lines", () => {
+    // The chariot on d1 is no rider along the lines once the roles leave it out.
+    const fen = "9/4k4/9/9/9/9/9/9/5K3/3R5 w - - 0 1";
+    expect(moveTexts(janggi, fen)).toContain("R d1-e2");
+    const noRider = { ...janggi, id: "janggi-roles", mechanics: [palaceLines({ steppers: ["K", "A"], forward: ["P"], riders: [], hoppers: ["C"] }), janggi.mechanics![1]] };
+    expect(moveTexts(noRider, fen)).not.toContain("R d1-e2");
+    const unknown = { ...janggi, id: "janggi-x", mechanics: [palaceLines({ steppers: ["X"], forward: [], riders: [], hoppers: [] })] };
+    expect(() => moveTexts(unknown, fen)).toThrow(/palace lines names a piece X the game does not have/);
+  });
+
+  it("bikjang: the points come from the declared values", () => {
+    // Equal pieces, so Han wins by its 1.5; counting the soldier as 5 gives Cho the lead.
+    const fen = "3k5/9/9/9/p8/9/9/9/4K4/3A5 w - - 0 1";
+    const valued = { ...janggi, id: "janggi-values", mechanics: [janggi.mechanics![0], bikjang({ general: "K", guards: ["A"], values: { A: 3, P: 5 } })] };
+    const pos = unwrap(parseFen(compileVariant(valued), fen));
+    // Cho: guard 3; Han: soldier 5 and 1.5: Han wins. With the soldier worth nothing Cho's 3 beats Han's 1.5.
+    pos.passes = 2;
+    expect(positionStatus(pos)).toEqual({ result: "black-wins", reason: "double-pass" });
+    const cheap = { ...valued, id: "janggi-cheap", mechanics: [janggi.mechanics![0], bikjang({ general: "K", guards: ["A"], values: { A: 3, P: 0 } })] };
+    const other = unwrap(parseFen(compileVariant(cheap), fen));
+    other.passes = 2;
+    expect(positionStatus(other)).toEqual({ result: "white-wins", reason: "double-pass" });
+  });
+});
+
+describe("janggi: crowded palaces against Fairy-Stockfish", () => {
+  it("2,000 seeded positions with pieces on and around the palace lines: the same moves and the same checks", () => {
+    const rng = new Rng(20261201);
+    const files = "abcdefghi";
+    const palace = (side: 0 | 1) => [0, 1, 2].flatMap((r) => [3, 4, 5].map((f) => `${files[f]}${side === 0 ? r + 1 : 10 - r}`));
+    const near = (side: 0 | 1) => [0, 1, 2, 3].flatMap((r) => [2, 3, 4, 5, 6].map((f) => `${files[f]}${side === 0 ? r + 1 : 10 - r}`));
+    let compared = 0;
+    let inCheck = 0;
+    for (let tries = 0; compared < 2000 && tries < 20000; tries++) {
+      const board = new Map<string, string>();
+      const put = (squares: string[], letter: string) => {
+        const free = squares.filter((s) => !board.has(s));
+        if (free.length) board.set(rng.pick(free), letter);
+      };
+      put(palace(0), "K");
+      put(palace(1), "k");
+      for (const letter of ["A", "a"]) if (rng.chance(0.7)) put(palace(letter === "A" ? 0 : 1), letter);
+      // Chariots, cannons and soldiers of both sides in either palace, and a few other pieces around them.
+      for (let i = rng.int(7); i > 0; i--) put(near(rng.chance(0.5) ? 0 : 1), rng.pick(["R", "r", "C", "c", "P", "p", "N", "n", "B", "b"]));
+      const ranks: string[] = [];
+      for (let r = 10; r >= 1; r--) {
+        let row = "";
+        let empty = 0;
+        for (const f of files) {
+          const p = board.get(`${f}${r}`);
+          if (!p) empty++;
+          else {
+            row += (empty || "") + p;
+            empty = 0;
+          }
+        }
+        ranks.push(row + (empty || ""));
+      }
+      const fen = `${ranks.join("/")} ${rng.chance(0.5) ? "w" : "b"} - - 0 1`;
+      // A position with the side not to move in check is no game: our FEN refuses it.
+      if (!parseFen(getVariant(J), fen).ok) continue;
+      const game = Game.start(J, fen);
+      const ours = ourMoves(game, listMoves(position(J, fen)).listed, false).map((m) => m.uci).sort();
+      const theirs = oracleAfter(ff, oracleRow(J), fen).moves;
+      expect(ours, fen).toEqual(theirs);
+      if (game.checks().length) inCheck++;
+      compared++;
+    }
+    expect(compared).toBe(2000);
+    // The checks along the palace lines and through screens came up too, not only quiet positions.
+    expect(inCheck).toBeGreaterThan(100);
   });
 });

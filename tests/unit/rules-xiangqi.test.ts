@@ -119,3 +119,63 @@ describe("xiangqi: the generals may not face each other", () => {
     expect(legalUci(fen)).toEqual(["a2e2", "e1d1", "e1f1"]);
   });
 });
+
+/** Plays the moves on our game and on Fairy-Stockfish's board; Fairy-Stockfish's verdict after them. */
+function bothPlay(fen: string, texts: string[]) {
+  const game = Game.start(X, fen);
+  const ucis: string[] = [];
+  for (const text of texts) {
+    const move = ourMoves(game, game.legalMoves(), false).find((m) => m.move.text === text);
+    if (!move) throw new Error(`${text} is not legal in ${game.fen()}`);
+    ucis.push(move.uci);
+    game.play(text);
+  }
+  const theirs = oracleAfter(ff, oracleRow(X), fen, ucis);
+  expect(game.fen()).toBe(theirs.fen);
+  return { game, theirs };
+}
+
+/** The moves `cycle` played `times` times over, after `opening`. */
+const repeated = (opening: string[], cycle: string[], times: number) => [...opening, ...Array.from({ length: times }, () => cycle).flat()];
+
+// docs/games/xiangqi.md#repetition
+describe("xiangqi: repetition, perpetual check and chasing, as Fairy-Stockfish judges them", () => {
+  it("the third time a position stands is a draw, when nobody forced it", () => {
+    const { game, theirs } = bothPlay("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", repeated([], ["R a1-a2", "k d10-d9", "R a2-a1", "k d9-d10"], 2));
+    expect(game.status()).toEqual({ result: "draw", reason: "threefold-repetition" });
+    expect(theirs.claimed).toBe("1/2-1/2");
+    // Fairy-Stockfish makes it a claim; the project ends the game (Decision).
+    expect(theirs.result).toBe("*");
+  });
+
+  it("the second time is not yet the end", () => {
+    const { game, theirs } = bothPlay("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", repeated([], ["R a1-a2", "k d10-d9", "R a2-a1", "k d9-d10"], 1));
+    expect(game.status()).toEqual({ result: "ongoing" });
+    expect(game.claimableDraws()).toEqual([]);
+    expect(theirs.claimed).toBe("*");
+  });
+
+  it("perpetual check loses for the side that checks", () => {
+    // Red's chariot checks along ranks 10 and 9; Black's general steps between e10 and e9.
+    const { game, theirs } = bothPlay("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1",
+      repeated(["R a1-a10"], ["k e10-e9", "R a10-a9", "k e9-e10", "R a9-a10"], 2));
+    expect(game.status()).toEqual({ result: "black-wins", reason: "perpetual-check" });
+    expect(theirs.claimed).toBe("0-1");
+  });
+
+  it("perpetual chasing of an unprotected piece loses for the side that chases", () => {
+    // Red's chariot attacks Black's lone cannon on a7, then a6, then a7 again.
+    const { game, theirs } = bothPlay("3k5/9/9/c8/9/9/9/9/9/1R2K4 w - - 0 1",
+      repeated(["R b1-b7"], ["c a7-a6", "R b7-b6", "c a6-a7", "R b6-b7"], 2));
+    expect(game.status()).toEqual({ result: "black-wins", reason: "perpetual-chase" });
+    expect(theirs.claimed).toBe("0-1");
+  });
+
+  it("attacking a protected piece is no chase: a draw", () => {
+    // The same, with Black's chariot on a10 protecting the cannon.
+    const { game, theirs } = bothPlay("r2k5/9/9/c8/9/9/9/9/9/1R2K4 w - - 0 1",
+      repeated(["R b1-b7"], ["c a7-a6", "R b7-b6", "c a6-a7", "R b6-b7"], 2));
+    expect(game.status()).toEqual({ result: "draw", reason: "threefold-repetition" });
+    expect(theirs.claimed).toBe("1/2-1/2");
+  });
+});

@@ -14,8 +14,11 @@
  *   not count points there.
  */
 import { perVariant, type Mechanic } from "../mechanic";
+import { makeMoveText } from "../actions";
+import { pseudoMoveWritten } from "../listed";
 import { MoveKind, newMove } from "../move";
 import { inCheck, makeMove } from "../movegen";
+import { refused } from "../refusals";
 import type { Position } from "../position";
 import { win, type EndReason } from "../status";
 import type { Side } from "../variant";
@@ -73,8 +76,8 @@ export function bikjang(rules: BikjangRules): Mechanic {
 
   const mech: Mechanic = {
     name: "bikjang",
-    // Attacks along the palace lines, and bikjang's rule that every move end it, escape the core's shortcuts.
-    judgesEveryMove: true,
+    // In bikjang every move must end it: none is legal without asking.
+    judgesEveryMove: facing,
 
     extend(pos, out) {
       out.push(newMove(MoveKind.Mechanic, -1, -1, 0, 0, mech));
@@ -100,6 +103,9 @@ export function bikjang(rules: BikjangRules): Mechanic {
       return ok;
     },
 
+    // Only in bikjang may a player pass in check, so only there may the side not to move stand in check.
+    passedInCheck: facing,
+
     stopsPlay: (pos) => pos.passes >= 2 || (pos.passes === 1 && facing(pos)),
 
     status(pos) {
@@ -107,6 +113,18 @@ export function bikjang(rules: BikjangRules): Mechanic {
       if (pos.passes === 1 && facing(pos)) return { result: "draw", reason: "bikjang" };
       if (onlyGuarded(pos, 0) && onlyGuarded(pos, 1)) return { result: "draw", reason: "insufficient-material" };
       return undefined;
+    },
+
+    explain(pos, actions) {
+      const text = makeMoveText(actions);
+      if (text === "pass") return refused(text, "your general is in check: you may pass only when it is not, or in bikjang");
+      if (!facing(pos)) return undefined;
+      const move = pseudoMoveWritten(pos, text);
+      if (!move) return undefined;
+      makeMove(pos, move);
+      const safe = !inCheck(pos, (1 - pos.turn) as Side);
+      pos.unmake();
+      return safe ? refused(text, "the generals face each other (bikjang): end it with your move, or pass") : undefined;
     },
 
     settle(pos, reason) {

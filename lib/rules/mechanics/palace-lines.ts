@@ -13,12 +13,16 @@
  * These moves attack too: the mechanic judges check (royalThreat) as the core does, with the
  * palace lines added.
  */
+import { makeActionText } from "../actions";
+import { pseudoMoveWritten } from "../listed";
 import { perVariant, type Mechanic } from "../mechanic";
 import { MoveKind, newMove, type Move } from "../move";
 import { attacked } from "../movegen";
-import type { Position } from "../position";
-import type { Side } from "../variant";
+import { typeOn, type Position } from "../position";
+import { RulesError } from "../errors";
 import { squareNamed } from "../geometry";
+import { pieceProblem, refused } from "../refusals";
+import type { Side } from "../variant";
 
 export interface PalaceLineRoles {
   steppers: string[];
@@ -34,6 +38,9 @@ interface Tables {
   riders: number;
   hoppers: number;
   onLine: Uint8Array;
+  /** The line points of each palace, and for each square the points of its palace (none off the lines). */
+  points: number[];
+  palacePoints: (readonly number[])[];
   diagonals: number[];
 }
 
@@ -41,9 +48,12 @@ export function palaceLines(roles: PalaceLineRoles): Mechanic {
   const tables = perVariant<Tables>("palace lines", (v, typeOf) => {
     const mask = (letters: string[]) => letters.reduce((m, l) => m | (1 << typeOf(l)), 0);
     const palaces = v.decl.palaces;
-    if (!palaces) throw new Error(`${v.id}: palace lines need the game's palaces`);
+    if (!palaces) throw new RulesError(`${v.id}: palace lines need the game's palaces`);
     const onLine = new Uint8Array(v.geo.size);
+    const palacePoints: (readonly number[])[] = new Array(v.geo.size).fill([]);
+    const points: number[] = [];
     for (const [lo, hi] of palaces) {
+      const inThis: number[] = [];
       const a = squareNamed(v.geo, lo);
       const b = squareNamed(v.geo, hi);
       const fa = v.geo.fileOf[a], ra = v.geo.rankOf[a], fb = v.geo.fileOf[b], rb = v.geo.rankOf[b];
@@ -53,18 +63,21 @@ export function palaceLines(roles: PalaceLineRoles): Mechanic {
         if (f < fa || f > fb || r < ra || r > rb) continue;
         const corner = (f === fa || f === fb) && (r === ra || r === rb);
         const centre = 2 * f === fa + fb && 2 * r === ra + rb;
-        if (corner || centre) onLine[sq] = 1;
+        if (corner || centre) {
+          onLine[sq] = 1;
+          inThis.push(sq);
+        }
       }
+      for (const sq of inThis) palacePoints[sq] = inThis;
+      points.push(...inThis);
     }
     const s = v.geo.stride;
     return {
       steppers: mask(roles.steppers), forward: mask(roles.forward), riders: mask(roles.riders), hoppers: mask(roles.hoppers),
-      onLine, diagonals: [s + 1, s - 1, -s + 1, -s - 1],
+      onLine, points, palacePoints, diagonals: [s + 1, s - 1, -s + 1, -s - 1],
     };
   });
 
-  /** The type of the piece of `side` on a square's code, 0 for none. */
-  const typeOf = (code: number, side: Side) => (code >> (5 * side)) & 31;
   /** The type of the piece on a square, of either side. */
   const anyType = (code: number) => (code & 31) | ((code >> 5) & 31);
 
@@ -76,9 +89,8 @@ export function palaceLines(roles: PalaceLineRoles): Mechanic {
     const us = pos.turn;
     const them = (1 - us) as Side;
     const board = pos.board;
-    for (const sq of pos.geo.squares) {
-      if (!t.onLine[sq]) continue;
-      const type = typeOf(board[sq], us);
+    for (const sq of t.points) {
+      const type = typeOn(board[sq], us);
       if (type === 0) continue;
       const bit = 1 << type;
       if (!((t.steppers | t.forward | t.riders | t.hoppers) & bit)) continue;
@@ -93,7 +105,7 @@ export function palaceLines(roles: PalaceLineRoles): Mechanic {
           for (to += d; t.onLine[to]; to += d) {
             if (board[to] === 0) add(to);
             else {
-              if (typeOf(board[to], them) && !(t.hoppers & (1 << anyType(board[to])))) add(to);
+              if (typeOn(board[to], them) && !(t.hoppers & (1 << anyType(board[to])))) add(to);
               break;
             }
           }
@@ -102,7 +114,7 @@ export function palaceLines(roles: PalaceLineRoles): Mechanic {
         const far = (t.riders & bit) !== 0;
         for (let to = sq + d; t.onLine[to]; to += d) {
           if (board[to] === 0) add(to);
-          else if (typeOf(board[to], them)) add(to);
+          else if (typeOn(board[to], them)) add(to);
           if (board[to] !== 0 || !far) break;
         }
       }
@@ -117,16 +129,16 @@ export function palaceLines(roles: PalaceLineRoles): Mechanic {
     for (const d of t.diagonals) {
       let s = sq + d;
       if (!t.onLine[s]) continue;
-      const first = typeOf(board[s], by);
+      const first = typeOn(board[s], by);
       // A soldier steps forward onto sq: it stands behind it, seen from its side.
       if (first && (t.steppers & (1 << first) || (t.forward & (1 << first) && goesForward(by, -d)))) return true;
       while (t.onLine[s] && board[s] === 0) s += d;
       if (!t.onLine[s]) continue;
-      if (t.riders & (1 << typeOf(board[s], by))) return true;
+      if (t.riders & (1 << typeOn(board[s], by))) return true;
       if (t.hoppers & (1 << anyType(board[s]))) continue;
       for (s += d; t.onLine[s]; s += d) {
         if (board[s] !== 0) {
-          if (t.hoppers & (1 << typeOf(board[s], by))) return true;
+          if (t.hoppers & (1 << typeOn(board[s], by))) return true;
           break;
         }
       }
@@ -140,6 +152,25 @@ export function palaceLines(roles: PalaceLineRoles): Mechanic {
     royalThreat: (pos, side, sq) => {
       const them = (1 - side) as Side;
       return attacked(pos, sq, them) || lineAttack(pos, sq, them);
+    },
+    // A royal piece on a line point is attacked along the lines only through the points of its palace.
+    exposing: (pos, royal) => tables(pos.variant).palacePoints[royal],
+
+    explain(pos, actions) {
+      const [step] = actions;
+      if (actions.length !== 1 || step.type !== "step" || pieceProblem(pos.variant, pos.board, pos.turn, step)) return undefined;
+      const text = makeActionText(step);
+      if (pseudoMoveWritten(pos, text)) return undefined;
+      const type = typeOn(pos.board[squareNamed(pos.geo, step.from)], pos.turn);
+      const name = pos.variant.types[type].name;
+      const to = squareNamed(pos.geo, step.to);
+      const t = tables(pos.variant);
+      if (t.hoppers & (1 << type)) return refused(text, `a ${name} moves only by jumping over exactly one piece, and never over or onto another ${name}`);
+      if (!(t.steppers & (1 << type))) return undefined;
+      if (pos.variant.types[type].region?.[pos.turn][to] === 0) return refused(text, `the ${name} never leaves its palace`);
+      const from = squareNamed(pos.geo, step.from);
+      const diagonal = Math.abs(pos.geo.fileOf[to] - pos.geo.fileOf[from]) === 1 && Math.abs(pos.geo.rankOf[to] - pos.geo.rankOf[from]) === 1;
+      return diagonal ? refused(text, `the ${name} steps diagonally only along the palace lines, from a corner or the centre`) : undefined;
     },
   };
 }

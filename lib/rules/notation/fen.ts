@@ -314,7 +314,8 @@ function checkRoyals(pos: Position): void {
   }
   const other = (1 - pos.turn) as Side;
   // A game just won by taking the last royal piece may leave the winner's attacked (Atomic).
-  if (v.royalKind !== "none" && !extinct(pos, pos.turn) && inCheck(pos, other)) {
+  // Nor a side that passed in check where the game lets it (Janggi's bikjang).
+  if (v.royalKind !== "none" && !extinct(pos, pos.turn) && inCheck(pos, other) && !v.mechanics.some((m) => m.passedInCheck?.(pos))) {
     throw new RulesError(`the side not to move (${other === 0 ? "White" : "Black"}) is in check`);
   }
 }

@@ -52,7 +52,8 @@ export const janggi: VariantDecl = {
   royalty: { kind: "king", piece: "K" },
   // Never reached: a side not in check may always pass.
   stalemate: "loss",
-  // Fifty moves without a capture end the game by themselves, decided on points (docs/games/janggi.md#counting-points).
+  // Threefold repetition and fifty moves without a capture end the game by themselves, decided on points
+  // (docs/games/janggi.md#game-end).
   automaticDraws: true,
   repetition: { count: 3, perpetualCheckLoses: true },
   mechanics: [
@@ -63,6 +64,6 @@ export const janggi: VariantDecl = {
     "Korean chess on the 90 points of a 9×10 board without a river. Cho (楚, White) moves first; Han (漢, Black) has 1.5 points of compensation. Each player chooses one of four horse and elephant arrangements before the first move.",
     "General (K) and guards (A) step along the lines inside their palace, diagonals included. Chariot (R) as a rook, and along the palace diagonals; horse (N) one step straight then one diagonally, blockable; elephant (B) one step straight then two diagonally, blockable at both points; soldier (P) one step forward or sideways, and forward along the diagonals of the opponent's palace.",
     "The cannon (C) must jump over exactly one piece to move or capture, along lines and palace diagonals; it may never jump over or capture another cannon.",
-    "A player not in check may pass. Checkmate wins. When the generals face each other on an open file (bikjang) and the player to move passes, when both players pass in turn, on threefold repetition (but perpetual check loses), after fifty moves without a capture, or with nothing but generals and guards left, the game is decided on points: chariot 13, cannon 7, horse 5, elephant 3, guard 3, soldier 2, and 1.5 for Han.",
+    "A player not in check may pass. Checkmate wins. When the generals face each other on an open file (bikjang) and the player to move passes, when both players pass in turn, on threefold repetition (but perpetual check loses), or after fifty moves without a capture, the game is decided on points: chariot 13, cannon 7, horse 5, elephant 3, guard 3, soldier 2, and 1.5 for Han. With nothing but generals and guards left it is a draw.",
   ],
 };

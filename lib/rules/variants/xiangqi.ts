@@ -1,3 +1,4 @@
+import { chasing } from "../mechanics/chasing";
 import type { VariantDecl } from "../variant";
 
 /**
@@ -29,12 +30,17 @@ export const xiangqi: VariantDecl = {
   flyingGeneral: true,
   // Advisors and elephants never leave their own side: with nothing else on the board, neither side can win.
   deadPosition: { minors: [], harmless: ["A", "B"] },
+  // The third time a position stands ends the game: a draw, unless one side checked or chased throughout.
+  repetition: { count: 3, perpetualCheckLoses: true },
+  // Checks beyond ten by one side do not count towards the fifty moves (docs/games/xiangqi.md#fifty-moves).
+  moveRuleChecks: 10,
+  mechanics: [chasing({ general: "K", advisor: "A", elephant: "B", horse: "N", chariot: "R", cannon: "C", soldier: "P" })],
   points: { river: true },
   palaces: [["d1", "f3"], ["d8", "f10"]],
   summary: [
     "Chinese chess on the 9×10 points of its board, with a river between the two halves and a palace of 3×3 points on each side. Red (White, uppercase, at the bottom) moves first.",
     "Pieces: general (K, one point straight, inside the palace), advisors (A, one point diagonally, inside the palace), elephants (B, two points diagonally, blocked at the point between, never across the river), horses (N, one straight then one diagonally, blocked at the first point), chariots (R, as a rook), cannons (C, move as a chariot, capture by jumping exactly one piece), soldiers (P, one point forward, and sideways too once across the river).",
     "The two generals may not face each other on a file with nothing between them.",
-    "Checkmate wins; a stalemated player loses.",
+    "Checkmate wins; a stalemated player loses. The third time a position stands the game is a draw, unless one side gave check with every move (that side loses) or chased an unprotected piece with every move (that side loses).",
   ],
 };
