@@ -149,6 +149,7 @@ test("xiangqi: pieces on the points, moved by click, drag and keyboard; WXF and 
   // A click on the cannon shows its targets on the points; a click on one moves it.
   await square(page, "h3").click();
   await expect(board(page).locator('[data-highlight="target"]')).not.toHaveCount(0);
+  await shot(page, "xiangqi-picked-up");
   await square(page, "e3").click();
   await confirmMove(page, "C h3-e3");
   await expect(pieceAt(page, "wC", "e3")).toHaveCount(1);

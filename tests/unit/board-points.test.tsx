@@ -122,9 +122,13 @@ describe("a board of points", () => {
     const m = board({ lastMove: ["h3", "e3"], selected: "b3", targets: ["b4", "b10"], checks: ["e10"], squares: [{ square: "b10", pieces: [{ color: "black", letter: "N" }] }] });
     const circle = (what: string) => [...m.matchAll(new RegExp(`<circle cx="([\\d.]+)" cy="([\\d.]+)"[^>]*data-highlight="${what}"`, "g"))].map((c) => `${c[1]},${c[2]}`);
     expect(circle("last-move")).toEqual(["7.5,7.5", "4.5,7.5"]);
-    expect(circle("selected")).toEqual(["1.5,7.5"]);
+    // A disc under the piece and a ring over it, which the piece cannot hide.
+    expect(circle("selected")).toEqual(["1.5,7.5", "1.5,7.5"]);
     expect(circle("target").sort()).toEqual(["1.5,0.5", "1.5,6.5"]);
     expect(m).toMatch(/data-highlight="check"><circle cx="4.5" cy="0.5"/);
+    expect(circle("check")).toEqual(["4.5,0.5"]);
+    const marks = m.slice(m.indexOf('data-piece="bN"'));
+    for (const what of ["selected", "check", "target"]) expect(marks, `${what} ring over the pieces`).toMatch(new RegExp(`<circle[^>]*fill="none"[^>]*data-highlight="${what}"`));
     expect(m).not.toMatch(/<rect[^>]*data-highlight/);
     // The last move's points framed over the pieces too, four corners each.
     const frames = [...m.matchAll(/<path d="([^"]+)"[^>]*data-highlight="last-move"/g)].map((f) => segments(f[1]).length);

@@ -601,23 +601,26 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
     );
     under.push(h("g", { "data-highlight": "check" }, ...rings));
   }
+  // A target ring around an occupied square; on points it goes over the piece, which would hide it.
   const targets = [...new Set(props.targets ?? [])];
+  const targetRings: SvgNode[] = [];
   for (const sq of targets) {
     const o = at(sq);
     if (!o || !contents.has(sq)) continue;
-    under.push(
+    targetRings.push(
       h("circle", {
         cx: o.x + 0.5,
         cy: o.y + 0.5,
-        r: 0.455,
+        r: layout ? 0.47 : 0.455,
         fill: "none",
         stroke: THEME.target,
-        "stroke-opacity": THEME.targetOpacity,
-        "stroke-width": 0.075,
+        "stroke-opacity": layout ? 0.8 : THEME.targetOpacity,
+        "stroke-width": layout ? 0.06 : 0.075,
         "data-highlight": "target",
       }),
     );
   }
+  if (!layout) under.push(...targetRings);
 
   // Pieces.
   const pieces: SvgNode[] = [];
@@ -651,12 +654,20 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
     if (!o || contents.has(sq)) continue;
     over.push(h("circle", { cx: o.x + 0.5, cy: o.y + 0.5, r: 0.16, fill: THEME.target, "fill-opacity": THEME.targetOpacity, "data-highlight": "target" }));
   }
-  // On points a piece covers its disc: the last move's points are framed by corners over the pieces too.
+  // On points a piece covers the disc under it: the last move's points are framed by corners
+  // over the pieces too, and the picked-up piece, a general in check and the targets ringed.
   if (layout) {
     for (const sq of new Set(props.lastMove ?? [])) {
       const o = at(sq);
       if (o) over.push(h("path", { d: pointFrame(o.x + 0.5, o.y + 0.5), fill: "none", stroke: THEME.points.lastMove, "stroke-width": 0.06, "data-highlight": "last-move" }));
     }
+    const ring = (sq: string, stroke: string, highlight: string) => {
+      const o = at(sq);
+      if (o) over.push(h("circle", { cx: o.x + 0.5, cy: o.y + 0.5, r: 0.47, fill: "none", stroke, "stroke-width": 0.07, "data-highlight": highlight }));
+    };
+    if (props.selected) ring(props.selected, THEME.selected, "selected");
+    for (const sq of new Set(props.checks ?? [])) ring(sq, THEME.check, "check");
+    over.push(...targetRings);
   }
   if (props.hovering) {
     const o = at(props.hovering.square);
