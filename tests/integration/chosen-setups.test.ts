@@ -125,6 +125,10 @@ describe.each(testDrivers)("setups chosen before the first move on $driver", ({ 
     await choose(p.alice, id, 0);
     expect(await refusal(submitMove(db, p.bob, { gameId: id, expectedPly: 0, move }, T0))).toEqual(stillChoosing);
     expect(await stored(id)).toMatchObject({ ply: 0, drawOfferBy: null, status: "active" });
+    // The database's own check (games_no_move_while_choosing): no ply counted while the setups are chosen.
+    const refused = await db.update(games).set({ ply: 1 }).where(eq(games.id, id)).then(() => null, (e: Error) => e);
+    expect(`${refused?.message} ${(refused?.cause as Error | undefined)?.message}`).toContain("games_no_move_while_choosing");
+    expect((await stored(id)).ply).toBe(0);
   });
 
   it("refuses, in words, a choice out of range, out of its stage or in another game", async () => {
