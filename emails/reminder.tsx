@@ -8,16 +8,19 @@ export interface ReminderProps {
   variantName: string;
   timeLeft: string; // "about 20 hours"
   deadline: string;
+  /** The game waits for the player's setup, not a move (Janggi): running out cancels it. */
+  choosing?: boolean;
 }
 
 export default function Reminder(p: ReminderProps) {
+  const what = p.choosing ? "to choose your setup" : "for your move";
   return (
-    <EmailLayout preview={`${p.timeLeft} left for your move against ${p.opponent}`} siteUrl={p.siteUrl}>
+    <EmailLayout preview={`${p.timeLeft} left ${what} against ${p.opponent}`} siteUrl={p.siteUrl}>
       <Text>
-        Your {p.variantName} game with {p.opponent} is waiting for your move, and {p.timeLeft} remain
-        (until {p.deadline}). If the time runs out, you lose the game.
+        Your {p.variantName} game with {p.opponent} is waiting {p.choosing ? "for you to choose your setup" : "for your move"}, and {p.timeLeft} remain
+        (until {p.deadline}). If the time runs out, {p.choosing ? "the game is cancelled" : "you lose the game"}.
       </Text>
-      <Button href={p.gameUrl} style={buttonStyle}>Make your move</Button>
+      <Button href={p.gameUrl} style={buttonStyle}>{p.choosing ? "Choose your setup" : "Make your move"}</Button>
     </EmailLayout>
   );
 }

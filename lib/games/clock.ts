@@ -105,7 +105,8 @@ async function remind(db: Db, id: string, now: Date): Promise<boolean> {
     const opponent = await userById(tx, otherPlayer(g, player.id));
     // Marked even when the player wants no mail: one decision per move.
     await tx.update(games).set({ reminderPly: g.ply }).where(eq(games.id, g.id));
-    return queueReminder(tx, player, { id: g.id, variant: g.variant, deadline: g.deadline }, opponent.name ?? "your opponent", now);
+    const waiting = { id: g.id, variant: g.variant, deadline: g.deadline, choosingSetups: g.choosingSetups };
+    return queueReminder(tx, player, waiting, opponent.name ?? "your opponent", now);
   });
 }
 

@@ -187,7 +187,7 @@ function hoursText(ms: number): string {
 
 /** A reminder goes to everyone who wants mail at all: losing on time matters in digest mode too. */
 export async function queueReminder(
-  tx: Executor, to: Recipient, g: { id: string; variant: string; deadline: Date }, opponent: string, now: Date,
+  tx: Executor, to: Recipient, g: { id: string; variant: string; deadline: Date; choosingSetups: boolean }, opponent: string, now: Date,
 ): Promise<boolean> {
   if (!to.email || to.notify === "none") return false;
   const variantName = variantInfo(g.variant).name;
@@ -195,11 +195,12 @@ export async function queueReminder(
   const body = await renderEmail(
     createElement(Reminder, {
       siteUrl: mailSettings().siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, timeLeft,
-      deadline: formatDeadline(g.deadline),
+      deadline: formatDeadline(g.deadline), choosing: g.choosingSetups,
     }),
   );
+  const what = g.choosingSetups ? "to choose your setup" : "for your move";
   await enqueueEmail(tx, {
-    to: to.email, kind: "reminder", subject: `${timeLeft} left for your move against ${opponent} (${variantName})`, ...body,
+    to: to.email, kind: "reminder", subject: `${timeLeft} left ${what} against ${opponent} (${variantName})`, ...body,
     payload: { gameId: g.id },
   }, now);
   return true;

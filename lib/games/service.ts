@@ -377,10 +377,10 @@ export async function chooseSetup(db: Db, userId: string, raw: ChooseSetupInput,
     const chosen = { white: stage.white, black: stage.black, [colour]: input.setup };
     const column = colour === "white" ? { whiteSetup: input.setup } : { blackSetup: input.setup };
     const deadline = deadlineAfter(now, g.daysPerMove);
-    const [me, opponent] = await Promise.all([userById(tx, userId), userById(tx, opponentId(g, userId))]);
     if (chosen[other] === null) {
       await tx.update(games).set({ ...column, deadline, reminderPly: null, updatedAt: now }).where(eq(games.id, g.id));
       // The opponent chooses now, seeing this choice, and then moves first.
+      const [me, opponent] = await Promise.all([userById(tx, userId), userById(tx, opponentId(g, userId))]);
       const email = await chooseSetupEmail(opponent, { id: g.id, variant: g.variant, deadline }, me.name ?? "your opponent", true, stage.names[input.setup]);
       if (email) await enqueueEmail(tx, email, now);
       return { colour, startFen: null };

@@ -42,6 +42,7 @@ const ENDINGS: Partial<Record<EndReason, string>> = {
   "king-exploded": "by blowing up the king",
   "king-captured": "by capturing the king",
   "no-legal-move": "with no legal move left",
+  "double-pass": "on points after both players passed",
 };
 function ending(reason: EndReason): string {
   const words = ENDINGS[reason];
@@ -67,7 +68,8 @@ for (const c of [...FAMILY_GAMES, ...GAME_FILES]) {
     }
     if (c.setups) {
       // Before the first move each player chooses a setup on the page; the game starts from both.
-      await chooseSetups(white.page, black.page, c.variant, c.setups);
+      await chooseSetups(white.page, black.page, c.variant, c.setups, (page, side) =>
+        page.screenshot({ path: test.info().outputPath(`${c.variant}-choosing-${side}.png`), fullPage: true, animations: "disabled" }));
       const start = chosenSetupFen(c.variant, c.setups.white, c.setups.black);
       expect((await white.page.request.get(`${path}/state`).then((r) => r.json())).startFen).toBe(start);
     }

@@ -20,7 +20,7 @@ const SERVER_ACTIONS = [
   "app/_actions/invitations.ts#acceptChallenge", "app/_actions/invitations.ts#declineChallenge",
   "app/_actions/invitations.ts#withdrawChallenge", "app/_actions/session.ts#signOutFromHeader",
   "app/challenge/actions.ts#createChallengeAction",
-  "app/games/[id]/actions.ts#acceptDrawAction", "app/games/[id]/actions.ts#claimDrawAction",
+  "app/games/[id]/actions.ts#acceptDrawAction", "app/games/[id]/actions.ts#chooseSetupAction", "app/games/[id]/actions.ts#claimDrawAction",
   "app/games/[id]/actions.ts#declineDrawAction", "app/games/[id]/actions.ts#extraDayAction",
   "app/games/[id]/actions.ts#moveAction", "app/games/[id]/actions.ts#offerDrawAction",
   "app/games/[id]/actions.ts#resignAction", "app/games/[id]/actions.ts#withdrawAction",

@@ -70,7 +70,9 @@ vi.mock("@/lib/auth", async () => {
 import { acceptChallenge, declineChallenge, withdrawChallenge } from "@/app/_actions/invitations";
 import { signOutFromHeader } from "@/app/_actions/session";
 import { createChallengeAction } from "@/app/challenge/actions";
-import { acceptDrawAction, claimDrawAction, declineDrawAction, moveAction, offerDrawAction, resignAction, withdrawAction } from "@/app/games/[id]/actions";
+import {
+  acceptDrawAction, chooseSetupAction, claimDrawAction, declineDrawAction, moveAction, offerDrawAction, resignAction, withdrawAction,
+} from "@/app/games/[id]/actions";
 import { importGame } from "@/app/import/actions";
 import { answerInvitationAction } from "@/app/invitations/[token]/actions";
 import { saveSettings, setVacation, signOutAction } from "@/app/settings/actions";
@@ -239,6 +241,9 @@ describe(`server action fuzz (${N} calls per action, FUZZ_SEED=${SEED})`, () => 
     await fuzz("claimDrawAction", (x) => claimDrawAction(x as never), () =>
       hostileShape(r, { gameId: r.pick(world.gameIds), reason: r.pick(["threefold-repetition", "fifty-move-rule"]) }, { gameId: ids(), reason: ["agreement"] }),
     { ...play, valid: game("claimDraw") });
+    await fuzz("chooseSetupAction", (x) => chooseSetupAction(x as never), () =>
+      hostileShape(r, { gameId: r.pick(world.gameIds), setup: r.int(4) }, { gameId: ids(), setup: [-1, 4, 64, "1", 1.5, null] }),
+    { ...play, valid: game("chooseSetup") });
     await fuzz("withdrawAction", (x) => withdrawAction(x as never), () =>
       hostileShape(r, { gameId: r.pick(world.gameIds), invitationId: r.pick(world.invitationIds) }, { gameId: ids(), invitationId: ids() }),
     { ...play, valid: game("withdraw") });

@@ -25,7 +25,7 @@ import type { Db } from "@/lib/db/client";
 import * as schema from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
 import {
-  acceptDraw, acceptInvitation, challengesFor, claimDraw, createChallenge, declineDraw, declineInvitation, endVacation,
+  acceptDraw, acceptInvitation, challengesFor, chooseSetup, claimDraw, createChallenge, declineDraw, declineInvitation, endVacation,
   GameError, gamesOfPlayer, getGameView, giveExtraDay, invitationByToken, offerDraw, playerByName, resign, runClock,
   startVacation, submitMove, withdrawInvitation,
 } from "@/lib/games";
@@ -81,7 +81,7 @@ describe(`service fuzz (${N} calls per function, FUZZ_SEED=${SEED})`, () => {
   const anyUser = () => (r.chance(0.9) ? r.pick(world.users) : r.pick(world.users.slice(0, 4)));
 
   /** Replays of an accepted call that must be refused (a form sent twice must not act twice). */
-  const ONCE = new Set(["submitMove", "acceptInvitation", "declineInvitation", "withdrawInvitation", "resign", "acceptDraw", "declineDraw", "claimDraw"]);
+  const ONCE = new Set(["submitMove", "chooseSetup", "acceptInvitation", "declineInvitation", "withdrawInvitation", "resign", "acceptDraw", "declineDraw", "claimDraw"]);
 
   interface Options {
     /** Replay the last accepted call now and then (default true). */
@@ -230,6 +230,18 @@ describe(`service fuzz (${N} calls per function, FUZZ_SEED=${SEED})`, () => {
       await fuzz(name, (db, u, x) => (fn as (db: Db, u: string, x: unknown, now: Date) => Promise<unknown>)(db, u, x, T0), gameInput, { valid });
     });
   }
+
+  it("chooseSetup", { timeout: T(N) }, async () => {
+    await fuzz("chooseSetup", (db, u, x) => chooseSetup(db, u, x as never, T0), () =>
+      hostileShape(r, { gameId: r.pick(world.gameIds), setup: r.int(4) }, { gameId: ids(), setup: [-1, 4, 63, 64, "1", 1.5, null, 2 ** 53] }),
+    {
+      actor: (raw) => {
+        const id = (raw as { gameId?: unknown } | null)?.gameId;
+        return typeof id === "string" ? world.legal.get(id)?.chooser ?? null : null;
+      },
+      valid: "chooseSetup",
+    });
+  });
 
   it("claimDraw", { timeout: T(N) }, async () => {
     await fuzz("claimDraw", (db, u, x) => claimDraw(db, u, x as never, T0), () =>

@@ -1,14 +1,15 @@
 /**
  * The fuzz tests' world: players (one without a name, and an id nobody has), games
  * in every state and visibility (active, private with a draw offer, unlisted and
- * overdue, another variant, a repetition, finished) and pending challenges of every
+ * overdue, another variant, a repetition, a Janggi game whose players choose their setups,
+ * finished) and pending challenges of every
  * kind, with the moves legal in each game; and calls that succeed in it as built
  * (validCall), so that each fuzz reaches its target's success path too.
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import * as schema from "@/lib/db/schema";
-import { createChallenge, resign } from "@/lib/games";
+import { createChallenge, resign, setupStage } from "@/lib/games";
 import { Game } from "@/lib/rules";
 import { DAY, T0, insertActiveGame, seedPlayers, wipe, type Players } from "../support/games";
 import type { Rng } from "./random";
@@ -23,6 +24,8 @@ export interface GameFacts {
   drawOfferBy: string | null;
   /** The draws that may be claimed in its position. */
   claims: string[];
+  /** The player to choose a setup now, while the setups are chosen (Janggi); null otherwise. */
+  chooser: string | null;
 }
 
 export interface InvitationFacts {
@@ -67,6 +70,7 @@ export async function buildWorld(db: Db, previous?: World): Promise<World> {
     await g({ white: p.alice, black: p.dave, visibility: "unlisted", moves: ["P e2-e4", "p e7-e5", "N g1-f3"], deadline: new Date(T0.getTime() - DAY) }),
     await g({ white: p.dave, black: p.alice, variant: "compound", moves: [] }),
     await g({ white: p.carol, black: p.bob, moves: ["N g1-f3", "n g8-f6", "N f3-g1", "n f6-g8", "N g1-f3", "n g8-f6", "N f3-g1", "n f6-g8"] }),
+    await g({ white: p.dave, black: p.bob, variant: "janggi", choosingSetups: true }),
   ];
   await resign(db, p.alice, { gameId: await g({ white: p.alice, black: p.bob }) }, T0).then(() => undefined);
   const challenges = [
@@ -80,7 +84,9 @@ export async function buildWorld(db: Db, previous?: World): Promise<World> {
   for (const row of await db.select().from(schema.games)) {
     const texts = (await db.select({ text: schema.moves.text }).from(schema.moves).where(sql`${schema.moves.gameId} = ${row.id}`).orderBy(schema.moves.ply)).map((m) => m.text);
     const game = Game.replay(row.variant, row.startFen, texts);
+    const choosing = setupStage(row)?.toChoose;
     legal.set(row.id, {
+      chooser: choosing === "white" ? row.whiteId : choosing === "black" ? row.blackId : null,
       ply: row.ply, moves: game.legalMoves().map((m) => m.text), toMove: game.turn() === "white" ? row.whiteId : row.blackId,
       white: row.whiteId, black: row.blackId, status: row.status, drawOfferBy: row.drawOfferBy, claims: game.claimableDraws(),
     });
@@ -107,7 +113,8 @@ export async function buildWorld(db: Db, previous?: World): Promise<World> {
 }
 
 /** What a player can do that changes a game or an invitation. */
-export type Doing = "move" | "resign" | "offerDraw" | "answerDraw" | "extraDay" | "claimDraw" | "accept" | "acceptByToken" | "decline" | "withdraw";
+export type Doing =
+  | "move" | "resign" | "offerDraw" | "answerDraw" | "extraDay" | "claimDraw" | "chooseSetup" | "accept" | "acceptByToken" | "decline" | "withdraw";
 
 /**
  * A call that succeeds in the world as built: who makes it and its input (the
@@ -116,7 +123,8 @@ export type Doing = "move" | "resign" | "offerDraw" | "answerDraw" | "extraDay" 
  * still pending now, keeps to those. Null when nothing qualifies.
  */
 export function validCall(r: Rng, w: World, doing: Doing, pending?: Set<string>): { user: string; input: Record<string, unknown> } | null {
-  const games = [...w.legal].filter(([, g]) => g.status === "active" && g.white && g.black);
+  // A game whose setups are being chosen takes nothing but the choice.
+  const games = [...w.legal].filter(([, g]) => g.status === "active" && g.white && g.black && g.chooser === null);
   const pick = <T>(xs: T[]): T | null => (xs.length ? r.pick(xs) : null);
   const player = (g: GameFacts) => r.pick([g.white!, g.black!]);
   const game = (ok: (g: GameFacts) => boolean = () => true) => pick(games.filter(([, g]) => ok(g)));
@@ -142,6 +150,10 @@ export function validCall(r: Rng, w: World, doing: Doing, pending?: Set<string>)
     case "claimDraw": {
       const [gameId, g] = game((g) => g.claims.length > 0) ?? [];
       return g ? { user: player(g), input: { gameId, reason: r.pick(g.claims) } } : null;
+    }
+    case "chooseSetup": {
+      const [gameId, g] = pick([...w.legal].filter(([, g]) => g.status === "active" && g.chooser !== null)) ?? [];
+      return g ? { user: g.chooser!, input: { gameId, setup: r.int(4) } } : null;
     }
     case "accept":
     case "acceptByToken": {

@@ -22,7 +22,7 @@ import { games, users, type Game as GameRow, type User } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
 import {
   acceptDraw, acceptInvitation, claimDraw, createChallenge, declineDraw, declineInvitation, endVacation, GameError,
-  giveExtraDay, offerDraw, resign, startVacation, submitMove, withdrawInvitation, type CreatedChallenge,
+  chooseSetup, giveExtraDay, offerDraw, resign, startVacation, submitMove, withdrawInvitation, type CreatedChallenge,
 } from "@/lib/games";
 import { visibleGame } from "@/lib/games/archive";
 import { importRecord } from "@/lib/games/records";
@@ -64,7 +64,8 @@ vi.mock("@/lib/auth", async () => {
 import { acceptChallenge, declineChallenge, withdrawChallenge } from "@/app/_actions/invitations";
 import { createChallengeAction } from "@/app/challenge/actions";
 import {
-  acceptDrawAction, claimDrawAction, declineDrawAction, extraDayAction, moveAction, offerDrawAction, resignAction, withdrawAction,
+  acceptDrawAction, chooseSetupAction, claimDrawAction, declineDrawAction, extraDayAction, moveAction, offerDrawAction, resignAction,
+  withdrawAction,
 } from "@/app/games/[id]/actions";
 import { importGame } from "@/app/import/actions";
 import { answerInvitationAction } from "@/app/invitations/[token]/actions";
@@ -140,7 +141,10 @@ type Colour = "white" | "black";
 interface GameOp {
   name: string;
   call: (db: Db, userId: string, gameId: string, ply: number) => Promise<unknown>;
-  /** The game in which the rightful player's call succeeds (Alice White, Bob Black). */
+  /** The game in which the rightful player's call succeeds (Alice White, Bob Black): chess unless named. */
+  variant?: string;
+  /** Janggi's setups still to be chosen (docs/games/janggi.md#choosing-the-setups). */
+  choosingSetups?: boolean;
   moves?: string[];
   drawOfferBy?: Colour;
   /** Who may do it there, and the game afterwards. */
@@ -192,12 +196,20 @@ const gameOps: GameOp[] = [
     moves: ["P e2-e4"], may: ["white"], after: () => ({ status: "active", deadline: new Date(T0.getTime() + 4 * DAY) }),
     notNow: { who: "black", refusal: { code: "invalid", message: "you can give time only while your opponent is to move" } },
   },
+  {
+    // Each player chooses their own side's setup: Black (Han) first.
+    name: "chooseSetup", call: (d, u, gameId) => chooseSetup(d, u, { gameId, setup: 1 }, T0), variant: "janggi", choosingSetups: true,
+    may: ["black"], after: () => ({ status: "active", choosingSetups: true, blackSetup: 1, whiteSetup: null }),
+    notNow: { who: "white", refusal: { code: "not-your-turn", message: "Black chooses first; you choose when your opponent has" } },
+  },
 ];
 
 /** Alice (White) against Bob (Black), set up for `op`; finished (by resignation) when asked. */
-async function gameFor(op: Pick<GameOp, "moves" | "drawOfferBy">, visibility: Visibility, finished = false): Promise<{ id: string; ply: number }> {
+async function gameFor(
+  op: Pick<GameOp, "variant" | "choosingSetups" | "moves" | "drawOfferBy">, visibility: Visibility, finished = false,
+): Promise<{ id: string; ply: number }> {
   const id = await insertActiveGame(db, {
-    white: p.alice, black: p.bob, visibility, moves: op.moves,
+    white: p.alice, black: p.bob, visibility, moves: op.moves, variant: op.variant, choosingSetups: op.choosingSetups,
     drawOfferBy: op.drawOfferBy === "white" ? p.alice : op.drawOfferBy === "black" ? p.bob : null,
   });
   if (finished) await db.update(games).set({ status: "finished", result: "0-1", endReason: "resignation", deadline: null, drawOfferBy: null }).where(eq(games.id, id));
@@ -452,6 +464,7 @@ const gameActions: GameAction[] = [
   { name: "declineDrawAction", call: (gameId) => declineDrawAction({ gameId }), op: opNamed("declineDraw") },
   { name: "claimDrawAction", call: (gameId) => claimDrawAction({ gameId, reason: "threefold-repetition" }), op: opNamed("claimDraw") },
   { name: "extraDayAction", call: (gameId) => extraDayAction({ gameId }), op: opNamed("giveExtraDay") },
+  { name: "chooseSetupAction", call: (gameId) => chooseSetupAction({ gameId, setup: 1 }), op: opNamed("chooseSetup") },
 ];
 
 /** The action answers `expected` (state aside, which is the page's view) and changes nothing. */

@@ -32,6 +32,16 @@ vi.mock("@/lib/db/client", async (original) => ({ ...(await original<object>()),
 vi.mock("@/lib/auth", () => ({ getCurrentUser: async () => ctx.user }));
 
 import { chooseSetupAction } from "@/app/games/[id]/actions";
+import { GET as boardPng } from "@/app/games/[id]/board.png/route";
+import { gamePreview } from "@/app/games/[id]/metadata";
+import { GET as recordFile } from "@/app/games/[id]/record/route";
+import { listArchive } from "@/lib/games/archive";
+import { parseArchiveQuery } from "@/lib/games/archive-params";
+import { playerFeed } from "@/lib/games/feed";
+
+type Handler = (request: Request, c: { params: Promise<{ id: string }> }) => Promise<Response>;
+const get = (handler: Handler, id: string, query = "", headers: Record<string, string> = {}) =>
+  handler(new Request(`http://localhost:3000/games/${id}/x${query}`, { headers }), { params: Promise.resolve({ id }) });
 
 const NAMES = variantInfo("janggi").chosenSetups;
 const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => {
@@ -72,8 +82,8 @@ describe.each(testDrivers)("setups chosen before the first move on $driver", ({ 
     expect(NAMES).toHaveLength(4);
     const id = await begun();
     expect(await stored(id)).toMatchObject({ status: "active", choosingSetups: true, whiteSetup: null, blackSetup: null, ply: 0 });
-    // Han chooses first: the mail goes to Alice (Bob accepted on the page); Bob's address is in no mail to her.
-    expect(await mailLines(db, id)).toEqual(["choose-setup alice@example.test ply=0"]);
+    // Han chooses first: the mail goes to Alice (Bob accepted on the page; he had the invitation).
+    expect(await mailLines(db, id)).toEqual(["choose-setup alice@example.test ply=0", "invitation bob@example.test"]);
 
     expect(await refusal(choose(p.bob, id, 1))).toEqual({ code: "not-your-turn", message: "Black chooses first; you choose when your opponent has" });
     expect(await choose(p.alice, id, 2, new Date(T0.getTime() + DAY))).toEqual({ colour: "black", startFen: null });
@@ -115,6 +125,10 @@ describe.each(testDrivers)("setups chosen before the first move on $driver", ({ 
     await choose(p.alice, id, 0);
     expect(await refusal(submitMove(db, p.bob, { gameId: id, expectedPly: 0, move }, T0))).toEqual(stillChoosing);
     expect(await stored(id)).toMatchObject({ ply: 0, drawOfferBy: null, status: "active" });
+    // The database's own check (games_no_move_while_choosing): no ply counted while the setups are chosen.
+    const refused = await db.update(games).set({ ply: 1 }).where(eq(games.id, id)).then(() => null, (e: Error) => e);
+    expect(`${refused?.message} ${(refused?.cause as Error | undefined)?.message}`).toContain("games_no_move_while_choosing");
+    expect((await stored(id)).ply).toBe(0);
   });
 
   it("refuses, in words, a choice out of range, out of its stage or in another game", async () => {
@@ -199,7 +213,10 @@ describe.each(testDrivers)("setups chosen before the first move on $driver", ({ 
     const id = await begun();
     const reminded = await runClock(db, new Date(T0.getTime() + 2.5 * DAY));
     expect(reminded.reminders).toBe(1);
-    expect(await mailLines(db, id)).toEqual(["choose-setup alice@example.test ply=0", "reminder alice@example.test"]);
+    expect(await mailLines(db, id)).toEqual(["choose-setup alice@example.test ply=0", "invitation bob@example.test", "reminder alice@example.test"]);
+    const [reminder] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "reminder"));
+    expect(reminder.subject).toBe("about 12 hours left to choose your setup against Bob (Janggi)");
+    expect(reminder.text).toContain("If the time runs out, the game is cancelled.");
     await choose(p.alice, id, 0, new Date(T0.getTime() + 2.6 * DAY));
     const late = await runClock(db, new Date(T0.getTime() + 6 * DAY));
     expect(late.cancelled).toBe(1);
@@ -230,6 +247,33 @@ describe.each(testDrivers)("setups chosen before the first move on $driver", ({ 
     const started = await positionAt(db, id, null, 0);
     expect(started.ok && started.position).toMatchObject({ fixed: true, key: "0", fen: chosenSetupFen("janggi", 3, 2) });
     expect(started.ok && started.position.drawing.squares).toEqual(Game.start("janggi", chosenSetupFen("janggi", 3, 2)).board());
+  });
+
+  it("lists a game still choosing as ongoing, keeps it out of the feed, and serves pictures that follow the choices", async () => {
+    const id = await begun();
+    const [entry] = (await listArchive(db, parseArchiveQuery({ variant: "janggi", status: "ongoing" }))).entries;
+    expect(entry).toMatchObject({ id, status: "active", choosingSetups: true, ply: 0 });
+    // The feed lists games in which a move was made: none yet, and no failure either.
+    expect((await playerFeed(db, "Alice", "http://localhost"))!.xml).not.toContain(id);
+    expect((await gamePreview(id, undefined, null))!.description).toBe("Janggi, a correspondence game: the players are choosing their setups.");
+
+    // Even ?ply=0 may still change: cached briefly, with an ETag that changes with each choice.
+    const before = await get(boardPng, id, "?ply=0");
+    expect(before.status).toBe(200);
+    expect(before.headers.get("content-type")).toBe("image/png");
+    expect(before.headers.get("cache-control")).not.toContain("immutable");
+    await choose(p.alice, id, 1);
+    const after = await get(boardPng, id, "?ply=0", { "if-none-match": before.headers.get("etag")! });
+    expect(after.status).toBe(200);
+    expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
+    const record = await get(recordFile, id);
+    expect(record.status).toBe(404);
+    expect(await record.text()).toBe("The players have not both chosen their setups, so the game has no start position yet.\n");
+
+    await choose(p.bob, id, 0);
+    const started = await get(boardPng, id, "?ply=0");
+    expect(started.headers.get("cache-control")).toContain("immutable");
+    expect((await get(recordFile, id)).status).toBe(200);
   });
 
   it("gives the page each side's choice and who chooses, and chooses through the server action", async () => {

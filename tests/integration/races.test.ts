@@ -23,8 +23,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { games, invitations, users } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
+import { chosenSetupFen } from "@/lib/rules";
 import {
-  acceptDraw, acceptInvitation, createChallenge, GameError, offerDraw, resign, runClock, submitMove, withdrawInvitation,
+  acceptDraw, acceptInvitation, chooseSetup, createChallenge, GameError, offerDraw, resign, runClock, submitMove, withdrawInvitation,
   type ClockReport,
 } from "@/lib/games";
 import {
@@ -323,6 +324,43 @@ describe("races on PostgreSQL", () => {
       expect(game).toMatchObject({ status: "active", whiteId: p.alice, blackId: b.ok ? p.bob : p.dave });
       expect(await mailLines(db, c.gameId)).toEqual([yourTurnLine("alice", 0)]);
       return b.ok ? "Bob" : "Dave";
+    });
+  });
+
+  // Janggi's setups (docs/games/janggi.md#choosing-the-setups): Alice is White (Cho), Bob Black (Han), who chooses first.
+  const choosing = () => insertActiveGame(db, { white: p.alice, black: p.bob, variant: "janggi", choosingSetups: true });
+  const setupsOf = async (id: string) => (await db.select().from(games).where(eq(games.id, id)))[0];
+
+  it("a setup chosen from two tabs at once is chosen once", { timeout: TIMEOUT }, async () => {
+    await repeat("setup from two tabs", ["first", "second"], async (_i, order) => {
+      const id = await choosing();
+      const [a, b] = await together(db, order,
+        (d) => chooseSetup(d, p.bob, { gameId: id, setup: 1 }, T0),
+        (d) => chooseSetup(d, p.bob, { gameId: id, setup: 2 }, T0),
+      );
+      expect([code(a), code(b)].sort()).toEqual(["invalid", "ok"]);
+      expect(await setupsOf(id)).toMatchObject({ blackSetup: a.ok ? 1 : 2, whiteSetup: null, choosingSetups: true });
+      expect(await mailLines(db, id)).toEqual(["choose-setup alice@example.test ply=0"]);
+      return a.ok ? "first" : "second";
+    });
+  });
+
+  it("both players choosing at once: Black's choice stands, White's only after it", { timeout: TIMEOUT }, async () => {
+    await repeat("setups of both players", ["Black first, then White", "White too early"], async (_i, order) => {
+      const id = await choosing();
+      const [black, white] = await together(db, order,
+        (d) => chooseSetup(d, p.bob, { gameId: id, setup: 3 }, T0),
+        (d) => chooseSetup(d, p.alice, { gameId: id, setup: 0 }, T0),
+      );
+      expect(code(black)).toBe("ok");
+      const { game } = await expectConsistent(db, id);
+      if (white.ok) {
+        expect(game).toMatchObject({ whiteSetup: 0, blackSetup: 3, choosingSetups: false, startFen: chosenSetupFen("janggi", 0, 3) });
+        return "Black first, then White";
+      }
+      expect(code(white)).toBe("not-your-turn");
+      expect(game).toMatchObject({ whiteSetup: null, blackSetup: 3, choosingSetups: true });
+      return "White too early";
     });
   });
 

@@ -2,13 +2,15 @@
  * `npm run seed` (scripts/seed.ts) end to end, small: demo games into a fresh
  * PostgreSQL database, then what it stored: every variant, every game's moves legal
  * when replayed by the rules module (and its stored positions theirs), finished
- * games with a result and a reason that fits the final position.
+ * games with a result and a reason that fits the final position; Janggi's games from
+ * setups the players chose, drawn at random.
  */
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { games, users } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
-import { Game, variantIds } from "@/lib/rules";
+import { Game, chosenSetupFen, variantIds } from "@/lib/rules";
+import { playout, prng } from "@/scripts/seed-lib";
 import { expectConsistent } from "../support/games";
 
 const NOT_BY_THE_RULES = ["resignation", "agreement", "timeout", "timeout-vs-insufficient-material"];
@@ -42,6 +44,25 @@ describe("npm run seed", () => {
       for (const id of seats) expect(demo.has(id!)).toBe(true);
       if (seats.length === 2) expect(g.whiteId).not.toBe(g.blackId);
     }
+  });
+
+  it("starts a game whose players choose their setups from two drawn at random, recorded with it", async () => {
+    const rows = (await handle.db.select().from(games)).filter((g) => g.variant === "janggi");
+    expect(rows.length).toBeGreaterThan(0);
+    for (const g of rows) {
+      if (g.status === "open") {
+        // Nobody has chosen yet: the game waits for both, as a challenge created on the site does.
+        expect(g, g.id).toMatchObject({ choosingSetups: true, whiteSetup: null, blackSetup: null });
+        continue;
+      }
+      expect(g.choosingSetups, g.id).toBe(false);
+      expect(g.startFen, g.id).toBe(chosenSetupFen("janggi", g.whiteSetup!, g.blackSetup!));
+    }
+    // The draw covers the sixteen pairs, not one of them.
+    const random = prng(11);
+    const pairs = new Set(Array.from({ length: 200 }, () => JSON.stringify(playout("janggi", 0, random).setups)));
+    expect(pairs.size).toBe(16);
+    expect(playout("chess", 0, random).setups).toBeNull();
   });
 
   it("every game replays legally, and a finished one has a result that fits how it ended", async () => {

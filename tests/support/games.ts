@@ -50,6 +50,8 @@ export interface GameSetup {
   drawOfferBy?: string | null;
   visibility?: "public" | "unlisted" | "private";
   reminderPly?: number | null;
+  /** Janggi: still in the stage of choosing the setups (lib/games/setups.ts), nobody having chosen. */
+  choosingSetups?: boolean;
 }
 
 /** An active game, inserted directly: as if accepted and played up to `moves`, its emails already gone. */
@@ -65,6 +67,7 @@ export async function insertActiveGame(db: Executor, s: GameSetup): Promise<stri
     variant, whiteId: s.white, blackId: s.black, status: "active", startFen, currentFen: game.fen(),
     ply: played.length, daysPerMove: s.daysPerMove ?? 3, deadline: s.deadline ?? new Date(T0.getTime() + 3 * DAY),
     visibility: s.visibility ?? "public", drawOfferBy: s.drawOfferBy ?? null, reminderPly: s.reminderPly ?? null,
+    choosingSetups: s.choosingSetups ?? false,
     createdAt: T0, updatedAt: T0, lastMoveAt: played.length ? T0 : null,
   }).returning({ id: games.id });
   if (played.length) {

@@ -5,6 +5,7 @@
  */
 import { createElement } from "react";
 import { describe, expect, it } from "vitest";
+import ChooseSetup from "@/emails/choose-setup";
 import Digest from "@/emails/digest";
 import GameOver from "@/emails/game-over";
 import Invitation from "@/emails/invitation";
@@ -26,6 +27,7 @@ describe("emails escape what users wrote", () => {
       createElement(Invitation, { siteUrl: site.siteUrl, acceptUrl: "https://courier.example/invitations/t", from: EVIL, variantName: "Chess", daysPerMove: 3, colour: "White" }),
       createElement(Reminder, { ...site, opponent: EVIL, variantName: "Chess", timeLeft: "about an hour", deadline: "2026-12-04 12:00 UTC" }),
       createElement(Vacation, { siteUrl: site.siteUrl, opponent: EVIL, games: [{ url: site.gameUrl, variantName: "Chess" }], away: true }),
+      createElement(ChooseSetup, { ...site, opponent: EVIL, variantName: "Janggi", opponentChose: EVIL, thenMove: true, deadline: "2026-12-04 12:00 UTC" }),
       createElement(Digest, { siteUrl: site.siteUrl, games: [{ url: site.gameUrl, opponent: EVIL, variantName: "Chess", deadline: "2026-12-04 12:00 UTC" }] }),
     ];
     for (const e of emails) {

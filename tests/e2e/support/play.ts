@@ -4,7 +4,7 @@
  * on the invitation page from the emailed link), and moves made on the board.
  */
 import { expect, type Browser, type Page } from "@playwright/test";
-import { variantInfo } from "../../../lib/rules";
+import { Game, chosenSetupFen, variantInfo } from "../../../lib/rules";
 import { drawing, type ArtId, type PieceSet } from "../../../app/_components/pieces/art";
 import { APP_URL, linkIn, mailCount, signIn, uniqueEmail, uniqueName, waitForMail } from "./fixtures";
 
@@ -68,13 +68,30 @@ export async function startGame(
  * first, from the small boards, confirmed; White's open page then offers White's choice by
  * itself (the state poll), showing Black's; White chooses and is to move.
  */
-export async function chooseSetups(white: Page, black: Page, variant: string, choice: { white: number; black: number }): Promise<void> {
+export async function chooseSetups(
+  white: Page, black: Page, variant: string, choice: { white: number; black: number },
+  /** Called with each chooser's page as it offers the setups (a screenshot, to be looked at). */
+  offered?: (page: Page, side: "white" | "black") => Promise<unknown>,
+): Promise<void> {
   const names = variantInfo(variant).chosenSetups;
   const chooser = (page: Page) => page.getByRole("region", { name: "Choose your setup" });
   await expect(chooser(white)).toHaveCount(0);
-  for (const [page, index] of [[black, choice.black], [white, choice.white]] as const) {
+  for (const [page, index, side] of [[black, choice.black, "black"], [white, choice.white, "white"]] as const) {
     await expect(status(page)).toHaveText("Choose your setup.", { timeout: 15_000 });
     await expect(chooser(page).getByRole("listitem")).toHaveCount(names.length);
+    // Each small board shows the other side as it stands: to Black, who chooses first, White's
+    // points that White's choice decides are empty; to White, Black's chosen setup.
+    const boardOf = (w: number, b: number) => Game.start(variant, chosenSetupFen(variant, w, b)).board();
+    const board = chooser(page).getByRole("listitem").first();
+    if (side === "black") {
+      const open = boardOf(0, 0).filter((s, k) => names.some((_, i) => JSON.stringify(boardOf(i, 0)[k].pieces) !== JSON.stringify(s.pieces)));
+      expect(open.length).toBeGreaterThan(0);
+      for (const s of open) await expect(board.locator(`[data-piece][data-at="${s.square}"]`)).toHaveCount(0);
+    } else {
+      const theirs = boardOf(0, choice.black).filter((s) => s.square.endsWith(String(variantInfo(variant).ranks)) && s.pieces.length > 0);
+      for (const s of theirs) await expect(board.locator(`[data-piece="b${s.pieces[0].letter}"][data-at="${s.square}"]`)).toHaveCount(1);
+    }
+    await offered?.(page, side);
     await chooser(page).getByRole("button", { name: names[index], exact: true }).click();
     const confirm = page.getByRole("group", { name: "Confirm setup" });
     await expect(confirm).toContainText(`Play with ${names[index]}?`);
