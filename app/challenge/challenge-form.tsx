@@ -8,11 +8,8 @@ import { createChallengeAction, type ChallengeFormState } from "./actions";
 
 const DAYS = [1, 2, 3, 5, 7, 10, 14] as const;
 
-const COLOURS = [
-  ["white", "White"],
-  ["black", "Black"],
-  ["random", "Random"],
-] as const;
+/** The sides as the chosen game's players call them (Red and Black in Xiangqi), then a random one. */
+const colours = (names: [string, string]) => [["white", names[0]], ["black", names[1]], ["random", "Random"]] as const;
 
 const VISIBILITY = [
   ["public", "Public: listed on both players' pages"],
@@ -31,7 +28,7 @@ type OpponentKind = (typeof OPPONENTS)[number][0];
 
 export function ChallengeForm(props: {
   /** `setups`: how many numbered setups the game may start from (Chess960: 960), 0 for one start position. */
-  variants: { id: string; name: string; setups: number }[];
+  variants: { id: string; name: string; setups: number; sideNames: [string, string] }[];
   defaults: { variant: string; opponentName: string };
 }) {
   const [state, action, pending] = useActionState<ChallengeFormState, FormData>(createChallengeAction, { error: null });
@@ -44,7 +41,8 @@ export function ChallengeForm(props: {
   const [email, setEmail] = useState("");
   const [setupKind, setSetupKind] = useState<"random" | "number">("random");
   const [setupNumber, setSetupNumber] = useState("");
-  const setups = props.variants.find((v) => v.id === variant)?.setups ?? 0;
+  const chosen = props.variants.find((v) => v.id === variant);
+  const setups = chosen?.setups ?? 0;
   // Selects get a separate label: a wrapping one would add the options' text to their names.
   const id = useId();
 
@@ -80,7 +78,7 @@ export function ChallengeForm(props: {
       )}
       <fieldset>
         <legend>Your colour</legend>
-        {COLOURS.map(([value, label]) => (
+        {colours(chosen?.sideNames ?? ["White", "Black"]).map(([value, label]) => (
           <label key={value}>
             <input type="radio" name="color" value={value} checked={color === value} onChange={() => setColor(value)} /> {label}{" "}
           </label>

@@ -197,6 +197,12 @@ export interface VariantDecl {
    * choice `white` and Black's choice `black` (indices into `names`).
    */
   chosenSetups?: { names: string[]; fen: (white: number, black: number) => string };
+  /**
+   * What the players call the two sides, White's then Black's (Xiangqi: Red and Black;
+   * Shogi: Sente and Gote), wherever a side is named to them; FEN, stored data and PGN's
+   * tags keep White and Black. Unsaid: ["White", "Black"].
+   */
+  sideNames?: [string, string];
   mechanics?: Mechanic[];
   /** Rules in short, for the variant page. */
   summary: string[];
@@ -313,6 +319,13 @@ export interface Variant {
  * A piece's name inside a sentence: a common noun ("the pawn", "a royal pawn", "a sergeant"),
  * except a name with capitals inside, made of other pieces' names ("a Queen-Alfil-Dabbabah").
  */
+export const DEFAULT_SIDE_NAMES: readonly [string, string] = ["White", "Black"];
+
+/** A side's name in the players' words (VariantDecl.sideNames). */
+export function sideName(decl: VariantDecl, side: Side): string {
+  return (decl.sideNames ?? DEFAULT_SIDE_NAMES)[side];
+}
+
 export function pieceNoun(name: string): string {
   return /[A-Z]/.test(name.slice(1)) ? name : name.charAt(0).toLowerCase() + name.slice(1);
 }
