@@ -6,10 +6,12 @@
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { Results, SearchForm } from "@/app/_archive/archive-view";
 import { Board } from "@/app/_components/Board";
 import { MoveList } from "@/app/_components/MoveList";
 import { resultLine } from "@/app/_components/result-line";
 import { Colour } from "@/app/_overview/format";
+import type { ArchiveEntry } from "@/lib/games/archive";
 import { Game, RulesError, sideNameIn, variantIds, variantInfo } from "@/lib/rules";
 
 const NAMED: Record<string, [string, string]> = {
@@ -99,5 +101,32 @@ describe("the game page's words", () => {
     expect(renderToStaticMarkup(<Colour variant="xiangqi" colour="white" />)).toBe("Red");
     expect(renderToStaticMarkup(<Colour variant="shogi" colour="black" />)).toBe("Gote");
     expect(renderToStaticMarkup(<Colour variant="chess" colour="white" />)).toBe("White");
+  });
+});
+
+describe("the archive's words", () => {
+  const entry: ArchiveEntry = {
+    id: "g1", variant: "xiangqi", status: "active", choosingSetups: false, result: null, endReason: null, ply: 2,
+    visibility: "public", whiteName: "Alice", blackName: "Bob", whiteRegistered: true, blackRegistered: true,
+    imported: false, createdAt: new Date("2026-12-01T12:00:00Z"), lastMoveAt: null,
+  };
+  const results = (entries: ArchiveEntry[], variant?: string) =>
+    renderToStaticMarkup(<Results page={{ entries, next: null, prev: null }} filters={{ variant, sort: "last", order: "newest" }} />);
+
+  it("an ongoing game's status names the side to move in its own game's words", () => {
+    const html = results([entry, { ...entry, id: "g2", variant: "shogi", ply: 3 }, { ...entry, id: "g3", variant: "chess" }]);
+    expect(html).toContain("Ongoing, Red to move");
+    expect(html).toContain("Ongoing, Gote to move");
+    expect(html).toContain("Ongoing, White to move");
+  });
+
+  it("the result filter and the players' column say Red and Black when the search is of Xiangqi, White and Black across games", () => {
+    const form = (variant?: string) => renderToStaticMarkup(<SearchForm action="/games" filters={{ variant, sort: "last", order: "newest" }} />);
+    expect(form("xiangqi")).toContain('<option value="white">Red won (1-0)</option>');
+    expect(form("xiangqi")).toContain('<option value="black">Black won (0-1)</option>');
+    expect(form("janggi")).toContain('<option value="black">Han won (0-1)</option>');
+    expect(form()).toContain('<option value="white">White won (1-0)</option>');
+    expect(results([entry], "xiangqi")).toContain('<th scope="col">Red – Black</th>');
+    expect(results([entry])).toContain('<th scope="col">White – Black</th>');
   });
 });
