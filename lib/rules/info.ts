@@ -1,5 +1,5 @@
 import { RulesError } from "./errors";
-import { DEFAULT_SIDE_NAMES, sideName } from "./variant";
+import { DEFAULT_SIDE_NAMES } from "./variant";
 import { getVariant, variantIds } from "./variants";
 
 /** What the variant pages and the board need to know about a game. */
@@ -27,7 +27,7 @@ export interface VariantInfo {
 }
 
 export function variantInfo(id: string): VariantInfo {
-  const { decl } = getVariant(id);
+  const { decl, sideNames } = getVariant(id);
   return {
     id: decl.id,
     name: decl.name,
@@ -40,7 +40,7 @@ export function variantInfo(id: string): VariantInfo {
     ...(decl.points && { points: { river: decl.points.river ?? false } }),
     ...(decl.palaces && { palaces: decl.palaces }),
     chosenSetups: decl.chosenSetups?.names ?? [],
-    sideNames: [sideName(decl, 0), sideName(decl, 1)],
+    sideNames: [sideNames[0], sideNames[1]],
     summary: decl.summary,
   };
 }

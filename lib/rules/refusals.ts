@@ -4,7 +4,7 @@
  */
 import type { Action } from "./actions";
 import { typeOn } from "./position";
-import { sideName, type Side, type Variant } from "./variant";
+import type { Side, Variant } from "./variant";
 
 type StepAction = Extract<Action, { type: "step" }>;
 
@@ -23,7 +23,7 @@ export function pieceProblem(v: Variant, board: Int16Array, side: Side, a: StepA
   const code = board[names.indexOf(a.from)];
   const t = typeOn(code, side);
   if (!t) {
-    const name = sideName(v.decl, side);
+    const name = v.sideNames[side];
     return typeOn(code, (1 - side) as Side)
       ? `the piece on ${a.from} is not yours; it is ${name}'s turn`
       : `there is no ${name} piece on ${a.from}`;

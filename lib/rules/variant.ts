@@ -267,6 +267,8 @@ export interface AttackRay {
 export interface Variant {
   decl: VariantDecl;
   id: string;
+  /** What the players call White and Black (VariantDecl.sideNames). */
+  sideNames: readonly [string, string];
   geo: Geometry;
   types: PieceType[]; // index 0 unused
   byLetter: Map<string, number>;
@@ -319,13 +321,6 @@ export interface Variant {
  * A piece's name inside a sentence: a common noun ("the pawn", "a royal pawn", "a sergeant"),
  * except a name with capitals inside, made of other pieces' names ("a Queen-Alfil-Dabbabah").
  */
-export const DEFAULT_SIDE_NAMES: readonly [string, string] = ["White", "Black"];
-
-/** A side's name in the players' words (VariantDecl.sideNames). */
-export function sideName(decl: VariantDecl, side: Side): string {
-  return (decl.sideNames ?? DEFAULT_SIDE_NAMES)[side];
-}
-
 export function pieceNoun(name: string): string {
   return /[A-Z]/.test(name.slice(1)) ? name : name.charAt(0).toLowerCase() + name.slice(1);
 }
@@ -335,6 +330,9 @@ export function inPromotionZone(type: PieceType, geo: Geometry, side: Side, sq: 
   const rank = geo.rankOf[sq];
   return (side === 0 ? rank : geo.ranks - 1 - rank) >= type.promotionFrom;
 }
+
+/** The sides' names where a game declares none (VariantDecl.sideNames). */
+export const DEFAULT_SIDE_NAMES: readonly [string, string] = ["White", "Black"];
 
 export function compileVariant(decl: VariantDecl): Variant {
   const geo = makeGeometry(decl.files, decl.ranks);
@@ -426,6 +424,7 @@ export function compileVariant(decl: VariantDecl): Variant {
   return {
     decl,
     id: decl.id,
+    sideNames: decl.sideNames ?? DEFAULT_SIDE_NAMES,
     geo,
     types,
     byLetter,
