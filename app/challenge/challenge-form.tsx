@@ -4,12 +4,13 @@
  * what was entered (React resets uncontrolled fields after every form action).
  */
 import { useActionState, useId, useState } from "react";
+import { sideNameIn } from "@/lib/rules";
 import { createChallengeAction, type ChallengeFormState } from "./actions";
 
 const DAYS = [1, 2, 3, 5, 7, 10, 14] as const;
 
 /** The sides as the chosen game's players call them (Red and Black in Xiangqi), then a random one. */
-const colours = (names: [string, string]) => [["white", names[0]], ["black", names[1]], ["random", "Random"]] as const;
+const colours = (variant: string) => [["white", sideNameIn(variant, "white")], ["black", sideNameIn(variant, "black")], ["random", "Random"]] as const;
 
 const VISIBILITY = [
   ["public", "Public: listed on both players' pages"],
@@ -28,7 +29,7 @@ type OpponentKind = (typeof OPPONENTS)[number][0];
 
 export function ChallengeForm(props: {
   /** `setups`: how many numbered setups the game may start from (Chess960: 960), 0 for one start position. */
-  variants: { id: string; name: string; setups: number; sideNames: [string, string] }[];
+  variants: { id: string; name: string; setups: number }[];
   defaults: { variant: string; opponentName: string };
 }) {
   const [state, action, pending] = useActionState<ChallengeFormState, FormData>(createChallengeAction, { error: null });
@@ -41,8 +42,7 @@ export function ChallengeForm(props: {
   const [email, setEmail] = useState("");
   const [setupKind, setSetupKind] = useState<"random" | "number">("random");
   const [setupNumber, setSetupNumber] = useState("");
-  const chosen = props.variants.find((v) => v.id === variant);
-  const setups = chosen?.setups ?? 0;
+  const setups = props.variants.find((v) => v.id === variant)?.setups ?? 0;
   // Selects get a separate label: a wrapping one would add the options' text to their names.
   const id = useId();
 
@@ -78,7 +78,7 @@ export function ChallengeForm(props: {
       )}
       <fieldset>
         <legend>Your colour</legend>
-        {colours(chosen?.sideNames ?? ["White", "Black"]).map(([value, label]) => (
+        {colours(variant).map(([value, label]) => (
           <label key={value}>
             <input type="radio" name="color" value={value} checked={color === value} onChange={() => setColor(value)} /> {label}{" "}
           </label>

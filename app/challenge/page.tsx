@@ -23,7 +23,7 @@ export default async function ChallengePage({ searchParams }: { searchParams: Pr
   return (
     <main>
       <h1>New challenge</h1>
-      <ChallengeForm variants={ids.map((id) => ({ id, name: variantInfo(id).name, setups: variantInfo(id).setups, sideNames: variantInfo(id).sideNames }))} defaults={{ variant, opponentName: opponent }} />
+      <ChallengeForm variants={ids.map((id) => ({ id, name: variantInfo(id).name, setups: variantInfo(id).setups }))} defaults={{ variant, opponentName: opponent }} />
     </main>
   );
 }
