@@ -7,7 +7,7 @@ export interface InvitationProps {
   from: string;
   variantName: string;
   daysPerMove: number;
-  colour: string; // the invitee's colour: "White", "Black" or "a random colour"
+  colour: string; // the invitee's side in the game's words ("White", "Red", "Sente") or "a random side"
 }
 
 export default function Invitation(p: InvitationProps) {

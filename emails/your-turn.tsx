@@ -9,6 +9,8 @@ export interface YourTurnProps {
   /** The opponent's move in notation, absent when the game has just begun with your move. */
   lastMove?: string;
   moveNumber: number;
+  /** The recipient's side as the game's players call it ("Red" in Xiangqi). */
+  side: string;
   deadline: string; // already formatted, with its time zone
   boardImageUrl?: string;
 }
@@ -19,7 +21,7 @@ export default function YourTurn(p: YourTurnProps) {
     <EmailLayout preview={`${headline}: your move`} siteUrl={p.siteUrl}>
       <Text>{headline} in your {p.variantName} game (move {p.moveNumber}).</Text>
       {p.boardImageUrl ? <Img src={p.boardImageUrl} alt="The position" width="320" /> : null}
-      <Text>It is your move. Your time runs out at {p.deadline}.</Text>
+      <Text>It is your move; you play {p.side}. Your time runs out at {p.deadline}.</Text>
       <Button href={p.gameUrl} style={buttonStyle}>Open the game</Button>
     </EmailLayout>
   );

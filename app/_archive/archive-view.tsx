@@ -10,10 +10,13 @@ import type { ArchiveEntry, ArchivePage } from "@/lib/games/archive";
 import {
   END_REASONS, archiveSearch, isFiltered, type ArchiveFilters, type ArchiveQuery,
 } from "@/lib/games/archive-params";
-import { variantIds } from "@/lib/rules";
+import { sideNameIn, variantIds } from "@/lib/rules";
 import css from "./archive.module.css";
 
 const STATUS_LABEL = { open: "Open challenges", ongoing: "Ongoing", finished: "Finished" } as const;
+
+/** A side as the players of the searched game call it (Red in Xiangqi); White and Black when the search spans games. */
+const sideOf = (variant: string | undefined, colour: "white" | "black") => sideNameIn(variant ?? "", colour);
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -30,7 +33,7 @@ function Name({ name, registered, fallback }: { name: string | null; registered:
 function outcome(e: ArchiveEntry): string {
   if (e.status === "open") return "Open challenge";
   if (e.status === "active" && e.choosingSetups) return "Ongoing, the players choose their setups";
-  if (e.status === "active") return `Ongoing, ${e.ply % 2 === 0 ? "White" : "Black"} to move`;
+  if (e.status === "active") return `Ongoing, ${sideOf(e.variant, e.ply % 2 === 0 ? "white" : "black")} to move`;
   if (!e.result) return e.status;
   return `${e.result}${e.endReason ? ` ${describeEnd(e.endReason)}` : ""}`;
 }
@@ -68,8 +71,8 @@ export function SearchForm({ action, filters, playerFixed }: { action: string; f
         <label htmlFor="archive-result">Result</label>
         <select id="archive-result" name="result" defaultValue={filters.result ?? ""}>
           <option value="">Any</option>
-          <option value="white">White won (1-0)</option>
-          <option value="black">Black won (0-1)</option>
+          <option value="white">{sideOf(filters.variant, "white")} won (1-0)</option>
+          <option value="black">{sideOf(filters.variant, "black")} won (0-1)</option>
           <option value="draw">Drawn (½-½)</option>
           <option value="won">{playerFixed ? "Won" : "The player won"}</option>
           <option value="lost">{playerFixed ? "Lost" : "The player lost"}</option>
@@ -144,7 +147,7 @@ export function Results({ page, filters, showVisibility }: { page: ArchivePage; 
         <thead>
           <tr>
             <th scope="col">Game</th>
-            <th scope="col">White – Black</th>
+            <th scope="col">{sideOf(filters.variant, "white")} – {sideOf(filters.variant, "black")}</th>
             <th scope="col">Result</th>
             <th scope="col" className="num">Moves</th>
             <th scope="col">Started</th>

@@ -15,6 +15,7 @@
  * drags and the keyboard work on points exactly as on squares.
  */
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactElement } from "react";
+import { sideNameIn } from "@/lib/rules";
 import styles from "./Board.module.css";
 import {
   boardTree,
@@ -48,7 +49,7 @@ function describe(variant: string, square: string, pieces: PieceOnBoard[] | unde
   if (duck) return `${square}, the duck`;
   if (!pieces || pieces.length === 0) return `${square}, empty`;
   const names = pieces.map((p) =>
-    `${p.color === "white" ? "White" : "Black"} ${pieceName(variant, p.letter)}${p.carrying ? " carrying a pawn" : ""}${p.promoted ? " (promoted)" : ""}`);
+    `${sideNameIn(variant, p.color)} ${pieceName(variant, p.letter)}${p.carrying ? " carrying a pawn" : ""}${p.promoted ? " (promoted)" : ""}`);
   return `${square}, ${names.join(" and ")}`;
 }
 

@@ -14,7 +14,7 @@ import {
   withdrawAction,
 } from "@/app/games/[id]/actions";
 import { playerPath, relativeTime, utcStamp } from "@/app/_overview/format";
-import { Game, RulesError, hasPgn, makeMoveText, parseActions, variantInfo, type Action, type DrawClaim } from "@/lib/rules";
+import { Game, RulesError, hasPgn, makeMoveText, parseActions, sideNameIn, variantInfo, type Action, type DrawClaim } from "@/lib/rules";
 import { boardWhileChoosing } from "@/lib/games/setups";
 import { Board } from "./Board";
 import {
@@ -27,6 +27,7 @@ import { MoveChooser } from "./MoveChooser";
 import { MoveInput } from "./MoveInput";
 import { MoveList } from "./MoveList";
 import { SetupChooser } from "./SetupChooser";
+import { resultLine } from "./result-line";
 import { sentence } from "./sentence";
 import styles from "./GamePlayer.module.css";
 
@@ -34,7 +35,6 @@ import styles from "./GamePlayer.module.css";
 const POLL_MS = 4000;
 
 const other = (c: Colour): Colour => (c === "white" ? "black" : "white");
-const title = (c: Colour) => (c === "white" ? "White" : "Black");
 
 const CLAIMS: Record<DrawClaim, string> = {
   "threefold-repetition": "Claim a draw by threefold repetition",
@@ -64,14 +64,6 @@ function Deadline({ iso }: { iso: string }) {
 }
 
 // ---------------------------------------------------------------- pieces of the page
-
-function resultLine(s: GameState, me: Colour | null): string {
-  const how = s.ending ? ` ${s.ending}` : "";
-  if (s.result === "1/2-1/2") return `Drawn${how} (½–½).`;
-  const winner: Colour = s.result === "1-0" ? "white" : "black";
-  const who = me === null ? `${s[winner] ?? title(winner)} (${title(winner)}) won` : me === winner ? "You won" : "You lost";
-  return `${who}${how} (${s.result}).`;
-}
 
 /** The move being made: what is picked up and chosen so far, or a whole move awaiting confirmation. */
 interface Draft {
@@ -330,10 +322,10 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
   if (state.status === "open") status = "This challenge has not been accepted yet.";
   else if (state.status === "cancelled") status = state.ending ? `Cancelled ${state.ending}.` : "This challenge was cancelled.";
   else if (state.status === "finished") status = resultLine(state, me);
-  else if (chooser) status = me === chooser ? "Choose your setup." : me ? `Waiting for ${name(chooser)} to choose a setup.` : `${title(chooser)} chooses a setup.`;
+  else if (chooser) status = me === chooser ? "Choose your setup." : me ? `Waiting for ${name(chooser)} to choose a setup.` : `${sideNameIn(state.variant, chooser)} chooses a setup.`;
   else if (myTurn) status = "Your move.";
   else if (me) status = `Waiting for ${name(turn)} to move.`;
-  else status = `${title(turn)} to move.`;
+  else status = `${sideNameIn(state.variant, turn)} to move.`;
 
   const playerBar = (c: Colour) => {
     const player = state[c];
@@ -341,7 +333,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
     <p className={styles.playerBar} data-colour={c}>
       <span className={c === "white" ? styles.swatchWhite : styles.swatchBlack} aria-hidden="true" />
       <span>
-        {title(c)}: {player && state.registered[c] ? <Link href={playerPath(player)}>{player}</Link> : name(c)}
+        {sideNameIn(state.variant, c)}: {player && state.registered[c] ? <Link href={playerPath(player)}>{player}</Link> : name(c)}
         {c === me ? " (you)" : ""}
         {setups && setups[c] !== null && <> · {setups.names[setups[c]]}</>}
       </span>

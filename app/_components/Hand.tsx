@@ -6,7 +6,7 @@
  * board's own targets come from the rules module's builder, as for a click.
  */
 import { useRef, useState, type PointerEvent } from "react";
-import type { Color } from "@/lib/rules";
+import { sideNameIn, type Color } from "@/lib/rules";
 import { PieceSvg, pieceName, type PieceSet } from "./pieces";
 import styles from "./GamePlayer.module.css";
 
@@ -44,7 +44,7 @@ export function Hand(props: {
   const press = useRef<Press | null>(null);
   const [ghost, setGhost] = useState<{ letter: string; x: number; y: number } | null>(null);
   if (pieces.length === 0 && !always) return null;
-  const side = color === "white" ? "White" : "Black";
+  const side = sideNameIn(variant, color);
 
   function onPointerDown(e: PointerEvent<HTMLButtonElement>, letter: string) {
     if (e.button !== 0 || press.current) return;

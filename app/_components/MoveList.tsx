@@ -5,6 +5,7 @@
  * (docs/notation.md#traditional-xiangqi-notation), the choice kept by the browser.
  */
 import { useEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import { sideNameIn } from "@/lib/rules";
 import { xiangqiRecord, type XiangqiNotation } from "@/lib/rules/notation/xiangqi";
 import styles from "./GamePlayer.module.css";
 
@@ -112,8 +113,8 @@ export function MoveList({ variant, startFen, moves, shown, onSelect }: {
             <thead>
               <tr>
                 <th scope="col">#</th>
-                <th scope="col">White</th>
-                <th scope="col">Black</th>
+                <th scope="col">{sideNameIn(variant, "white")}</th>
+                <th scope="col">{sideNameIn(variant, "black")}</th>
               </tr>
             </thead>
             <tbody>

@@ -19,7 +19,7 @@ export function ChallengesForYou({ list, from }: { list: OpenChallenge[]; from: 
               <PlayerLink name={c.fromName} /> challenges you to <VariantLink id={c.variant} />
             </div>
             <div className="meta">
-              You play <Colour colour={other(c.challengerColour)} /> · {days(c.daysPerMove)}
+              You play <Colour variant={c.variant} colour={other(c.challengerColour)} /> · {days(c.daysPerMove)}
             </div>
             <div className="actions">
               <ChallengeButton kind="accept" invitationId={c.invitationId} from={from} about={about} />
@@ -59,7 +59,7 @@ export function YourChallenges({ list, from }: { list: OwnChallenge[]; from: "/"
             <VariantLink id={c.variant} />, <Addressee c={c} />
           </div>
           <div className="meta">
-            You play <Colour colour={c.challengerColour} /> · {days(c.daysPerMove)}
+            You play <Colour variant={c.variant} colour={c.challengerColour} /> · {days(c.daysPerMove)}
           </div>
           <div className="actions">
             <ChallengeButton

@@ -1,6 +1,6 @@
 /** Small server-safe pieces the overview pages share: names, links, deadlines. */
 import Link from "next/link";
-import { findVariantInfo } from "@/lib/rules";
+import { findVariantInfo, sideNameIn } from "@/lib/rules";
 
 /** A game's display name; an id the rules module no longer knows shows as itself. */
 export function variantName(id: string): string {
@@ -23,7 +23,8 @@ export function PlayerLink({ name }: { name: string | null }) {
   return <Link href={playerPath(name)}>{name}</Link>;
 }
 
-export const Colour = ({ colour }: { colour: "white" | "black" }) => <>{colour === "white" ? "White" : "Black"}</>;
+/** A side as the game's players call it: Red and Black in Xiangqi (VariantDecl.sideNames). */
+export const Colour = ({ variant, colour }: { variant: string; colour: "white" | "black" }) => <>{sideNameIn(variant, colour)}</>;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,6 +1,7 @@
 /** Lists of games for the home and player pages (server components). */
 import Link from "next/link";
 import { describeEnd, type GameSummary } from "@/lib/games";
+import { sideNameIn } from "@/lib/rules";
 import { Colour, Deadline, variantName } from "./format";
 
 /** The outcome from the viewer's side, or plainly when they did not play. */
@@ -8,7 +9,7 @@ function outcome(g: GameSummary, side: "white" | "black" | null): string {
   if (!g.result) return "";
   if (g.result === "1/2-1/2") return "Drawn";
   const whiteWon = g.result === "1-0";
-  if (!side) return whiteWon ? "White won" : "Black won";
+  if (!side) return `${sideNameIn(g.variant, whiteWon ? "white" : "black")} won`;
   return whiteWon === (side === "white") ? "Won" : "Lost";
 }
 
@@ -46,12 +47,12 @@ export function GameItem({ game: g, side, now, viewerPlays }: {
         {side && (
           <>
             {viewerPlays ? (g.status === "finished" ? "You played" : "You play") : g.status === "finished" ? "Played" : "Plays"}{" "}
-            <Colour colour={side} />{" · "}
+            <Colour variant={g.variant} colour={side} />{" · "}
           </>
         )}
         {g.status === "active" && (
           <>
-            {g.choosingSetups ? <>choosing setups</> : <>move {moveNumber(g.ply)}, <Colour colour={toMove} /> to play</>}
+            {g.choosingSetups ? <>choosing setups</> : <>move {moveNumber(g.ply)}, <Colour variant={g.variant} colour={toMove} /> to play</>}
             {g.deadline && <>, due <Deadline date={g.deadline} now={now} /></>}
             {" · "}
           </>

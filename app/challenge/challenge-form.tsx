@@ -4,15 +4,13 @@
  * what was entered (React resets uncontrolled fields after every form action).
  */
 import { useActionState, useId, useState } from "react";
+import { sideNameIn } from "@/lib/rules";
 import { createChallengeAction, type ChallengeFormState } from "./actions";
 
 const DAYS = [1, 2, 3, 5, 7, 10, 14] as const;
 
-const COLOURS = [
-  ["white", "White"],
-  ["black", "Black"],
-  ["random", "Random"],
-] as const;
+/** The sides as the chosen game's players call them (Red and Black in Xiangqi), then a random one. */
+const colours = (variant: string) => [["white", sideNameIn(variant, "white")], ["black", sideNameIn(variant, "black")], ["random", "Random"]] as const;
 
 const VISIBILITY = [
   ["public", "Public: listed on both players' pages"],
@@ -80,7 +78,7 @@ export function ChallengeForm(props: {
       )}
       <fieldset>
         <legend>Your colour</legend>
-        {COLOURS.map(([value, label]) => (
+        {colours(variant).map(([value, label]) => (
           <label key={value}>
             <input type="radio" name="color" value={value} checked={color === value} onChange={() => setColor(value)} /> {label}{" "}
           </label>

@@ -46,7 +46,7 @@ export default async function LobbyPage() {
                   <tr key={c.invitationId}>
                     <td><VariantLink id={c.variant} /></td>
                     <td><PlayerLink name={c.fromName} />{mine && <> (you)</>}</td>
-                    <td><Colour colour={c.challengerColour} /></td>
+                    <td><Colour variant={c.variant} colour={c.challengerColour} /></td>
                     <td className="num">{c.daysPerMove}</td>
                     <td><time dateTime={c.createdAt.toISOString()}>{relativeTime(c.createdAt, now)}</time></td>
                     <td>

@@ -8,7 +8,7 @@ import type { Executor } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
 import { enqueueEmail, mailSettings, type OutboxEmailInput } from "@/lib/mail";
 import { renderEmail } from "@/lib/mail/render";
-import { variantInfo } from "@/lib/rules";
+import { sideNameIn, variantInfo } from "@/lib/rules";
 import ChooseSetup from "@/emails/choose-setup";
 import GameOver from "@/emails/game-over";
 import Invitation from "@/emails/invitation";
@@ -30,7 +30,7 @@ type Recipient = Pick<User, "email" | "notify" | "name">;
 /** The "your turn" email, rendered but not queued (null when the player wants none per move). */
 export async function yourTurnEmail(
   to: Recipient,
-  g: { id: string; variant: string; ply: number; deadline: Date },
+  g: { id: string; variant: string; ply: number; deadline: Date; colour: "white" | "black" },
   opponent: string,
   lastMove?: string,
 ): Promise<OutboxEmailInput | null> {
@@ -40,7 +40,7 @@ export async function yourTurnEmail(
   const body = await renderEmail(
     createElement(YourTurn, {
       siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, lastMove,
-      moveNumber: Math.floor(g.ply / 2) + 1, deadline: formatDeadline(g.deadline),
+      moveNumber: Math.floor(g.ply / 2) + 1, side: sideNameIn(g.variant, g.colour), deadline: formatDeadline(g.deadline),
       boardImageUrl: `${siteUrl}/games/${g.id}/board.png?ply=${g.ply}`,
     }),
   );
@@ -56,7 +56,7 @@ export async function yourTurnEmail(
 export async function queueYourTurn(
   tx: Executor,
   to: Recipient,
-  g: { id: string; variant: string; ply: number; deadline: Date },
+  g: { id: string; variant: string; ply: number; deadline: Date; colour: "white" | "black" },
   opponent: string,
   now: Date,
   lastMove?: string,

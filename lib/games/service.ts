@@ -9,7 +9,7 @@ import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { addressKey } from "@/lib/auth/rate-limit";
 import type { Db, Executor } from "@/lib/db/client";
 import { games, invitations, moves, users, type Game as GameRow, type User } from "@/lib/db/schema";
-import { Game, RulesError, chosenSetupFen, setupFen, variantInfo, type DrawClaim, type Outcome } from "@/lib/rules";
+import { Game, RulesError, chosenSetupFen, setupFen, sideNameIn, variantInfo, type DrawClaim, type Outcome } from "@/lib/rules";
 import { mayView } from "./archive";
 import { GameError } from "./errors";
 import {
@@ -146,7 +146,7 @@ export async function createChallenge(db: Db, userId: string, raw: ChallengeInpu
     const [inv] = await tx.insert(invitations).values({
       gameId: g.id, fromId: me.id, toUserId, toEmail, kind: input.opponent.kind, createdAt: now,
     }).returning();
-    const inviteeColour = input.color === "random" ? "a random colour" : colour === "white" ? "Black" : "White";
+    const inviteeColour = input.color === "random" ? "a random side" : sideNameIn(input.variant, colour === "white" ? "black" : "white");
     const invite = { token: inv.token, gameId: g.id, variant: g.variant, daysPerMove: g.daysPerMove, inviteeColour };
     if (toEmail) await queueInvitation(tx, toEmail, invite, me.name, now);
     if (invitee?.email && invitee.notify !== "none") await queueInvitation(tx, invitee.email, invite, me.name, now);
@@ -250,7 +250,7 @@ export async function acceptInvitation(
     const firstId = (first === "white" ? g.whiteId : g.blackId) ?? me.id;
     if (firstId !== me.id) {
       const player = await userById(tx, firstId);
-      const game = { id: g.id, variant: g.variant, ply: 0, deadline };
+      const game = { id: g.id, variant: g.variant, ply: 0, deadline, colour: first };
       if (g.choosingSetups) {
         const email = await chooseSetupEmail(player, game, me.name, false);
         if (email) await enqueueEmail(tx, email, now);
@@ -325,7 +325,7 @@ export async function submitMove(db: Db, userId: string, raw: MoveInput, now = n
   let yourTurn = null;
   if (outcome.result === "ongoing") {
     const [me, other] = await Promise.all([userById(db, userId), userById(db, opponentId(seen, userId))]);
-    yourTurn = await yourTurnEmail(other, { id: seen.id, variant: seen.variant, ply, deadline }, me.name ?? "your opponent", text);
+    yourTurn = await yourTurnEmail(other, { id: seen.id, variant: seen.variant, ply, deadline, colour: colour === "white" ? "black" : "white" }, me.name ?? "your opponent", text);
   }
   return db.transaction(async (tx) => {
     const g = await lockGame(tx, input.gameId);
@@ -369,7 +369,7 @@ export async function chooseSetup(db: Db, userId: string, raw: ChooseSetupInput,
     if (!g.choosingSetups) throw new GameError("invalid", "the setups are chosen and the game is under way");
     const other = colour === "white" ? "black" : "white";
     if (stage.toChoose !== colour) {
-      throw new GameError("not-your-turn", `${other === "white" ? "White" : "Black"} chooses first; you choose when your opponent has`);
+      throw new GameError("not-your-turn", `${sideNameIn(g.variant, other)} chooses first; you choose when your opponent has`);
     }
     if (input.setup >= stage.names.length) {
       throw new GameError("invalid", `choose one of the ${stage.names.length} setups (0 to ${stage.names.length - 1})`);

@@ -54,6 +54,6 @@ export { makeActionText, makeMoveText, parseActions } from "./actions";
 export type { EndReason, Outcome } from "./status";
 export { RulesError } from "./errors";
 export { variantIds } from "./variants";
-export { chosenSetupFen, findVariantInfo, setupFen, variantInfo, type VariantInfo } from "./info";
+export { chosenSetupFen, findVariantInfo, setupFen, sideNameIn, variantInfo, type VariantInfo } from "./info";
 export { makeGameRecord, makePgn, hasPgn, parseGameRecord, type ParsedRecord, type RecordInput, type RecordResult } from "./notation/record";
 export { unwrap, type Result } from "./result";

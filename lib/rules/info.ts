@@ -1,4 +1,5 @@
 import { RulesError } from "./errors";
+import { DEFAULT_SIDE_NAMES } from "./variant";
 import { getVariant, variantIds } from "./variants";
 
 /** What the variant pages and the board need to know about a game. */
@@ -20,11 +21,13 @@ export interface VariantInfo {
   palaces?: [[string, string], [string, string]];
   /** The names of the setups each player chooses before the first move (VariantDecl.chosenSetups); empty when there are none. */
   chosenSetups: string[];
+  /** What the players call White and Black (VariantDecl.sideNames): "Red" and "Black" in Xiangqi. */
+  sideNames: [string, string];
   summary: string[];
 }
 
 export function variantInfo(id: string): VariantInfo {
-  const { decl } = getVariant(id);
+  const { decl, sideNames } = getVariant(id);
   return {
     id: decl.id,
     name: decl.name,
@@ -37,6 +40,7 @@ export function variantInfo(id: string): VariantInfo {
     ...(decl.points && { points: { river: decl.points.river ?? false } }),
     ...(decl.palaces && { palaces: decl.palaces }),
     chosenSetups: decl.chosenSetups?.names ?? [],
+    sideNames: [sideNames[0], sideNames[1]],
     summary: decl.summary,
   };
 }
@@ -44,6 +48,14 @@ export function variantInfo(id: string): VariantInfo {
 /** The game with this id, or undefined for an id the rules module does not know (an old game's, a typed address's). */
 export function findVariantInfo(id: string): VariantInfo | undefined {
   return variantIds().includes(id) ? variantInfo(id) : undefined;
+}
+
+/**
+ * A side's name in a game's players' words ("Red" for Xiangqi's white); White and Black
+ * for a game the rules module does not know. `colour` as stored: "white" or "black".
+ */
+export function sideNameIn(id: string, colour: "white" | "black"): string {
+  return (findVariantInfo(id)?.sideNames ?? DEFAULT_SIDE_NAMES)[colour === "white" ? 0 : 1];
 }
 
 /** The start FEN when White chose setup `white` and Black setup `black` (VariantDecl.chosenSetups, docs/games/janggi.md). */

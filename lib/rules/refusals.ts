@@ -8,8 +8,6 @@ import type { PieceType, Side, Variant } from "./variant";
 
 type StepAction = Extract<Action, { type: "step" }>;
 
-const COLORS = ["White", "Black"] as const;
-
 export const refused = (text: string, reason: string) => `${text}: ${reason}`;
 
 export const noSuchSquare = (v: Variant) => `no such square on this ${v.geo.files}×${v.geo.ranks} board`;
@@ -25,9 +23,10 @@ export function pieceProblem(v: Variant, board: Int16Array, side: Side, a: StepA
   const code = board[names.indexOf(a.from)];
   const t = typeOn(code, side);
   if (!t) {
+    const name = v.sideNames[side];
     return typeOn(code, (1 - side) as Side)
-      ? `the piece on ${a.from} is not yours; it is ${COLORS[side]}'s turn`
-      : `there is no ${COLORS[side]} piece on ${a.from}`;
+      ? `the piece on ${a.from} is not yours; it is ${name}'s turn`
+      : `there is no ${name} piece on ${a.from}`;
   }
   const type = v.types[t];
   if (type.letter !== a.piece.toUpperCase()) return `the piece on ${a.from} is a ${type.name} (${type.letter}), not ${a.piece.toUpperCase()}`;

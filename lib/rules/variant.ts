@@ -205,6 +205,12 @@ export interface VariantDecl {
    * choice `white` and Black's choice `black` (indices into `names`).
    */
   chosenSetups?: { names: string[]; fen: (white: number, black: number) => string };
+  /**
+   * What the players call the two sides, White's then Black's (Xiangqi: Red and Black;
+   * Shogi: Sente and Gote), wherever a side is named to them; FEN, stored data and PGN's
+   * tags keep White and Black. Unsaid: ["White", "Black"].
+   */
+  sideNames?: [string, string];
   mechanics?: Mechanic[];
   /** Rules in short, for the variant page. */
   summary: string[];
@@ -271,6 +277,8 @@ export interface AttackRay {
 export interface Variant {
   decl: VariantDecl;
   id: string;
+  /** What the players call White and Black (VariantDecl.sideNames). */
+  sideNames: readonly [string, string];
   geo: Geometry;
   types: PieceType[]; // index 0 unused
   byLetter: Map<string, number>;
@@ -332,6 +340,9 @@ export function inPromotionZone(type: PieceType, geo: Geometry, side: Side, sq: 
   const rank = geo.rankOf[sq];
   return (side === 0 ? rank : geo.ranks - 1 - rank) >= type.promotionFrom;
 }
+
+/** The sides' names where a game declares none (VariantDecl.sideNames). */
+export const DEFAULT_SIDE_NAMES: readonly [string, string] = ["White", "Black"];
 
 export function compileVariant(decl: VariantDecl): Variant {
   const geo = makeGeometry(decl.files, decl.ranks);
@@ -424,6 +435,7 @@ export function compileVariant(decl: VariantDecl): Variant {
   return {
     decl,
     id: decl.id,
+    sideNames: decl.sideNames ?? DEFAULT_SIDE_NAMES,
     geo,
     types,
     byLetter,

@@ -25,7 +25,7 @@ test.beforeAll(async ({ browser }) => {
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true, animations: "disabled" });
 
-const hand = (page: Page, side: "White" | "Black") => page.getByRole("list", { name: `${side}'s pieces in hand` });
+const hand = (page: Page, side: string) => page.getByRole("list", { name: `${side}'s pieces in hand` });
 
 test("sittuyin: a piece dragged from the hand onto the board, another put down from the keyboard", async () => {
   test.slow(); // a game started by email
@@ -63,8 +63,8 @@ test("shogi: the Western set and shogi coordinates from settings change the boar
   const path = await startGame(white, black, "shogi", "White");
   const page = white.page;
   // Both hands have their places before anything is captured.
-  await expect(hand(page, "White")).toHaveText("No pieces in hand");
-  await expect(hand(page, "Black")).toHaveText("No pieces in hand");
+  await expect(hand(page, "Sente")).toHaveText("No pieces in hand");
+  await expect(hand(page, "Gote")).toHaveText("No pieces in hand");
   await expectDrawnAs(page, "wK", "e1", "shogiKing");
   await expectDrawnAs(page, "bK", "e9", "shogiKing");
   await shot(page, "shogi-traditional");
@@ -155,6 +155,14 @@ test("xiangqi: pieces on the points, moved by click, drag and keyboard; WXF and 
   await expect(pieceAt(page, "wC", "e3")).toHaveCount(1);
   await expect(board(page).locator('path[data-highlight="last-move"]')).toHaveCount(2);
 
+  // The sides as Xiangqi's players name them, Red and Black (docs/games/xiangqi.md#players-and-coordinates).
+  await expect(page.locator('p[data-colour="white"]')).toContainText(`Red: ${red.name} (you)`);
+  await expect(page.locator('p[data-colour="black"]')).toContainText(`Black: ${blackSide.name}`);
+  await expect(moveList(page).getByRole("columnheader")).toHaveText(["#", "Red", "Black"]);
+  await expect(board(page)).toHaveAttribute("aria-label", "Xiangqi board, 9×10, Red at the bottom");
+  await expect(pieceAt(page, "wK", "e1")).toHaveAttribute("data-name", "Red General");
+  await expect(page.getByText(/\bWhite\b/)).toHaveCount(0);
+
   // Black drags a horse.
   const other = blackSide.page;
   await other.reload();
@@ -171,6 +179,12 @@ test("xiangqi: pieces on the points, moved by click, drag and keyboard; WXF and 
   await other.reload();
   await expect(status(other)).toHaveText("Your move.");
   await clickMove(other, "r i10-h10", "i10", "h10");
+  // A signed-out watcher reads whose move it is, and the page's preview says it too.
+  const watcher = await (await browser.newContext()).newPage();
+  await watcher.goto(path);
+  await expect(status(watcher)).toHaveText("Red to move.");
+  await expect(watcher.locator('meta[property="og:description"]')).toHaveAttribute("content", /Red to play/);
+  await watcher.context().close();
 
   // The move list in traditional notation, the choice kept by the browser.
   await page.reload();

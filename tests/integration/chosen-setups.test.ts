@@ -85,7 +85,7 @@ describe.each(testDrivers)("setups chosen before the first move on $driver", ({ 
     // Han chooses first: the mail goes to Alice (Bob accepted on the page; he had the invitation).
     expect(await mailLines(db, id)).toEqual(["choose-setup alice@example.test ply=0", "invitation bob@example.test"]);
 
-    expect(await refusal(choose(p.bob, id, 1))).toEqual({ code: "not-your-turn", message: "Black chooses first; you choose when your opponent has" });
+    expect(await refusal(choose(p.bob, id, 1))).toEqual({ code: "not-your-turn", message: "Han chooses first; you choose when your opponent has" });
     expect(await choose(p.alice, id, 2, new Date(T0.getTime() + DAY))).toEqual({ colour: "black", startFen: null });
     const half = await stored(id);
     expect(half).toMatchObject({ choosingSetups: true, whiteSetup: null, blackSetup: 2 });
@@ -203,7 +203,7 @@ describe.each(testDrivers)("setups chosen before the first move on $driver", ({ 
       const g = await stored(id);
       if (white === null) expect(g).toMatchObject({ whiteSetup: 2, blackSetup: 1, choosingSetups: false, startFen: chosenSetupFen("janggi", 2, 1) });
       else {
-        expect(white).toEqual({ code: "not-your-turn", message: "Black chooses first; you choose when your opponent has" });
+        expect(white).toEqual({ code: "not-your-turn", message: "Han chooses first; you choose when your opponent has" });
         expect(g).toMatchObject({ whiteSetup: null, blackSetup: 1, choosingSetups: true });
       }
     }

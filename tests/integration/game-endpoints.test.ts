@@ -133,11 +133,11 @@ describe("game endpoints", () => {
     expect(svg.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'");
     expect(svg.headers.get("x-content-type-options")).toBe("nosniff");
     const text = await svg.text();
-    expect(text).toMatch(/^(<\?xml [^>]*\?>\s*)?<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^>]* aria-label="Chess board, 8×8, white at the bottom"/);
+    expect(text).toMatch(/^(<\?xml [^>]*\?>\s*)?<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^>]* aria-label="Chess board, 8×8, White at the bottom"/);
     expect(text).not.toMatch(/<script|\son[a-z]+=/i);
     // flip=1: Black's side at the bottom, a different picture (and cache entry).
     const flipped = await get(boardSvg, id, "?ply=1&flip=1");
-    expect(await flipped.text()).toContain('aria-label="Chess board, 8×8, black at the bottom"');
+    expect(await flipped.text()).toContain('aria-label="Chess board, 8×8, Black at the bottom"');
     expect(flipped.headers.get("etag")).not.toBe(svg.headers.get("etag"));
 
     const png = await get(boardPng, id, "?ply=1");

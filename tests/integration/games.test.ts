@@ -174,6 +174,32 @@ describe.each(testDrivers)("game service on $driver", ({ create }) => {
     expect(g).toMatchObject({ status: "finished", result: "1/2-1/2", endReason: "threefold-repetition" });
   });
 
+  it("names the sides in the invitation and the turn emails as the game's players do: Red and Black in Xiangqi", async () => {
+    // docs/games/xiangqi.md#players-and-coordinates: Red is White and moves first.
+    const c = await createChallenge(db, alice, { variant: "xiangqi", color: "black", daysPerMove: 3, opponent: { kind: "user", name: "bob" } }, T0);
+    const [invitation] = await outbox();
+    expect(invitation.text).toContain("You would play Red.");
+    await acceptInvitation(db, bob, { invitationId: c.invitationId }, T0);
+    await db.delete(emailOutbox);
+
+    await submitMove(db, bob, { gameId: c.gameId, expectedPly: 0, move: "P c4-c5" }, T0);
+    const [toAlice] = await outbox();
+    expect(toAlice).toMatchObject({ toAddress: "alice@example.test", kind: "your-turn" });
+    expect(toAlice.text).toContain("you play Black.");
+    await db.delete(emailOutbox);
+    await submitMove(db, alice, { gameId: c.gameId, expectedPly: 1, move: "p c7-c6" }, T0);
+    const [toBob] = await outbox();
+    expect(toBob).toMatchObject({ toAddress: "bob@example.test", kind: "your-turn" });
+    expect(toBob.text).toContain("you play Red.");
+    expect(toBob.text).not.toContain("White");
+
+    // Chess keeps White and Black.
+    const chess = await startGame();
+    await submitMove(db, alice, { gameId: chess, expectedPly: 0, move: "P e2-e4" }, T0);
+    const [chessMail] = await outbox();
+    expect(chessMail.text).toContain("you play Black.");
+  });
+
   it("invites by email; only the holder of that address may accept", async () => {
     const c = await createChallenge(db, alice, { variant: "royal-substitute", color: "random", daysPerMove: 7, opponent: { kind: "email", email: "Dave@Example.test" } }, T0);
     const [mail] = await outbox();

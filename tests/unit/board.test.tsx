@@ -120,7 +120,7 @@ describe("piece artwork", () => {
 
   it("names the board and every piece on it as the game declares them", () => {
     const m = render({ variant: "compound", files: 10, ranks: 8, squares: [on("e1", "wK"), on("d8", "bQ"), on("a1", "wR")], orientation: "black" });
-    expect(m).toContain('aria-label="Compound Chess board, 10×8, black at the bottom"');
+    expect(m).toContain('aria-label="Compound Chess board, 10×8, Black at the bottom"');
     expect(attr(m, "g", "data-piece", "wK")["data-name"]).toBe("White King");
     expect(attr(m, "g", "data-piece", "bQ")["data-name"]).toBe("Black Queen-Alfil-Dabbabah");
     expect(attr(m, "g", "data-piece", "wR")["data-name"]).toBe("White Rook-Alfil");

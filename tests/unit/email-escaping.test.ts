@@ -22,7 +22,7 @@ const site = { siteUrl: "https://courier.example", gameUrl: "https://courier.exa
 describe("emails escape what users wrote", () => {
   it("every template shows a hostile name as text", async () => {
     const emails = [
-      createElement(YourTurn, { ...site, opponent: EVIL, variantName: "Chess", lastMove: EVIL, moveNumber: 3, deadline: "2026-12-04 12:00 UTC", boardImageUrl: "https://courier.example/b.png" }),
+      createElement(YourTurn, { ...site, opponent: EVIL, variantName: "Chess", lastMove: EVIL, moveNumber: 3, side: "White", deadline: "2026-12-04 12:00 UTC", boardImageUrl: "https://courier.example/b.png" }),
       createElement(GameOver, { ...site, opponent: EVIL, variantName: "Chess", outcome: "You won", how: "by resignation", result: "1-0" }),
       createElement(Invitation, { siteUrl: site.siteUrl, acceptUrl: "https://courier.example/invitations/t", from: EVIL, variantName: "Chess", daysPerMove: 3, colour: "White" }),
       createElement(Reminder, { ...site, opponent: EVIL, variantName: "Chess", timeLeft: "about an hour", deadline: "2026-12-04 12:00 UTC" }),

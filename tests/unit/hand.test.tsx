@@ -46,7 +46,7 @@ describe("hand", () => {
       render({ variant: "shogi", color: "black", pieces: [{ letter: "P", count: 3 }, { letter: "S", count: 1 }], ...props });
     expect(shogi({ turned: true }).match(/rotate\(180 50 50\)/g)).toHaveLength(2);
     expect(shogi({})).not.toContain("rotate");
-    expect(shogi({})).toContain('title="Black Pawn ×3"');
+    expect(shogi({})).toContain('title="Gote Pawn ×3"');
     const glyph = drawing("shogiPawn", "traditional", "black").find((sh) => sh.kind === "glyph")!.d;
     expect(shogi({})).toContain(glyph);
     expect(shogi({ pieceSet: "western" })).not.toContain(glyph);

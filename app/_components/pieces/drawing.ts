@@ -4,7 +4,7 @@
  * With coordinates on, a margin of MARGIN units holds rank numbers (left) and file
  * letters (bottom); in the shogi style, file numbers (top) and rank numerals (right).
  */
-import { findVariantInfo, type VariantInfo } from "@/lib/rules";
+import { findVariantInfo, sideNameIn, type VariantInfo } from "@/lib/rules";
 import { ART, DEFAULT_PIECE_SET, drawing, type PieceSet, type Shape } from "./art";
 import { GLYPHS, type Glyph } from "./glyphs";
 import { circle } from "./paths";
@@ -342,7 +342,7 @@ export function pieceNode(variant: string, piece: PieceOnBoard, x: number, y: nu
     "g",
     {
       "data-piece": pieceCode(piece),
-      "data-name": `${piece.color === "white" ? "White" : "Black"} ${pieceName(variant, letter)}${piece.promoted ? " (promoted)" : ""}`,
+      "data-name": `${sideNameIn(variant, piece.color)} ${pieceName(variant, letter)}${piece.promoted ? " (promoted)" : ""}`,
       "data-carrying": piece.carrying ? "true" : undefined,
       "data-promoted": piece.promoted ? "true" : undefined,
       ...extra,
@@ -725,7 +725,7 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
       viewBox: `${vx} ${vy} ${vw} ${vh}`,
       class: state.className,
       role: "img",
-      "aria-label": `${findVariantInfo(variant)?.name ?? variant} board, ${files}×${ranks}, ${orientation} at the bottom`,
+      "aria-label": `${findVariantInfo(variant)?.name ?? variant} board, ${files}×${ranks}, ${sideNameIn(variant, orientation)} at the bottom`,
       "data-variant": variant,
       "data-orientation": orientation,
       "data-files": files,

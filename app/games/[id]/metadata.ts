@@ -12,7 +12,7 @@ import { getDb } from "@/lib/db/client";
 import { describeEnd } from "@/lib/games";
 import { positionAt } from "@/lib/games/pictures";
 import { mailSettings } from "@/lib/mail";
-import { findVariantInfo } from "@/lib/rules";
+import { findVariantInfo, sideNameIn } from "@/lib/rules";
 
 type Props = {
   params: Promise<{ id: string }>;
@@ -45,7 +45,7 @@ export async function gamePreview(id: string, ply: number | undefined, viewerId:
     g.status === "finished" && g.result
       ? `${g.result}${g.endReason ? ` ${describeEnd(g.endReason)}` : ""} after ${Math.ceil(g.ply / 2)} moves`
       : g.status === "active" && g.choosingSetups ? "the players are choosing their setups"
-      : g.status === "active" ? `ongoing, move ${Math.floor(g.ply / 2) + 1}, ${g.ply % 2 === 0 ? "White" : "Black"} to play`
+      : g.status === "active" ? `ongoing, move ${Math.floor(g.ply / 2) + 1}, ${sideNameIn(g.variant, g.ply % 2 === 0 ? "white" : "black")} to play`
       : g.status === "open" ? "an open challenge" : "cancelled";
   const shown = p.fixed && p.ply !== g.ply;
   const title = shown ? `${players} · ${name} · ${at}` : `${players} · ${name}`;

@@ -35,7 +35,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
   const inv = await invitation(token);
   if (!inv) notFound();
   const info = variantInfo(inv.variant);
-  const yourColour = inv.challengerColour === "white" ? "Black" : "White";
+  const [theirs, yours] = inv.challengerColour === "white" ? info.sideNames : [...info.sideNames].reverse();
   const own = inv.fromId === user.id;
   const from = inv.fromName ?? "A player";
   return (
@@ -44,7 +44,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
       <p>
         A game of <Link href={`/variants/${inv.variant}`}>{info.name}</Link>, {inv.daysPerMove}{" "}
         {inv.daysPerMove === 1 ? "day" : "days"} per move.{" "}
-        {own ? `You play ${inv.challengerColour === "white" ? "White" : "Black"}.` : `You would play ${yourColour}; ${from} plays ${inv.challengerColour === "white" ? "White" : "Black"}.`}
+        {own ? `You play ${theirs}.` : `You would play ${yours}; ${from} plays ${theirs}.`}
       </p>
       {inv.status !== "pending" ? (
         <>

@@ -26,6 +26,7 @@ export default async function VariantPage({ params }: { params: Params }) {
   const squares = start.board();
   const hands = start.hand();
   const inHand = hands.white.length + hands.black.length > 0;
+  const [first, second] = v.sideNames;
   return (
     <main>
       <p className="meta"><Link href="/variants">Games</Link> › {v.name}</p>
@@ -36,8 +37,8 @@ export default async function VariantPage({ params }: { params: Params }) {
           <BoardDrawing variant={v.id} files={v.files} ranks={v.ranks} squares={squares} orientation="white" />
           {inHand && <Hand variant={v.id} color="white" pieces={hands.white} held={null} droppable={[]} />}
           <figcaption className="meta">
-            The start position on a {v.files}×{v.ranks} board, White at the bottom
-            {inHand ? "; the pieces in hand (Black's above, White's below) are put down first" : ""}.
+            The start position on a {v.files}×{v.ranks} board, {first} at the bottom
+            {inHand ? `; the pieces in hand (${second}'s above, ${first}'s below) are put down first` : ""}.
           </figcaption>
         </figure>
         <div>
@@ -65,9 +66,9 @@ export default async function VariantPage({ params }: { params: Params }) {
             <ul className="piece-list">
               {v.pieces.map((p) => (
                 <li key={p.letter}>
-                  <PieceSvg variant={v.id} color="white" letter={p.letter} size={40} title={`White ${p.name}`} />
+                  <PieceSvg variant={v.id} color="white" letter={p.letter} size={40} title={`${first} ${p.name}`} />
                   {/* Black's pieces as they stand facing White: a shogi tile points down. */}
-                  <PieceSvg variant={v.id} color="black" letter={p.letter} size={40} title={`Black ${p.name}`} turned />
+                  <PieceSvg variant={v.id} color="black" letter={p.letter} size={40} title={`${second} ${p.name}`} turned />
                   <span>
                     <strong>{p.name}</strong> <code>{p.letter}</code>
                     <br />

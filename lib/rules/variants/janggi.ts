@@ -60,6 +60,7 @@ export const janggi: VariantDecl = {
     palaceLines({ steppers: ["K", "A"], forward: ["P"], riders: ["R"], hoppers: ["C"] }),
     bikjang({ general: "K", guards: ["A"], values: { R: 13, C: 7, N: 5, B: 3, A: 3, P: 2 } }),
   ],
+  sideNames: ["Cho", "Han"],
   summary: [
     "Korean chess on the 90 points of a 9×10 board without a river. Cho (楚, White) moves first; Han (漢, Black) has 1.5 points of compensation. Each player chooses one of four horse and elephant arrangements before the first move.",
     "General (K) and guards (A) step along the lines inside their palace, diagonals included. Chariot (R) as a rook, and along the palace diagonals; horse (N) one step straight then one diagonally, blockable; elephant (B) one step straight then two diagonally, blockable at both points; soldier (P) one step forward or sideways, and forward along the diagonals of the opponent's palace.",

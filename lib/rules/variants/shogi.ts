@@ -62,6 +62,7 @@ export const shogi: VariantDecl = {
   // Sennichite: the fourth time a position stands, a draw; perpetual check loses.
   repetition: { count: 4, perpetualCheckLoses: true },
   mechanics: [shogiDrops(["G", "N", "L", "P", "S", "R", "B"])],
+  sideNames: ["Sente", "Gote"],
   summary: [
     "Japanese chess on a 9×9 board. Sente (White, uppercase, at the bottom) moves first.",
     "Pieces: king (K), rook (R), bishop (B), gold general (G), silver general (S), knight (N, two forward and one sideways), lance (L, straight forward), pawn (P, one step forward, captures the same way).",
@@ -83,6 +84,7 @@ export const minishogi: VariantDecl = {
   // Fourfold repetition: sente (White) loses, unless one side gave check on every move: that side loses.
   repetition: { count: 4, perpetualCheckLoses: true, result: "black-wins" },
   mechanics: [shogiDrops(["G", "P", "S", "R", "B"])],
+  sideNames: ["Sente", "Gote"],
   summary: [
     "Shogi on a 5×5 board, without knights and lances: each side has a king, rook, bishop, gold, silver and pawn. Sente (White, uppercase, at the bottom) moves first.",
     "Promotion: the rook, bishop, silver and pawn may promote on a move that starts or ends on the last rank (`P a4-a5=+P`, forced for the pawn).",

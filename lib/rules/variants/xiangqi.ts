@@ -37,6 +37,7 @@ export const xiangqi: VariantDecl = {
   mechanics: [chasing({ general: "K", advisor: "A", elephant: "B", horse: "N", chariot: "R", cannon: "C", soldier: "P" })],
   points: { river: true },
   palaces: [["d1", "f3"], ["d8", "f10"]],
+  sideNames: ["Red", "Black"],
   summary: [
     "Chinese chess on the 9×10 points of its board, with a river between the two halves and a palace of 3×3 points on each side. Red (White, uppercase, at the bottom) moves first.",
     "Pieces: general (K, one point straight, inside the palace), advisors (A, one point diagonally, inside the palace), elephants (B, two points diagonally, blocked at the point between, never across the river), horses (N, one straight then one diagonally, blocked at the first point), chariots (R, as a rook), cannons (C, move as a chariot, capture by jumping exactly one piece), soldiers (P, one point forward, and sideways too once across the river).",

@@ -39,7 +39,8 @@ export async function startGame(
   await page.goto(`/challenge?variant=${variant}&opponent=${opponent.name}`);
   await expect(page.getByLabel("Game")).toHaveValue(variant);
   await expect(page.getByLabel("Player name")).toHaveValue(opponent.name);
-  await page.getByRole("radio", { name: colour, exact: true }).check();
+  // The form names the sides as the game's players do (Red for Xiangqi's White).
+  await page.getByRole("radio", { name: variantInfo(variant).sideNames[colour === "White" ? 0 : 1], exact: true }).check();
   await page.getByRole("radio", { name: new RegExp(`^${visibility}:`) }).check();
   if (setup !== undefined) {
     await page.getByRole("radio", { name: /^Number/ }).check();
@@ -114,10 +115,10 @@ export const pieceAt = (page: Page, code: string, at: string) => page.locator(`[
  * far corner there with Black), and the player bars (the bottom one is that side's).
  */
 export async function expectBoardOrientation(page: Page, variant: string, bottom: "white" | "black"): Promise<void> {
-  const { files, ranks } = variantInfo(variant);
+  const { files, ranks, sideNames } = variantInfo(variant);
   const board = page.getByRole("region", { name: "Board" });
   // The board is an "application" where it takes moves, an "img" where it does not (the hands' pieces are small images too).
-  await expect(board.locator("svg[data-variant][aria-label]")).toHaveAttribute("aria-label", new RegExp(`board, ${files}×${ranks}, ${bottom} at the bottom$`));
+  await expect(board.locator("svg[data-variant][aria-label]")).toHaveAttribute("aria-label", new RegExp(`board, ${files}×${ranks}, ${sideNames[bottom === "white" ? 0 : 1]} at the bottom$`));
   const last = String.fromCharCode(96 + files);
   const white = { bottomLeft: "a1", bottomRight: `${last}1`, topLeft: `a${ranks}`, topRight: `${last}${ranks}` };
   const expected = bottom === "white"
@@ -144,9 +145,12 @@ export async function clickSquares(page: Page, ...squares: string[]): Promise<vo
   for (const s of squares) await square(page, s).click();
 }
 
-/** The button of a piece in `side`'s hand, as the hand names it ("Put down: White Chariot ×2"). */
+/**
+ * The button of a piece in `side`'s hand, as the hand names it ("Put down: White Chariot ×2",
+ * "Put down: Sente Pawn": the side in the game's words; the hand is found by its colour).
+ */
 export const handPiece = (page: Page, side: "White" | "Black", name: string) =>
-  page.getByRole("button", { name: new RegExp(`^Put down: ${side} ${name}( ×\\d+)?$`) });
+  page.locator(`[data-colour="${side.toLowerCase()}"]`).getByRole("button", { name: new RegExp(`^Put down: \\S+ ${name}( ×\\d+)?$`) });
 
 /** Drags a piece from the hand onto a square with the mouse, as a player would: press, move, release. */
 export async function dragFromHand(page: Page, side: "White" | "Black", name: string, to: string): Promise<void> {

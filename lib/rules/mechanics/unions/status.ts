@@ -40,7 +40,7 @@ export function validate(pos: Position): void {
     if (w === king && b === king) throw new RulesError(`the two kings cannot stand together on ${names[sq]}`);
     for (const side of [0, 1] as Side[]) {
       const t = side === 0 ? w : b;
-      const name = side === 0 ? "White" : "Black";
+      const name = v.sideNames[side];
       const partner = side === 0 ? b : w;
       // Pending promotion; or the winning union with the king (a piece doing it does not promote).
       if (t && inPromotionZone(v.types[t], v.geo, side, sq) && !(partner && (pos.turn === side || partner === king))) {
