@@ -200,7 +200,7 @@ const gameOps: GameOp[] = [
     // Each player chooses their own side's setup: Black (Han) first.
     name: "chooseSetup", call: (d, u, gameId) => chooseSetup(d, u, { gameId, setup: 1 }, T0), variant: "janggi", choosingSetups: true,
     may: ["black"], after: () => ({ status: "active", choosingSetups: true, blackSetup: 1, whiteSetup: null }),
-    notNow: { who: "white", refusal: { code: "not-your-turn", message: "Black chooses first; you choose when your opponent has" } },
+    notNow: { who: "white", refusal: { code: "not-your-turn", message: "Han chooses first; you choose when your opponent has" } },
   },
 ];
 
