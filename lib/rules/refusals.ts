@@ -4,6 +4,7 @@
  */
 import type { Action } from "./actions";
 import { OFF, typeOn } from "./position";
+import { onInitialRank } from "./movegen";
 import type { PieceType, Side, Variant } from "./variant";
 
 type StepAction = Extract<Action, { type: "step" }>;
@@ -62,6 +63,8 @@ export function wayProblem(v: Variant, board: Int16Array, side: Side, type: Piec
     let k = 0;
     for (let s = from + a.step, i = 1; i <= a.max && board[s] !== OFF; s += a.step, i++) if (s === to) k = i;
     if (k === 0 || k < a.min) continue;
+    // An initial move (a pawn's double step) says nothing about a piece that is not where it may make one.
+    if (a.initial && (type.unmovedRight || !onInitialRank(type, geo, side, from))) continue;
     if (type.region && !type.region[side][to]) {
       const leaving = type.keepsTo === "palace" ? "leave the palace" : v.decl.points?.river ? "cross the river" : "leave its own half";
       return `${article(v, type)} may not ${leaving}`;

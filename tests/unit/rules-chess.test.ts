@@ -27,6 +27,11 @@ describe("chess: start and basics", () => {
     expect(movesFrom(C, "4k3/8/8/8/4n3/8/4P3/4K3 w - - 0 1", "e2")).toEqual(["P e2-e3"]);
   });
 
+  it("a double step is refused as blocked only from the second rank; beyond it, it is no move at all", () => {
+    expect(errorOf(() => play(C, "4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1", "P e2-e4"))).toBe("P e2-e4: the pawn is blocked at e3");
+    expect(errorOf(() => play(C, "4k3/8/8/4p3/4P3/8/8/4K3 w - - 0 1", "P e4-e6"))).toBe("P e4-e6 is not a legal move here");
+  });
+
   it("a pawn captures only diagonally forward and moves diagonally never", () => {
     expect(movesFrom(C, "4k3/8/8/4n3/4P3/8/8/4K3 w - - 0 1", "e4")).toEqual([]);
     expect(movesFrom(C, "4k3/8/8/8/4P3/8/8/4K3 w - - 0 1", "e4")).toEqual(["P e4-e5"]);
