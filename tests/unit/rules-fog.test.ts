@@ -161,6 +161,8 @@ describe(`fog-of-war: the moves from a player's view are their real legal moves 
         if (JSON.stringify(ours) !== JSON.stringify(seen)) problems.push(`${fen} as ${g.turn()}: real [${ours.join(", ")}], from the view [${seen.join(", ")}]`);
         const first = (x: Game) => JSON.stringify(x.nextActions([]).actions.map((a) => JSON.stringify(a)).sort());
         if (first(g) !== first(view)) problems.push(`${fen}: the builder's first actions differ in the view`);
+        // The game goes on here (it stops at its end), so the view's status is the position's: ongoing, or stalemate.
+        if (JSON.stringify(g.status()) !== JSON.stringify(view.status())) problems.push(`${fen}: status ${JSON.stringify(g.status())}, from the view ${JSON.stringify(view.status())}`);
         if (legal.length === 0) break;
         const taking = legal.filter((m) => m.actions.some((a) => a.type === "step" && g.board().some((s) => s.square === a.to && s.pieces.some((p) => p.color !== g.turn()))));
         const move = taking.length && rng.chance(bias) ? rng.pick(taking) : rng.pick(legal);
