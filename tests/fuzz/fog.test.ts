@@ -4,11 +4,13 @@
  * squares — each player's view shows exactly the squares of the rule, with what really stands
  * on them, and nothing else; its fields are as docs/games/fog-of-war.md#the-view-as-fen says.
  * The squares are computed by a reference written here from the rule book alone, not from the
- * engine. FUZZ_INPUTS positions (a sample in `npm test`; `npm run fuzz` runs 100,000), FUZZ_SEED.
+ * engine. And views with a few random edits, as hostile text: read (then playable, written back
+ * the same) or refused with a RulesError, nothing else. FUZZ_INPUTS positions each (a sample in
+ * `npm test`; `npm run fuzz` runs 100,000), FUZZ_SEED.
  */
 import { describe, expect, it } from "vitest";
-import { Game, viewFen } from "@/lib/rules";
-import { fuzzCount, Rng, SEED } from "./random";
+import { Game, RulesError, viewFen } from "@/lib/rules";
+import { fuzzCount, mutate, Rng, SEED } from "./random";
 
 const F = "fog-of-war";
 const N = fuzzCount(3000);
@@ -226,5 +228,30 @@ describe(`fog-of-war views against the rule (${N} positions, FUZZ_SEED=${SEED})`
     expect(tally.enPassant, "views with an en passant square").toBeGreaterThan(0);
     expect(tally.castling, "views with castling rights").toBeGreaterThan(0);
     expect(tally.unseen).toBeGreaterThan(0);
+  });
+
+  it("a view with a few edits is read or refused with a message, never more: read, it plays and reads back", { timeout: 60_000 + N * 10 }, () => {
+    const r = new Rng(SEED + 15);
+    const outcomes = { read: 0, refused: 0 };
+    const problems: string[] = [];
+    for (let i = 0; i < N && problems.length < 5; i++) {
+      const fen = randomPosition(r);
+      if (!fen) continue;
+      const text = mutate(r, viewFen(F, fen, r.pick(["white", "black"] as const)), 3);
+      try {
+        const g = Game.start(F, text);
+        const legal = g.legalMoves();
+        g.status();
+        if (Game.start(F, g.fen()).fen() !== g.fen()) problems.push(`${text}: ${g.fen()} does not read back`);
+        if (legal.length) g.play(r.pick(legal).text);
+        outcomes.read++;
+      } catch (e) {
+        if (!(e instanceof RulesError)) problems.push(`${text}: ${e instanceof Error ? e.stack : String(e)}`);
+        outcomes.refused++;
+      }
+    }
+    expect(problems.join("\n")).toBe("");
+    expect(outcomes.read, JSON.stringify(outcomes)).toBeGreaterThan(0);
+    expect(outcomes.refused, JSON.stringify(outcomes)).toBeGreaterThan(0);
   });
 });
