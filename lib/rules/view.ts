@@ -42,8 +42,9 @@ export function seenSquares(pos: Position, side: Side): Uint8Array {
 
 /**
  * The position as `side` sees it (docs/games/fog-of-war.md#the-view-as-fen): unseen squares
- * UNSEEN, only its own castling rights, the en passant square only when it may capture there;
- * side to move and counters as they are.
+ * UNSEEN, only its own castling rights, the en passant square only when it may capture there,
+ * the halfmove clock 0 (its count would tell when the opponent last took or moved a pawn);
+ * side to move and move number as they are.
  */
 export function view(pos: Position, side: Side): Position {
   const seen = seenSquares(pos, side);
@@ -53,6 +54,7 @@ export function view(pos: Position, side: Side): Position {
   if (v.turn !== side) v.ep = -1;
   else if (v.ep !== -1 && !pseudoMoves(pos).some((m) => m.kind === MoveKind.EnPassant)) v.ep = -1;
   for (const sq of pos.geo.squares) if (!seen[sq]) v.put(sq, UNSEEN);
+  v.halfmove = 0;
   v.commit();
   return v;
 }

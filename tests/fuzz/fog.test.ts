@@ -114,9 +114,9 @@ function referenceSeen(fen: string, side: Side): Set<string> {
   return seen;
 }
 
-/** The fields the view should have: only this side's castling rights, en passant only when it may take there. */
+/** The fields the view should have: only this side's castling rights, en passant only when it may take there, halfmove clock 0. */
 function referenceFields(fen: string, side: Side): string[] {
-  const [placement, toMove, castling, ep, half, full] = fen.split(" ");
+  const [placement, toMove, castling, ep, , full] = fen.split(" ");
   const own = [...castling].filter((c) => c !== "-" && (c === c.toUpperCase()) === (side === "white")).join("") || "-";
   let shownEp = "-";
   if (ep !== "-" && toMove === (side === "white" ? "w" : "b")) {
@@ -126,7 +126,8 @@ function referenceFields(fen: string, side: Side): string[] {
     const pawn = side === "white" ? "P" : "p";
     if ([-1, 1].some((df) => onBoard(f + df, behind) && board.get(name(f + df, behind)) === pawn)) shownEp = ep;
   }
-  return [toMove, own, shownEp, half, full];
+  // The halfmove clock is not shown: 0, whatever it is (docs/games/fog-of-war.md#the-view-as-fen).
+  return [toMove, own, shownEp, "0", full];
 }
 
 /** Random legal positions: random play-outs (captures favoured, so kings fall too), and scattered pieces with rights. */

@@ -1,14 +1,14 @@
 /**
  * A record of Fog of War is the real game: its FEN tag may not be a player's view, whose `?`
  * squares block and hide the kings, so a game started from one would never end by a king
- * taken (docs/games/fog-of-war.md#the-view-as-fen). Fog of War is offered as if the gate were
- * open (lib/rules/variants/index.ts), since records are read only for offered games.
+ * taken (docs/games/fog-of-war.md#the-view-as-fen). Fog of War is offered here whether or not the
+ * gate is open (lib/rules/variants/index.ts), since records are read only for offered games.
  */
 import { describe, expect, it, vi } from "vitest";
 
 vi.mock("@/lib/rules/variants", async (importOriginal) => {
   const real = await importOriginal<typeof import("@/lib/rules/variants")>();
-  return { ...real, variantIds: () => [...real.variantIds(), "fog-of-war"] };
+  return { ...real, variantIds: () => [...new Set([...real.variantIds(), "fog-of-war"])] };
 });
 
 const { parseGameRecord, viewFen } = await import("@/lib/rules");

@@ -17,9 +17,10 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261201);
 const POSITIONS = Number(process.env.FOG_POSITIONS ?? 4000);
 
 describe("fog-of-war: the game and its gate", () => {
-  it("is known to the rules but not offered until every surface shows only views (docs/games/fog-of-war.md#what-each-player-sees)", () => {
-    expect(variantIds()).not.toContain(F);
+  // Whether the service offers it (variantIds) is the gate's, lib/rules/variants/index.ts: not asserted here.
+  it("is known to the rules, hidden, and the only game that hides (docs/games/fog-of-war.md#what-each-player-sees)", () => {
     expect(getVariant(F).id).toBe(F);
+    expect(variantIds().filter(hidesInformation)).toEqual(variantIds().includes(F) ? [F] : []);
     expect(variantInfo(F)).toMatchObject({ id: F, name: "Fog of War", startFen: START, hidden: true });
     expect(variantInfo("chess").hidden).toBe(false);
     expect(hidesInformation(F)).toBe(true);
@@ -104,6 +105,11 @@ describe("fog-of-war: the view (docs/games/fog-of-war.md#the-view-as-fen)", () =
     expect(rank1("4k3/8/8/8/8/8/3PPP2/R3K3 w Q - 0 1")).toBe("R3K1??");
     // A knight on b1 stops castling: c1, which no other move of White's reaches, is unseen.
     expect(rank1("4k3/8/8/8/8/8/3PPP2/RN2K3 w Q - 0 1")).toBe("RN?1K1??");
+  });
+
+  it("the halfmove clock is 0, the move number as it is: the clock would tell when the opponent took or moved a pawn", () => {
+    const fen = "4k3/8/8/8/8/8/8/R3K3 w Q - 37 60";
+    for (const side of ["white", "black"] as const) expect(viewFen(F, fen, side).split(" ").slice(4)).toEqual(["0", "60"]);
   });
 
   it("writes `?` one a square and reads it back only for a game that hides information", () => {
