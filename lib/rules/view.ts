@@ -5,8 +5,8 @@
  * hold UNSEEN, written in FEN as `?` (one per square), which `parseFen` reads back.
  */
 import { RulesError } from "./errors";
-import { castlingSquares, castlingWing, pseudoMoves } from "./movegen";
-import { MoveKind } from "./move";
+import { castlingSquares, castlingWing, generateEnPassant, pseudoMoves } from "./movegen";
+import { MoveKind, type Move } from "./move";
 import { makeFen, parseFen } from "./notation/fen";
 import { CASTLE_BITS, typeOn, UNSEEN, type Position } from "./position";
 import { unwrap } from "./result";
@@ -49,10 +49,11 @@ export function seenSquares(pos: Position, side: Side): Uint8Array {
 export function view(pos: Position, side: Side): Position {
   const seen = seenSquares(pos, side);
   const v = pos.clone();
-  // The opponent's rights go first: writing UNSEEN over a home square drops its rights anyway.
+  // Only its own rights; the opponent's are not seen, even where their king and rook are.
   v.castling &= CASTLE_BITS[side][0] | CASTLE_BITS[side][1];
-  if (v.turn !== side) v.ep = -1;
-  else if (v.ep !== -1 && !pseudoMoves(pos).some((m) => m.kind === MoveKind.EnPassant)) v.ep = -1;
+  const captures: Move[] = [];
+  if (v.turn === side) generateEnPassant(pos, captures);
+  if (captures.length === 0) v.ep = -1;
   for (const sq of pos.geo.squares) if (!seen[sq]) v.put(sq, UNSEEN);
   v.halfmove = 0;
   v.commit();
