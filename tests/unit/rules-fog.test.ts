@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest";
 import { Game, hidesInformation, RulesError, variantIds, variantInfo, viewFen } from "@/lib/rules";
 import { getVariant } from "@/lib/rules/variants";
 import { Rng } from "@/tests/fuzz/random";
-import { errorOf, moves, movesFrom, play } from "../support/rules";
+import { perft } from "@/lib/rules/movegen";
+import { errorOf, moves, movesFrom, play, position } from "../support/rules";
 
 const F = "fog-of-war";
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -30,6 +31,11 @@ describe("fog-of-war: the game and its gate", () => {
 });
 
 describe("fog-of-war: chess without check (docs/games/fog-of-war.md#no-check)", () => {
+  it("perft as Fairy-Stockfish counts it (docs/games/fog-of-war.md#perft)", () => {
+    expect([1, 2, 3].map((d) => perft(position(F, START), d))).toEqual([20, 400, 8902]);
+    expect([1, 2].map((d) => perft(position(F, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"), d))).toEqual([48, 2049]);
+  });
+
   it("a king may move into attack and stay attacked", () => {
     // The rook on e8 attacks e1 and e2; the king may stay, step along the file, or take nothing.
     expect(movesFrom(F, "4r1k1/8/8/8/8/8/8/4K3 w - - 0 1", "e1")).toEqual(["K e1-d1", "K e1-d2", "K e1-e2", "K e1-f1", "K e1-f2"]);
