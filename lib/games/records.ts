@@ -77,12 +77,12 @@ export async function exportRecord(
   const view = await visibleGame(db, gameId, viewerId);
   if (!view) return { ok: false, reason: "no-game" };
   const g = view.game;
-  if (format === "pgn" && !hasPgn(g.variant)) return { ok: false, reason: "not-chess" };
-  // The start position is not known before both setups are chosen (lib/games/setups.ts): no record yet.
-  if (g.choosingSetups) return { ok: false, reason: "choosing-setups" };
   // A game in fog has no record to give while it is on, to its players neither: the record
   // is the opponent's moves (docs/games/fog-of-war.md#what-each-surface-shows).
   if (hiddenNow(g)) return { ok: false, reason: "hidden" };
+  if (format === "pgn" && !hasPgn(g.variant)) return { ok: false, reason: "not-chess" };
+  // The start position is not known before both setups are chosen (lib/games/setups.ts): no record yet.
+  if (g.choosingSetups) return { ok: false, reason: "choosing-setups" };
   const list = await db.select({ text: moves.text }).from(moves).where(eq(moves.gameId, g.id)).orderBy(asc(moves.ply));
   const input = {
     variant: g.variant,
