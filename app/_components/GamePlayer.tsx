@@ -15,7 +15,6 @@ import {
 } from "@/app/games/[id]/actions";
 import { playerPath, relativeTime, utcStamp } from "@/app/_overview/format";
 import { Game, RulesError, hasPgn, hidesInformation, makeMoveText, viewFen, parseActions, sideNameIn, variantInfo, type Action, type DrawClaim } from "@/lib/rules";
-import { unseenSquares } from "@/lib/games/fog";
 import { boardWhileChoosing } from "@/lib/games/setups";
 import { Board } from "./Board";
 import {
@@ -328,8 +327,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
   const replayable = state.status === "finished" && fog === undefined && hidesInformation(state.variant);
   const asSeen = useMemo(() => {
     if (!replayable || seenAs === "board") return null;
-    const fen = viewFen(state.variant, (past ?? game).fen(), seenAs);
-    return { squares: Game.start(state.variant, fen).board(), unseen: unseenSquares(fen) };
+    return Game.start(state.variant, viewFen(state.variant, (past ?? game).fen(), seenAs)).board();
   }, [replayable, seenAs, state.variant, past, game]);
   const interactive = canMove && pending === null && looking === null;
   const info = variantInfo(state.variant);
@@ -395,14 +393,13 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
           variant={state.variant}
           files={info.files}
           ranks={info.ranks}
-          squares={chooser && setups ? boardWhileChoosing(state.variant, setups.white, setups.black) : asSeen ? asSeen.squares : past ? past.board() : drawn.squares}
+          squares={chooser && setups ? boardWhileChoosing(state.variant, setups.white, setups.black) : asSeen ?? (past ? past.board() : drawn.squares)}
           hovering={past ? null : drawn.hovering}
           orientation={orientation}
           pieceSet={viewer.pieceSet}
           coordinateStyle={tiles && viewer.shogiCoordinates ? "shogi" : "chess"}
           lastMove={pending && !past ? moveSquares(pending.actions) : lastMoveShown ? moveSquares(lastMoveShown) : []}
           checks={checks}
-          unseen={fog ? unseenSquares(fog.views[looking ?? ply]) : asSeen?.unseen}
           selected={pending || past ? null : opts.selected}
           targets={pending || past || !interactive ? [] : [...opts.targets.keys()]}
           onSquareClick={interactive ? (sq) => onSquare(sq, null) : undefined}

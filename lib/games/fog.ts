@@ -55,21 +55,6 @@ function squaresIn(row: string): number {
   return n;
 }
 
-/** The unseen squares of a view FEN (`?`), for drawing the fog. */
-export function unseenSquares(fen: string): string[] {
-  const rows = fen.split(" ")[0].split("/");
-  const out: string[] = [];
-  rows.forEach((row, i) => {
-    const rank = rows.length - i;
-    let file = 0;
-    for (const token of row.match(/\d+|\?|\+?[A-Za-z]~?|\*/g) ?? []) {
-      if (token === "?") out.push(`${String.fromCharCode(97 + file)}${rank}`);
-      file += /^\d+$/.test(token) ? Number(token) : 1;
-    }
-  });
-  return out;
-}
-
 interface StoredMove { ply: number; text: string; fenAfter: string }
 
 /**

@@ -9,7 +9,7 @@ import type { Executor } from "@/lib/db/client";
 import { games, moves, users } from "@/lib/db/schema";
 import { Game, parseActions, variantInfo, type SquareContent } from "@/lib/rules";
 import { mayView, type VisibleGame } from "./archive";
-import { gameAsSeenBy, unseenSquares } from "./fog";
+import { gameAsSeenBy } from "./fog";
 import { boardWhileChoosing } from "./setups";
 
 const white = aliasedTable(users, "white");
@@ -38,8 +38,6 @@ export interface Position {
     squares: SquareContent[];
     lastMove: string[];
     checks: string[];
-    /** Fog of War: the squares the viewer cannot see. */
-    unseen?: string[];
     /** Both sides' pieces in hand, in a game that has them (drawn in bands above and below the board). */
     hands?: ReturnType<Game["hand"]>;
   };
@@ -101,7 +99,6 @@ export async function positionAt(db: Executor, gameId: string, viewerId: string 
         squares: choosing ? boardWhileChoosing(g.variant, g.whiteSetup, g.blackSetup) : rules.board(),
         // An unseen move ("…") touches no square: the highlight would show where the opponent moved.
         lastMove: moveText ? touchedSquares(moveText) : [], checks: rules.checks(),
-        ...(seen.hidden ? { unseen: unseenSquares(fen) } : {}),
         ...(info.hands ? { hands: rules.hand() } : {}),
       },
     },

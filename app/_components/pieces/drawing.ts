@@ -29,6 +29,8 @@ export interface SquareContent {
   pieces: PieceOnBoard[];
   /** Duck chess: the duck, of neither side, stands here. */
   duck?: boolean;
+  /** Fog of War: a square the viewer cannot see (lib/rules Game.board() of a view). */
+  unseen?: boolean;
 }
 
 /** Everything the drawing needs: plain data, so a server can render it. */
@@ -43,8 +45,6 @@ export interface BoardDrawingProps {
   lastMove?: string[];
   /** Royal squares in check (threatened kings in Friendly): red glow. */
   checks?: string[];
-  /** Fog of War: the squares this viewer cannot see, drawn as fog (docs/games/fog-of-war.md#what-each-surface-shows). */
-  unseen?: string[];
   /** The square picked up. */
   selected?: string | null;
   /** Legal destinations: a dot on an empty square, a ring on an occupied one. */
@@ -589,9 +589,10 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
     layout
       ? h("circle", { cx: o.x + 0.5, cy: o.y + 0.5, r: 0.48, fill, "fill-opacity": opacity, "data-highlight": highlight })
       : h("rect", { x: o.x, y: o.y, width: 1, height: 1, fill, "fill-opacity": opacity, "data-highlight": highlight });
-  for (const sq of new Set(props.unseen ?? [])) {
-    const o = at(sq);
-    if (o) under.push(h("rect", { x: o.x, y: o.y, width: 1, height: 1, fill: THEME.fog, "data-fog": sq }));
+  // Fog of War: a square the viewer cannot see (docs/games/fog-of-war.md#what-each-surface-shows).
+  for (const c of props.squares) {
+    const o = c.unseen ? at(c.square) : null;
+    if (o) under.push(h("rect", { x: o.x, y: o.y, width: 1, height: 1, fill: THEME.fog, "data-fog": c.square }));
   }
   for (const sq of new Set(props.lastMove ?? [])) {
     const o = at(sq);
