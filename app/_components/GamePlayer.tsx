@@ -554,7 +554,8 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
         <section aria-label="Move list">
           <h2 className={styles.heading}>Moves</h2>
           <MoveList variant={state.variant} startFen={state.startFen} moves={state.moves} shown={looking ?? ply} onSelect={view} />
-          {ply > 0 && (
+          {/* In fog the record is the opponent's moves: downloadable once the game is over. */}
+          {ply > 0 && !fog && (
             <p className={styles.downloads}>
               Download the <a href={`/games/${state.id}/record`}>game record</a>
               {/* Standard PGN (SAN) exists for orthodox chess only. */}
