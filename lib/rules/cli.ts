@@ -1,7 +1,7 @@
 /**
  * The rules tool on the command line (docs/rules-tool.md):
  *   variants | moves <variant> <fen> | perft <variant> <fen> <depth>
- *   play <variant> <fen> <move>… | status <variant> <fen>
+ *   play <variant> <fen> <move>… | status <variant> <fen> | view <variant> <fen> white|black
  * Bad input: one line on stderr, exit 2. An illegal move in `play`: exit 1.
  */
 import { parseActions } from "./actions";
@@ -12,6 +12,7 @@ import { perft } from "./movegen";
 import { parseFen } from "./notation/fen";
 import { unwrap } from "./result";
 import { getVariant, variantIds } from "./variants";
+import { viewFen } from "./view";
 
 class UsageError extends Error {}
 
@@ -19,7 +20,7 @@ class UsageError extends Error {}
 // limit guards the app, which never needs every Friendly move at once).
 LISTING_LIMIT.states = Infinity;
 
-const USAGE = "usage: rules variants | moves <variant> <fen> | perft <variant> <fen> <depth> | play <variant> <fen> <move>... | status <variant> <fen>";
+const USAGE = "usage: rules variants | moves <variant> <fen> | perft <variant> <fen> <depth> | play <variant> <fen> <move>... | status <variant> <fen> | view <variant> <fen> white|black";
 
 function position(variantId: string | undefined, fen: string | undefined) {
   if (variantId === undefined || fen === undefined) throw new UsageError(USAGE);
@@ -68,6 +69,12 @@ function run(args: string[]): string[] {
       position(variantId, fen);
       const s = Game.start(variantId!, fen!).status();
       return [s.result === "ongoing" ? "ongoing" : `${s.result} ${s.reason}`];
+    }
+    case "view": {
+      // What one player of a hidden game sees (docs/games/fog-of-war.md#the-view-as-fen).
+      if (variantId === undefined || fen === undefined) throw new UsageError(USAGE);
+      if (rest.length !== 1 || (rest[0] !== "white" && rest[0] !== "black")) throw new UsageError("view needs a side: white or black");
+      return [viewFen(variantId, fen === "start" ? getVariant(variantId).decl.startFen : fen, rest[0])];
     }
     default:
       throw new UsageError(USAGE);

@@ -32,6 +32,8 @@ export interface SquareContent {
   pieces: PieceOnBoard[]; // one, or White's then Black's in a union; none on the duck's square
   /** Duck chess: the duck stands here (docs/games/duck.md#the-duck). */
   duck?: boolean;
+  /** A player's view of a hidden game: they cannot see this square (docs/games/fog-of-war.md#the-view-as-fen). */
+  unseen?: boolean;
 }
 
 export { forEachMove, listMoves, type LegalMove } from "./listed";
@@ -289,7 +291,7 @@ export class Game {
       const code = board[sq];
       if (code === 0) continue;
       if (code === DUCK) {
-        out.push({ square: geo.names[sq], pieces: [], duck: true });
+        out.push(this.variant.decl.hidden ? { square: geo.names[sq], pieces: [], unseen: true } : { square: geo.names[sq], pieces: [], duck: true });
         continue;
       }
       const pieces: PieceOnBoard[] = [];

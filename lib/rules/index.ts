@@ -40,6 +40,10 @@
  *   `setupFen(id, n)` → the start FEN of numbered setup n (Chess960; RulesError for
  *   a game without setups); `chosenSetupFen(id, white, black)` → the start FEN when each
  *   player chose their own setup (Janggi's arrangements).
+ * - `viewFen(id, fen, "white" | "black")` → the position as that player of a hidden game (Fog of
+ *   War) sees it: FEN with `?` for each unseen square (docs/games/fog-of-war.md#the-view-as-fen),
+ *   which `Game.start` reads; RulesError for a game that hides nothing. `hidesInformation(id)`:
+ *   whether a game does (VariantInfo.hidden).
  * - Types EndReason and Outcome: what `status()` returns.
  * - `RulesError`: every error the module throws. `Result`, `unwrap`: the convention above.
  *
@@ -57,3 +61,4 @@ export { variantIds } from "./variants";
 export { chosenSetupFen, findVariantInfo, setupFen, sideNameIn, variantInfo, type VariantInfo } from "./info";
 export { makeGameRecord, makePgn, hasPgn, parseGameRecord, type ParsedRecord, type RecordInput, type RecordResult } from "./notation/record";
 export { unwrap, type Result } from "./result";
+export { hidesInformation, viewFen } from "./view";

@@ -23,6 +23,8 @@ export interface VariantInfo {
   chosenSetups: string[];
   /** What the players call White and Black (VariantDecl.sideNames): "Red" and "Black" in Xiangqi. */
   sideNames: [string, string];
+  /** Each player sees only part of the board (Fog of War): show them `viewFen`'s view, never the position. */
+  hidden: boolean;
   summary: string[];
 }
 
@@ -41,6 +43,7 @@ export function variantInfo(id: string): VariantInfo {
     ...(decl.palaces && { palaces: decl.palaces }),
     chosenSetups: decl.chosenSetups?.names ?? [],
     sideNames: [sideNames[0], sideNames[1]],
+    hidden: decl.hidden ?? false,
     summary: decl.summary,
   };
 }

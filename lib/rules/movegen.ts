@@ -4,7 +4,7 @@
  */
 import { MAX_FILES, MAX_RANKS, squareAt, type Geometry } from "./geometry";
 import { MoveKind, newMove, type Move } from "./move";
-import { CASTLE_BITS, OFF, pieceCode, typeOn, type Position } from "./position";
+import { CASTLE_BITS, hasUnseen, OFF, pieceCode, typeOn, UNSEEN, type Position } from "./position";
 import { inPromotionZone, type AttackRay, type PieceType, type Side } from "./variant";
 
 const MAX_SQUARES = MAX_FILES * MAX_RANKS;
@@ -291,7 +291,9 @@ export function generateEnPassant(pos: Position, out: Move[]): void {
   const them = (1 - us) as Side;
   const victim = ep - pos.forward(us);
   const vt = typeOn(pos.board[victim], them);
-  if (!vt || !((v.epVictims >> vt) & 1) || pos.board[ep] !== 0) return;
+  // In a view the pawn to be taken may stand unseen (docs/games/fog-of-war.md#what-each-player-sees).
+  const unseenVictim = v.decl.hidden && pos.board[victim] === UNSEEN;
+  if ((!unseenVictim && (!vt || !((v.epVictims >> vt) & 1))) || pos.board[ep] !== 0) return;
   for (let t = 1; t < v.types.length; t++) {
     if (!((v.epCapturers >> t) & 1)) continue;
     for (const a of v.types[t].atoms[us]) {
@@ -395,7 +397,8 @@ export function pseudoMoves(pos: Position): Move[] {
 
 /** Has a side lost every royal piece (extinction)? */
 export function extinct(pos: Position, side: Side): boolean {
-  return pos.variant.royalKind === "extinction" && pos.royalCount(side) === 0;
+  // In a view the king it lacks may stand unseen (docs/games/fog-of-war.md#the-view-as-fen).
+  return pos.variant.royalKind === "extinction" && pos.royalCount(side) === 0 && !hasUnseen(pos);
 }
 
 let pinStamp = 0;

@@ -5,7 +5,9 @@
  * for a Friendly union), bit 10/11 White/Black queen carries a pawn, bit 12/13 White's/Black's
  * piece is a promoted pawn (Crazyhouse's `Q~`, mechanics/drops.ts), bit 14 alone the duck
  * (Duck chess): a neutral piece of neither side, so every generator and attack test sees a
- * square that is not empty and holds no piece of either side to take. Every write goes
+ * square that is not empty and holds no piece of either side to take. In a player's view of a
+ * hidden game (Fog of War) the same code is a square they cannot see (UNSEEN): it blocks, and is
+ * never entered nor taken, as the duck. Every write goes
  * through `put` (or `putHand`, for pieces in hand), which logs the old value, so any
  * move — however many actions — is undone by `unmake` without move-specific code.
  */
@@ -18,6 +20,15 @@ export const CARRY = [1 << 10, 1 << 11] as const;
 export const PROMOTED = [1 << 12, 1 << 13] as const;
 /** The duck's square code (docs/games/duck.md#the-duck). */
 export const DUCK = 1 << 14;
+/** A square the player whose view this is cannot see (docs/games/fog-of-war.md#the-view-as-fen): the duck's code, in games without one. */
+export const UNSEEN = DUCK;
+
+/** Does the position hold squares its player cannot see (a view of a hidden game, lib/rules/view.ts)? */
+export function hasUnseen(pos: Position): boolean {
+  if (!pos.variant.decl.hidden) return false;
+  for (const sq of pos.geo.squares) if (pos.board[sq] === UNSEEN) return true;
+  return false;
+}
 
 export function pieceCode(side: Side, type: number): number {
   return type << (5 * side);

@@ -7,7 +7,7 @@
  */
 import { inCheck, legalMoves, makeMove } from "./movegen";
 import type { Move } from "./move";
-import { CARRY, type Position } from "./position";
+import { CARRY, hasUnseen, type Position } from "./position";
 import type { Side } from "./variant";
 
 export type EndReason =
@@ -60,7 +60,8 @@ function judged(pos: Position, legal: Move[], extraPlies: number): Outcome {
   }
   const us = pos.turn;
   const them = (1 - us) as Side;
-  if (v.royalKind === "extinction") {
+  // A view judges no extinction: the king it lacks may stand unseen (docs/games/fog-of-war.md#the-view-as-fen).
+  if (v.royalKind === "extinction" && !hasUnseen(pos)) {
     const winnerWhenGone = (side: Side) => (v.extinctionLoses ? (1 - side) as Side : side);
     const reason = v.decl.endNames?.extinction ?? "extinction";
     if (pos.royalCount(us) === 0) return win(winnerWhenGone(us), reason);

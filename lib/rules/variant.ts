@@ -211,6 +211,11 @@ export interface VariantDecl {
    * tags keep White and Black. Unsaid: ["White", "Black"].
    */
   sideNames?: [string, string];
+  /**
+   * Each player sees only part of the board (Fog of War, docs/games/fog-of-war.md): the service
+   * shows a player their view (lib/rules/view.ts), and FEN may write a square they cannot see as `?`.
+   */
+  hidden?: boolean;
   mechanics?: Mechanic[];
   /** Rules in short, for the variant page. */
   summary: string[];

@@ -7,7 +7,7 @@ import { RulesError } from "../errors";
 import { FILE_LETTERS, squareAt, squareNamed } from "../geometry";
 import type { Move } from "../move";
 import { castlingSquares, extinct, generateEnPassant, inCheck } from "../movegen";
-import { CARRY, CASTLE_BITS, DUCK, pieceCode, Position, PROMOTED, typeOn } from "../position";
+import { CARRY, CASTLE_BITS, DUCK, pieceCode, Position, PROMOTED, typeOn, UNSEEN } from "../position";
 import { attempt, type Result } from "../result";
 import { makeCastleHomes, type CastleHomes, type Side, type Variant } from "../variant";
 
@@ -73,6 +73,7 @@ function parsePlacement(pos: Position, placement: string): void {
     unions: v.mechanics.some((m) => m.fenMarks?.unions),
     promoted: v.mechanics.find((m) => m.fenMarks?.promoted)?.fenMarks?.promoted,
     duck: v.mechanics.some((m) => m.fenMarks?.duck),
+    unseen: v.decl.hidden ?? false,
   };
   const letterType = (ch: string): [Side, number] => {
     const t = v.byLetter.get(ch.toUpperCase());
@@ -109,6 +110,11 @@ function parsePlacement(pos: Position, placement: string): void {
       } else if (ch === "*") {
         if (!marks.duck) throw new RulesError(`${v.decl.name} has no duck ('*')`);
         place(DUCK);
+        j++;
+      } else if (ch === "?") {
+        // A square the player cannot see, one `?` each (docs/games/fog-of-war.md#the-view-as-fen).
+        if (!marks.unseen) throw new RulesError(`${v.decl.name} hides no squares ('?')`);
+        place(UNSEEN);
         j++;
       } else if (/[A-Za-z+]/.test(ch)) {
         // A promoted piece is `+` and its base letter (docs/notation.md#promoted-pieces).
@@ -290,10 +296,12 @@ function parseEnPassant(pos: Position, text: string): number {
   const victim = sq - pos.forward(us);
   const origin = sq + pos.forward(us);
   const vt = typeOn(pos.board[victim], them);
+  // In a view the pawn to be taken may stand unseen (docs/games/fog-of-war.md#what-each-player-sees).
+  const unseenVictim = v.decl.hidden && pos.board[victim] === UNSEEN;
   // In Friendly Chess the square a pawn left may be refilled in the same chain.
   const originMustBeEmpty = !v.mechanics.some((m) => m.fenMarks?.unions);
   if (
-    !vt || !((v.epVictims >> vt) & 1) || pos.board[sq] !== 0 ||
+    (!unseenVictim && (!vt || !((v.epVictims >> vt) & 1))) || pos.board[sq] !== 0 ||
     !v.types[vt].initialRanks.includes(pos.relativeRank(origin, them)) ||
     // The duck may have gone to the square the pawn left (docs/games/duck.md#the-duck).
     (originMustBeEmpty && pos.board[origin] !== 0 && pos.board[origin] !== DUCK)
@@ -337,7 +345,7 @@ export function makeFen(pos: Position): string {
       if (empty) row += String(empty);
       empty = 0;
       if (code === DUCK) {
-        row += "*";
+        row += v.decl.hidden ? "?" : "*";
         continue;
       }
       const w = typeOn(code, 0);
