@@ -43,6 +43,8 @@ export interface BoardDrawingProps {
   lastMove?: string[];
   /** Royal squares in check (threatened kings in Friendly): red glow. */
   checks?: string[];
+  /** Fog of War: the squares this viewer cannot see, drawn as fog (docs/games/fog-of-war.md#what-each-surface-shows). */
+  unseen?: string[];
   /** The square picked up. */
   selected?: string | null;
   /** Legal destinations: a dot on an empty square, a ring on an occupied one. */
@@ -109,6 +111,8 @@ export const THEME = {
   targetOpacity: 0.55,
   check: "#e3201b",
   cursor: "#1a56c4",
+  /** Fog of War's unseen squares: one flat grey, the same whatever lies beneath. */
+  fog: "#5d6066",
   white: { fill: "#fbf8f1", outline: "#1b1b1b", detail: "#1b1b1b" },
   black: { fill: "#2d2a27", outline: "#0d0d0d", detail: "#ece4d4" },
   badge: { fill: "#f6f0e2", outline: "#3a3a3a" },
@@ -585,6 +589,10 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
     layout
       ? h("circle", { cx: o.x + 0.5, cy: o.y + 0.5, r: 0.48, fill, "fill-opacity": opacity, "data-highlight": highlight })
       : h("rect", { x: o.x, y: o.y, width: 1, height: 1, fill, "fill-opacity": opacity, "data-highlight": highlight });
+  for (const sq of new Set(props.unseen ?? [])) {
+    const o = at(sq);
+    if (o) under.push(h("rect", { x: o.x, y: o.y, width: 1, height: 1, fill: THEME.fog, "data-fog": sq }));
+  }
   for (const sq of new Set(props.lastMove ?? [])) {
     const o = at(sq);
     if (o) under.push(cell(o, THEME.lastMove, layout ? 0.75 : THEME.lastMoveOpacity, "last-move"));
