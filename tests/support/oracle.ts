@@ -43,6 +43,7 @@ export const FAIRY_STOCKFISH_NAMES: Readonly<Record<string, string>> = {
   atomic: "atomic",
   crazyhouse: "crazyhouse",
   duck: "duck",
+  "fog-of-war": "fogofwar",
   chaturanga: "chaturanga",
   shatranj: "shatranj",
   makruk: "makruk",
@@ -77,7 +78,23 @@ export const ORACLE_GAMES: OracleGame[] = [
   { id: "xiangqi", ffish: "xiangqi" },
   // Each random game starts from the arrangements the two players chose, one of the sixteen.
   { id: "janggi", ffish: "janggi", startFen: (rng) => chosenSetupFen("janggi", rng.int(4), rng.int(4)) },
+  // Not built in: defined by FOG_OF_WAR_CONFIG when Fairy-Stockfish loads.
+  { id: "fog-of-war", ffish: "fogofwar" },
 ];
+
+/**
+ * Fog of War as Fairy-Stockfish's own tests define it (its test.py; variants.ini's keys,
+ * docs/games/fog-of-war.md): chess whose king is a commoner, not royal, that castles, and whose
+ * loss loses. Which squares a player sees is not Fairy-Stockfish's to say here (its fog is
+ * `get_fog_fen`, not in ffish 0.7.10): tests/fuzz/fog.test.ts checks our views against the rule.
+ */
+export const FOG_OF_WAR_CONFIG = `[fogofwar:chess]
+king = -
+commoner = k
+castlingKingPiece = k
+extinctionValue = loss
+extinctionPieceTypes = k
+`;
 
 /** The seed of the perft positions, whatever a run's seed: the test's and the benchmark's are the same. */
 export const PERFT_SEED = 20261201;
@@ -106,6 +123,7 @@ export function loadFairyStockfish(): Promise<FairyStockfish> {
         restore();
         // Its table of variants is filled when the first board is made.
         new ffish.Board("chess").delete();
+        ffish.loadVariantConfig(FOG_OF_WAR_CONFIG);
         resolve(ffish);
       };
       ffish.onAbort = (why: unknown) => {

@@ -182,6 +182,28 @@ describe.concurrent("rules CLI", () => {
     expect(await s("rr2p1p2/9/9/9/9/N8/K8 w - - 0 1")).toBe("black-wins stalemate");
   });
 
+  it("view: the position as one player of Fog of War sees it, `?` for each unseen square (docs/rules-tool.md#view)", async () => {
+    expect(await ok("view", "fog-of-war", "start", "white")).toEqual(["????????/????????/????????/????????/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1"]);
+    expect(await ok("view", "fog-of-war", "start", "black")).toEqual(["rnbqkbnr/pppppppp/8/8/????????/????????/????????/???????? w kq - 0 1"]);
+    // Fairy-Stockfish's own fog example (its test.py, `*` there): the en passant square b6 kept, as White may take there.
+    const fen = "rnbqkbnr/p1p2ppp/8/Pp1pp3/4P3/8/1PPP1PPP/RNBQKBNR w KQkq b6 0 1";
+    const [view] = await ok("view", "fog-of-war", fen, "white");
+    expect(view).toBe("????????/????????/2??????/Pp?p???1/4P3/4?3/1PPP1PPP/RNBQKBNR w KQ b6 0 1");
+    // The view is a FEN the other commands read: White's moves from it are White's real moves.
+    expect(await ok("moves", "fog-of-war", view)).toEqual(await ok("moves", "fog-of-war", fen));
+    // Black, not to move, has no en passant square.
+    expect((await ok("view", "fog-of-war", fen, "black"))[0]).toMatch(/ w kq - 0 1$/);
+  });
+
+  it("view: bad input — a game that hides nothing, a bad side, a bad FEN, a `?` outside a view — exit 2", async () => {
+    expect(await fails(2, "view", "chess", "start", "white")).toMatch(/hides nothing/);
+    expect(await fails(2, "view", "fog-of-war", "start", "red")).toMatch(/white or black/);
+    expect(await fails(2, "view", "fog-of-war", "start")).toMatch(/white or black/);
+    await fails(2, "view", "fog-of-war");
+    await fails(2, "view", "fog-of-war", "not a fen", "white");
+    expect(await fails(2, "moves", "chess", "????????/????????/????????/????????/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1")).toMatch(/\?/);
+  });
+
   it("bad input: unknown variant, unknown command, missing arguments — exit 2", async () => {
     expect(await fails(2, "moves", "tori-shogi", "start")).toMatch(/unknown variant 'tori-shogi'/);
     expect(await fails(2, "status", "tori-shogi", "start")).toMatch(/tori-shogi/);
