@@ -316,13 +316,24 @@ export async function submitMove(db: Db, userId: string, raw: MoveInput, now = n
   // unseen square): the move is judged on the player's view first, whose words are safe,
   // then on the real position (docs/games/fog-of-war.md#what-each-surface-shows).
   const hidden = hiddenNow(seen);
+  const illegal = (e: unknown, words?: string) => {
+    if (e instanceof RulesError) return new GameError("illegal", words ?? e.message);
+    return e;
+  };
+  if (hidden) {
+    try {
+      Game.start(seen.variant, viewFen(seen.variant, rules.fen(), colour)).play(input.move);
+    } catch (e) {
+      throw illegal(e);
+    }
+  }
   let text: string;
   try {
-    if (hidden) Game.start(seen.variant, viewFen(seen.variant, rules.fen(), colour)).play(input.move);
     text = rules.play(input.move);
   } catch (e) {
-    if (e instanceof RulesError) throw new GameError("illegal", e.message);
-    throw e;
+    // The view allows exactly the real moves (the rule shows every square a piece may reach);
+    // should the real position refuse one all the same, its words are not said in fog.
+    throw illegal(e, hidden ? "this move cannot be played" : undefined);
   }
   const ply = seen.ply + 1;
   const fen = rules.fen();
