@@ -5,8 +5,8 @@
  * hold UNSEEN, written in FEN as `?` (one per square), which `parseFen` reads back.
  */
 import { RulesError } from "./errors";
-import { castlingSquares, castlingWing, legalMoves } from "./movegen";
-import { MoveKind } from "./move";
+import { castlingSquares, castlingWing, generateEnPassant, pseudoMoves } from "./movegen";
+import { MoveKind, type Move } from "./move";
 import { makeFen, parseFen } from "./notation/fen";
 import { CASTLE_BITS, typeOn, UNSEEN, type Position } from "./position";
 import { unwrap } from "./result";
@@ -21,7 +21,9 @@ export function hidesInformation(variantId: string): boolean {
 /**
  * The squares `side` sees (docs/games/fog-of-war.md#what-each-player-sees), one flag per padded
  * square: its pieces' and their legal moves' targets, as if it were to move. En passant is its
- * move only when it is to move: the en passant square belongs to the side to move.
+ * move only when it is to move: the en passant square belongs to the side to move. Without check
+ * every generated move is legal; generated, not listed, they are there once a king is taken
+ * too, so a game's last position shows as every other.
  */
 export function seenSquares(pos: Position, side: Side): Uint8Array {
   const seen = new Uint8Array(pos.geo.size);
@@ -31,7 +33,7 @@ export function seenSquares(pos: Position, side: Side): Uint8Array {
     p.turn = side;
     p.ep = -1;
   }
-  for (const m of legalMoves(p)) {
+  for (const m of pseudoMoves(p)) {
     seen[m.to] = 1;
     if (m.kind === MoveKind.Castle) seen[castlingSquares(p, side, castlingWing(p, m)).rookTo] = 1;
   }
@@ -40,17 +42,20 @@ export function seenSquares(pos: Position, side: Side): Uint8Array {
 
 /**
  * The position as `side` sees it (docs/games/fog-of-war.md#the-view-as-fen): unseen squares
- * UNSEEN, only its own castling rights, the en passant square only when it may capture there;
- * side to move and counters as they are.
+ * UNSEEN, only its own castling rights, the en passant square only when it may capture there,
+ * the halfmove clock 0 (its count would tell when the opponent last took or moved a pawn);
+ * side to move and move number as they are.
  */
 export function view(pos: Position, side: Side): Position {
   const seen = seenSquares(pos, side);
   const v = pos.clone();
-  // The opponent's rights go first: writing UNSEEN over a home square drops its rights anyway.
+  // Only its own rights; the opponent's are not seen, even where their king and rook are.
   v.castling &= CASTLE_BITS[side][0] | CASTLE_BITS[side][1];
-  if (v.turn !== side) v.ep = -1;
-  else if (v.ep !== -1 && !legalMoves(pos).some((m) => m.kind === MoveKind.EnPassant)) v.ep = -1;
+  const captures: Move[] = [];
+  if (v.turn === side) generateEnPassant(pos, captures);
+  if (captures.length === 0) v.ep = -1;
   for (const sq of pos.geo.squares) if (!seen[sq]) v.put(sq, UNSEEN);
+  v.halfmove = 0;
   v.commit();
   return v;
 }

@@ -298,11 +298,13 @@ function parseEnPassant(pos: Position, text: string): number {
   const vt = typeOn(pos.board[victim], them);
   // In a view the pawn to be taken may stand unseen (docs/games/fog-of-war.md#what-each-player-sees).
   const unseenVictim = v.decl.hidden && pos.board[victim] === UNSEEN;
+  // The piece that stepped twice: the one on the square, or, unseen, any that could have.
+  const stepped = unseenVictim ? v.types.filter((t) => t && (v.epVictims >> t.index) & 1) : vt && (v.epVictims >> vt) & 1 ? [v.types[vt]] : [];
   // In Friendly Chess the square a pawn left may be refilled in the same chain.
   const originMustBeEmpty = !v.mechanics.some((m) => m.fenMarks?.unions);
   if (
-    (!unseenVictim && (!vt || !((v.epVictims >> vt) & 1))) || pos.board[sq] !== 0 ||
-    !v.types[vt].initialRanks.includes(pos.relativeRank(origin, them)) ||
+    pos.board[sq] !== 0 ||
+    !stepped.some((t) => t.initialRanks.includes(pos.relativeRank(origin, them))) ||
     // The duck may have gone to the square the pawn left (docs/games/duck.md#the-duck).
     (originMustBeEmpty && pos.board[origin] !== 0 && pos.board[origin] !== DUCK)
   ) {

@@ -6,6 +6,7 @@
 import { RulesError } from "../errors";
 import { Game } from "../game";
 import { legalMoves, makeMove } from "../movegen";
+import { hasUnseen } from "../position";
 import { getVariant, variantIds } from "../variants";
 import { parseFen, makeFen } from "./fen";
 import { attempt, unwrap, type Result } from "../result";
@@ -232,7 +233,10 @@ function readRecord(text: string, { maxMoves = Infinity }: { maxMoves?: number }
   }
   const variant = variantFromTag(tags.Variant);
   const v = getVariant(variant);
-  const startFen = tags.FEN ? makeFen(unwrap(parseFen(v, tags.FEN))) : v.decl.startFen;
+  const start = tags.FEN ? unwrap(parseFen(v, tags.FEN)) : undefined;
+  // A record is the real game: a player's view is no start (docs/games/fog-of-war.md#the-view-as-fen).
+  if (start && hasUnseen(start)) throw new RulesError("the FEN tag is a player's view ('?'), not a position a game can start from");
+  const startFen = start ? makeFen(start) : v.decl.startFen;
   const { moves: written, result } = splitMoves(lines.slice(i).join("\n"), maxMoves);
   const game = Game.start(variant, startFen);
   const moves = written.map((w, n) => {
