@@ -42,17 +42,19 @@ const START_BOARD = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 
 /**
  * Every way `text` gives away an unseen square: a FEN board (other than the public
- * start position) with anything but `?` there, or the text of a move the role did not see.
+ * start position) that does not hide what the role could not see at any one ply
+ * (`unseen`: one set per ply; a board of an earlier ply shows what was seen then),
+ * or the text of a move the role did not see.
  */
-export function leaksIn(text: string, unseen: Set<string>, hiddenMoves: string[]): string[] {
+export function leaksIn(text: string, unseen: Set<string>[], hiddenMoves: readonly string[]): string[] {
   const found: string[] = [];
   for (const m of text.matchAll(BOARD)) {
     const board = m[0].replaceAll("\\/", "/");
     if (board === START_BOARD) continue;
     const squares = boardSquares(board);
     if (squares.length !== 64) continue;
-    const shown = squares.flatMap((c, i) => (unseen.has(squareName(i)) && c !== "?" ? [`${squareName(i)}=${c || "empty"}`] : []));
-    if (shown.length) found.push(`FEN ${board} shows ${shown.join(" ")}`);
+    const shownAt = unseen.map((hidden) => squares.flatMap((c, i) => (hidden.has(squareName(i)) && c !== "?" ? [`${squareName(i)}=${c || "empty"}`] : [])));
+    if (shownAt.every((shown) => shown.length > 0)) found.push(`FEN ${board} shows ${shownAt[shownAt.length - 1].join(" ")}`);
   }
   for (const move of hiddenMoves) {
     if (text.includes(move)) found.push(`the move "${move}"`);
