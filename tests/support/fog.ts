@@ -69,12 +69,16 @@ const PIECE_WORDS = /\b(pawn|knight|bishop|rook|queen|king)\b/i;
 
 /**
  * What a page gives away beyond leaksIn: a piece drawn (`data-piece` … `data-at`) or
- * named in an aria label on an unseen square.
+ * named in an aria label on an unseen square. `startShown`: a page about the game
+ * rather than this game (the variant's page) may draw the public start position.
  */
-export function pageLeaks(html: string, unseen: Set<string>): string[] {
+export function pageLeaks(html: string, unseen: Set<string>, startShown = false): string[] {
   const found: string[] = [];
+  const start = boardSquares(START_BOARD);
+  const code = (c: string) => (c === c.toUpperCase() ? "w" : "b") + c.toUpperCase();
   for (const m of html.matchAll(/<[^>]*\bdata-piece="([^"]+)"[^>]*\bdata-at="([a-h][1-8])"[^>]*>/g)) {
-    if (unseen.has(m[2])) found.push(`${m[1]} drawn on ${m[2]}`);
+    const atStart = start.map((c, i) => (c && squareName(i) === m[2] ? code(c) : "")).join("");
+    if (unseen.has(m[2]) && !(startShown && atStart === m[1])) found.push(`${m[1]} drawn on ${m[2]}`);
   }
   for (const m of html.matchAll(/aria-label="([^"]*)"/g)) {
     const squares = m[1].match(/\b[a-h][1-8]\b/g) ?? [];
@@ -89,4 +93,5 @@ export const normalisePage = (text: string) =>
     .replace(/nonce="[^"]*"/g, 'nonce=""').replace(/"nonce":"[^"]*"/g, '"nonce":""')
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, "<time>")
     .replace(/\b\d{12,14}\b/g, "<ms>")
-    .replace(/\b\d+ (second|minute|hour|day)s?\b/g, "<ago>");
+    .replace(/\b\d+ (second|minute|hour|day)s?\b/g, "<ago>")
+    .replace(/\b\d\d?:\d\d\b/g, "<hh:mm>");
