@@ -188,6 +188,13 @@ describe.each(["public", "unlisted"] as const)("Fog of War in progress, %s: noth
     }
   }
 
+  it("the pictures compared above tell views apart: White's, Black's and a spectator's differ", () => {
+    for (const q of ["", "?ply=3"]) {
+      const pictures = ["white", "black", "stranger"].map((role) => seen[role as Role].base[`board.png${q}`]);
+      expect(new Set(pictures).size, `board.png${q}`).toBe(3);
+    }
+  });
+
   it("the move action's answer to its mover shows only the mover's view", () => {
     for (let ply = 0; ply < 4; ply++) {
       const role: Role = ply % 2 === 0 ? "white" : "black";
