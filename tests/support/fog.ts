@@ -90,7 +90,10 @@ export function pageLeaks(html: string, unseen: Set<string>, startShown = false)
 /** Text from two requests made comparable: ids, nonces, timestamps and relative times blanked. */
 export const normalisePage = (text: string) =>
   normalise(text)
-    .replace(/nonce="[^"]*"/g, 'nonce=""').replace(/"nonce":"[^"]*"/g, '"nonce":""')
+    // A nonce per request, however escaped (attribute, JSON in a script).
+    .replace(/(nonce[\\"=:]{1,12})[A-Za-z0-9+/]{20,}={0,2}/g, "$1<nonce>")
+    // The RSC payload's per-render key of the page's tree.
+    .replace(/(?<=")[A-Za-z0-9_-]{22}(?=\\*")/g, "<key>")
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, "<time>")
     .replace(/\b\d{12,14}\b/g, "<ms>")
     .replace(/\b\d+ (second|minute|hour|day)s?\b/g, "<ago>")
