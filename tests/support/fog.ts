@@ -98,3 +98,13 @@ export const normalisePage = (text: string) =>
     .replace(/\b\d{12,14}\b/g, "<ms>")
     .replace(/\b\d+ (second|minute|hour|day)s?\b/g, "<ago>")
     .replace(/\b\d\d?:\d\d\b/g, "<hh:mm>");
+
+/**
+ * An RSC payload made comparable: its rows stream in whatever order the server
+ * finishes them, numbered as they come, so rows are compared as a sorted set with
+ * their numbers and the references to them blanked.
+ */
+export const normaliseRsc = (text: string) =>
+  normalisePage(text).split("\n")
+    .map((row) => row.replace(/^[0-9a-f]{1,3}:/, "").replace(/\$[A-Z@]?[0-9a-f]{1,3}\b/g, "$ref"))
+    .sort().join("\n");
