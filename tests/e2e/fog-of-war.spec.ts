@@ -12,25 +12,26 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { Game, variantInfo, viewFen } from "../../lib/rules";
-import { FOG, boardSquares, leaksIn, normalisePage, pageLeaks, squareName, unseenSquares, type Role } from "../support/fog";
+import { FOG, boardSquares, leaksIn, normalisePage, normaliseRsc, pageLeaks, squareName, unseenSquares, type Role } from "../support/fog";
 import { clickMove, newPlayer, startGame, status, typeMoves, type Player } from "./support/play";
 
 const SHOTS = process.env.FOG_SHOTS_DIR ?? "/work/notes/shots";
 
 const LINES = {
   base: ["P a2-a3", "p h7-h6", "P b2-b3", "p g7-g6"],
-  whiteTwin: ["P a2-a3", "p h7-h5", "P b2-b3", "p g7-g6"],
+  whiteTwin: ["P a2-a3", "p h7-h5", "P b2-b3", "n g8-f6"],
   blackTwin: ["P h2-h3", "p h7-h6", "P b2-b3", "p g7-g6"],
 } as const;
 type Line = keyof typeof LINES;
 const TWINS: Record<Role, Line[]> = {
   white: ["whiteTwin"], black: ["blackTwin"], stranger: ["whiteTwin", "blackTwin"], "signed-out": ["whiteTwin", "blackTwin"],
 };
-const fenOf = (line: Line) => {
+const fenOf = (line: Line, ply = 4) => {
   const game = Game.start(FOG, variantInfo(FOG).startFen);
-  for (const m of LINES[line]) game.play(m);
+  for (const m of LINES[line].slice(0, ply)) game.play(m);
   return game.fen();
 };
+const unseenByPly = (line: Line, role: Role) => [0, 1, 2, 3, 4].map((ply) => unseenSquares(fenOf(line, ply), role));
 const hiddenMoves = (line: Line, role: Role) =>
   LINES[line].filter((_, i) => (role === "white" ? i % 2 === 1 : role === "black" ? i % 2 === 0 : true));
 
@@ -54,7 +55,6 @@ async function expectShowsView(page: Page, fen: string, side: "white" | "black")
   }).toEqual({ pieces: [...pieces].sort(), fog: [...fog].sort() });
 }
 
-test.describe.configure({ mode: "serial" });
 
 test.describe("Fog of War", () => {
   let alice: Player, bob: Player, carol: Player;
@@ -77,7 +77,7 @@ test.describe("Fog of War", () => {
       role === "white" ? alice.page.request : role === "black" ? bob.page.request : role === "stranger" ? carol.page.request : anonymous;
     const pages = (id: string) => [
       `/games/${id}`, `/games/${id}?ply=2`, `/games/${id}?ply=4`, "/", "/lobby", `/players/${alice.name}`, `/players/${bob.name}`,
-      "/games", `/games?variant=${FOG}`, "/games?status=ongoing", `/games?player=${alice.name}`, `/variants/${FOG}`,
+      "/games", `/games?variant=${FOG}`, "/games?status=ongoing", `/games?player=${alice.name}`, `/variants/${FOG}`, "/dev/mailbox",
     ];
     const failures: string[] = [];
     for (const role of ["white", "black", "stranger", "signed-out"] as Role[]) {
@@ -86,24 +86,30 @@ test.describe("Fog of War", () => {
       for (const line of Object.keys(LINES) as Line[]) {
         seen[line] = [];
         // Pages listing every game: a position shown there must hide what this role cannot see in any of them.
-        const everywhere = unseenSquares(fenOf(line), "signed-out");
+        const everywhere = [unseenSquares(fenOf(line), "signed-out")];
         for (const path of pages(ids[line])) {
           const own = path.startsWith(`/games/${ids[line]}`);
-          const unseen = own ? unseenSquares(fenOf(line), role) : everywhere;
+          const unseen = own ? unseenByPly(line, role) : everywhere;
           const hidden = own ? hiddenMoves(line, role) : [...new Set(Object.values(LINES).flat())];
           for (const rsc of [false, true]) {
             const r = await request.get(path, { headers: rsc ? { RSC: "1" } : {} });
             const body = await r.text();
             const cell = `${path.replace(ids[line], "<id>")}${rsc ? " (RSC)" : ""} × ${role}`;
             if (r.status() >= 500) failures.push(`${cell}: ${r.status()}`);
-            for (const leak of [...leaksIn(body, unseen, hidden), ...pageLeaks(body, unseen)]) failures.push(`${cell} [${line}]: ${leak}`);
-            if (own) seen[line].push(`${cell}\n${r.status()}\n${normalisePage(body)}`);
+            const drawnUnseen = unseen[Math.min(Number(path.match(/ply=(\d)/)?.[1] ?? 4), unseen.length - 1)];
+            for (const leak of [...leaksIn(body, unseen, hidden), ...pageLeaks(body, drawnUnseen, !own)]) failures.push(`${cell} [${line}]: ${leak}`);
+            if (own) seen[line].push(`${cell}\n${r.status()}\n${rsc ? normaliseRsc(body) : normalisePage(body)}`);
           }
         }
       }
       for (const twin of TWINS[role]) {
         seen.base.forEach((text, i) => {
-          if (seen[twin][i] !== text) failures.push(`${text.split("\n")[0]}: base and ${twin} differ`);
+          const other = seen[twin][i];
+          if (other === text) return;
+          let at = 0;
+          while (text[at] === other[at]) at++;
+          const around = (t: string) => JSON.stringify(t.slice(Math.max(0, at - 60), at + 60));
+          failures.push(`${text.split("\n")[0]}: base and ${twin} differ at ${around(text)} / ${around(other)}`);
         });
       }
     }
@@ -144,9 +150,21 @@ test.describe("Fog of War", () => {
     await play(alice.page, "Q h5-e8", "h5", "e8");
     for (const page of [alice.page, bob.page]) {
       await page.reload();
-      await expect(status(page)).toContainText(/king/i);
+      await expect(status(page)).toContainText("by capturing the king");
     }
-    // Over: the whole game is shown, nothing fogged.
+    // Over: the whole game is shown, nothing fogged; the replay shows either player's view at any ply.
     await expect(alice.page.locator("[data-fog]")).toHaveCount(0);
+    const replay = Game.start(FOG, variantInfo(FOG).startFen);
+    for (const m of ["P e2-e3", "p f7-f6", "Q d1-h5"]) replay.play(m);
+    const page = carol.page;
+    await page.goto(`${new URL(alice.page.url()).pathname}?ply=3`);
+    await expect(page.locator("[data-fog]")).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Board" }).locator('[data-piece="wQ"][data-at="h5"]')).toHaveCount(1);
+    for (const side of ["white", "black"] as const) {
+      await page.getByRole("radio", { name: `${side === "white" ? "White" : "Black"}'s view` }).check();
+      await expectShowsView(page, replay.fen(), side);
+    }
+    await page.getByRole("radio", { name: "the full board" }).check();
+    await expect(page.locator("[data-fog]")).toHaveCount(0);
   });
 });

@@ -42,12 +42,13 @@ import { GET as state } from "@/app/games/[id]/state/route";
 
 /**
  * The games: `base`; `whiteTwin`, which White cannot tell from it (Black's h-pawn
- * went to h5, not h6); `blackTwin`, which Black cannot tell from it (White's first
+ * went to h5, not h6, and a knight moved instead of a pawn: the halfmove clocks
+ * differ, which a view must not tell); `blackTwin`, which Black cannot tell from it (White's first
  * pawn move was h3, not a3). Each side has pieces the other cannot see throughout.
  */
 const LINES = {
   base: ["P a2-a3", "p h7-h6", "P b2-b3", "p g7-g6"],
-  whiteTwin: ["P a2-a3", "p h7-h5", "P b2-b3", "p g7-g6"],
+  whiteTwin: ["P a2-a3", "p h7-h5", "P b2-b3", "n g8-f6"],
   blackTwin: ["P h2-h3", "p h7-h6", "P b2-b3", "p g7-g6"],
 } as const;
 type Line = keyof typeof LINES;
@@ -87,6 +88,9 @@ describe.each(["public", "unlisted"] as const)("Fog of War in progress, %s: noth
     for (const m of LINES[line].slice(0, ply)) game.play(m);
     return game.fen();
   };
+  /** What this role could not see after each ply up to `upTo`. */
+  const unseenByPly = (line: Line, role: Role, upTo = 4) =>
+    Array.from({ length: upTo + 1 }, (_, ply) => unseenSquares(fenOf(line, ply), role));
   /** The moves this role did not see: the opponent's, or all of them. */
   const hiddenMoves = (line: Line, role: Role) =>
     LINES[line].filter((_, i) => role === "white" ? i % 2 === 1 : role === "black" ? i % 2 === 0 : true);
@@ -148,11 +152,14 @@ describe.each(["public", "unlisted"] as const)("Fog of War in progress, %s: noth
     await handle?.close();
   });
 
-  it("the twins are twins: each side's view agrees with base at every ply, and the real positions differ", () => {
+  it("the twins are twins: each side's view agrees with base at every ply (the halfmove clock aside), the real positions differ", () => {
+    // The halfmove clock counts the opponent's unseen pawn moves: the service shows it as 0.
+    const known = (fen: string, side: "white" | "black") => viewFen(FOG, fen, side).split(" ").filter((_, i) => i !== 4).join(" ");
     for (let ply = 0; ply <= 4; ply++) {
-      expect(viewFen(FOG, fenOf("whiteTwin", ply), "white"), `White's view at ply ${ply}`).toBe(viewFen(FOG, fenOf("base", ply), "white"));
-      expect(viewFen(FOG, fenOf("blackTwin", ply), "black"), `Black's view at ply ${ply}`).toBe(viewFen(FOG, fenOf("base", ply), "black"));
+      expect(known(fenOf("whiteTwin", ply), "white"), `White's view at ply ${ply}`).toBe(known(fenOf("base", ply), "white"));
+      expect(known(fenOf("blackTwin", ply), "black"), `Black's view at ply ${ply}`).toBe(known(fenOf("base", ply), "black"));
     }
+    expect(fenOf("whiteTwin").split(" ")[4]).not.toBe(fenOf("base").split(" ")[4]);
     expect(fenOf("whiteTwin")).not.toBe(fenOf("base"));
     expect(fenOf("blackTwin")).not.toBe(fenOf("base"));
     // Each side has pieces the other cannot see.
@@ -175,18 +182,25 @@ describe.each(["public", "unlisted"] as const)("Fog of War in progress, %s: noth
         expect(mine).toBeDefined();
         for (const twin of TWINS[role]) expect(seen[role][twin][surface], `${surface} for ${role}: base and ${twin} differ`).toBe(mine);
         for (const line of Object.keys(LINES) as Line[]) {
-          expect(leaksIn(seen[role][line][surface], unseenSquares(fenOf(line), role), hiddenMoves(line, role)), `${line}`).toEqual([]);
+          expect(leaksIn(seen[role][line][surface], unseenByPly(line, role), hiddenMoves(line, role)), `${line}`).toEqual([]);
         }
       });
     }
   }
+
+  it("the pictures compared above tell views apart: White's, Black's and a spectator's differ", () => {
+    for (const q of ["", "?ply=3"]) {
+      const pictures = ["white", "black", "stranger"].map((role) => seen[role as Role].base[`board.png${q}`]);
+      expect(new Set(pictures).size, `board.png${q}`).toBe(3);
+    }
+  });
 
   it("the move action's answer to its mover shows only the mover's view", () => {
     for (let ply = 0; ply < 4; ply++) {
       const role: Role = ply % 2 === 0 ? "white" : "black";
       for (const twin of TWINS[role]) expect(answers[twin][ply], `ply ${ply + 1}, ${role}: base and ${twin}`).toBe(answers.base[ply]);
       for (const line of Object.keys(LINES) as Line[]) {
-        expect(leaksIn(answers[line][ply], unseenSquares(fenOf(line, ply + 1), role), hiddenMoves(line, role).slice(0, Math.floor((ply + 1) / 2))))
+        expect(leaksIn(answers[line][ply], unseenByPly(line, role, ply + 1), hiddenMoves(line, role).slice(0, Math.floor((ply + 1) / 2))))
           .toEqual([]);
       }
     }
@@ -199,7 +213,7 @@ describe.each(["public", "unlisted"] as const)("Fog of War in progress, %s: noth
   });
 
   it("game lists, the archive and its filters, the player's record and feed name no move and no position", async () => {
-    const every = unseenSquares(fenOf("base"), "signed-out");
+    const every = [unseenSquares(fenOf("base"), "signed-out")];
     const allMoves = [...new Set(Object.values(LINES).flat())];
     for (const role of ROLES) {
       const viewer = userOf(role)?.id ?? null;

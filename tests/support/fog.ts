@@ -42,17 +42,19 @@ const START_BOARD = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 
 /**
  * Every way `text` gives away an unseen square: a FEN board (other than the public
- * start position) with anything but `?` there, or the text of a move the role did not see.
+ * start position) that does not hide what the role could not see at any one ply
+ * (`unseen`: one set per ply; a board of an earlier ply shows what was seen then),
+ * or the text of a move the role did not see.
  */
-export function leaksIn(text: string, unseen: Set<string>, hiddenMoves: string[]): string[] {
+export function leaksIn(text: string, unseen: Set<string>[], hiddenMoves: readonly string[]): string[] {
   const found: string[] = [];
   for (const m of text.matchAll(BOARD)) {
     const board = m[0].replaceAll("\\/", "/");
     if (board === START_BOARD) continue;
     const squares = boardSquares(board);
     if (squares.length !== 64) continue;
-    const shown = squares.flatMap((c, i) => (unseen.has(squareName(i)) && c !== "?" ? [`${squareName(i)}=${c || "empty"}`] : []));
-    if (shown.length) found.push(`FEN ${board} shows ${shown.join(" ")}`);
+    const shownAt = unseen.map((hidden) => squares.flatMap((c, i) => (hidden.has(squareName(i)) && c !== "?" ? [`${squareName(i)}=${c || "empty"}`] : [])));
+    if (shownAt.every((shown) => shown.length > 0)) found.push(`FEN ${board} shows ${shownAt[shownAt.length - 1].join(" ")}`);
   }
   for (const move of hiddenMoves) {
     if (text.includes(move)) found.push(`the move "${move}"`);
@@ -67,12 +69,16 @@ const PIECE_WORDS = /\b(pawn|knight|bishop|rook|queen|king)\b/i;
 
 /**
  * What a page gives away beyond leaksIn: a piece drawn (`data-piece` … `data-at`) or
- * named in an aria label on an unseen square.
+ * named in an aria label on an unseen square. `startShown`: a page about the game
+ * rather than this game (the variant's page) may draw the public start position.
  */
-export function pageLeaks(html: string, unseen: Set<string>): string[] {
+export function pageLeaks(html: string, unseen: Set<string>, startShown = false): string[] {
   const found: string[] = [];
+  const start = boardSquares(START_BOARD);
+  const code = (c: string) => (c === c.toUpperCase() ? "w" : "b") + c.toUpperCase();
   for (const m of html.matchAll(/<[^>]*\bdata-piece="([^"]+)"[^>]*\bdata-at="([a-h][1-8])"[^>]*>/g)) {
-    if (unseen.has(m[2])) found.push(`${m[1]} drawn on ${m[2]}`);
+    const atStart = start.map((c, i) => (c && squareName(i) === m[2] ? code(c) : "")).join("");
+    if (unseen.has(m[2]) && !(startShown && atStart === m[1])) found.push(`${m[1]} drawn on ${m[2]}`);
   }
   for (const m of html.matchAll(/aria-label="([^"]*)"/g)) {
     const squares = m[1].match(/\b[a-h][1-8]\b/g) ?? [];
@@ -84,7 +90,21 @@ export function pageLeaks(html: string, unseen: Set<string>): string[] {
 /** Text from two requests made comparable: ids, nonces, timestamps and relative times blanked. */
 export const normalisePage = (text: string) =>
   normalise(text)
-    .replace(/nonce="[^"]*"/g, 'nonce=""').replace(/"nonce":"[^"]*"/g, '"nonce":""')
+    // A nonce per request, however escaped (attribute, JSON in a script).
+    .replace(/(nonce[\\"=:]{1,12})[A-Za-z0-9+/]{20,}={0,2}/g, "$1<nonce>")
+    // The RSC payload's per-render key of the page's tree.
+    .replace(/(?<=")[A-Za-z0-9_-]{22}(?=\\*")/g, "<key>")
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, "<time>")
     .replace(/\b\d{12,14}\b/g, "<ms>")
-    .replace(/\b\d+ (second|minute|hour|day)s?\b/g, "<ago>");
+    .replace(/\b\d+ (second|minute|hour|day)s?\b/g, "<ago>")
+    .replace(/\b\d\d?:\d\d\b/g, "<hh:mm>");
+
+/**
+ * An RSC payload made comparable: its rows stream in whatever order the server
+ * finishes them, numbered as they come, so rows are compared as a sorted set with
+ * their numbers and the references to them blanked.
+ */
+export const normaliseRsc = (text: string) =>
+  normalisePage(text).split("\n")
+    .map((row) => row.replace(/^[0-9a-f]{1,3}:/, "").replace(/\$[A-Z@]?[0-9a-f]{1,3}\b/g, "$ref"))
+    .sort().join("\n");
