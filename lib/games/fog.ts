@@ -31,14 +31,12 @@ export function moverOf(startFen: string, ply: number): Side {
 }
 
 /**
- * A FEN as this viewer may see it: a player's view (lib/rules viewFen), anyone else's a
- * board of `?` only. The halfmove clock is 0 in both: its reset would tell a player
- * that the opponent moved a pawn or captured, which the rule does not show.
+ * A FEN as this viewer may see it: a player's view (lib/rules viewFen, whose halfmove
+ * clock is 0: its reset would tell that the opponent moved a pawn or captured), anyone
+ * else's a board of `?` only.
  */
 export function fenSeenBy(variant: string, fen: string, side: Side | null): string {
-  const fields = (side ? viewFen(variant, fen, side) : fogOnly(fen)).split(" ");
-  if (fields.length >= 6) fields[4] = "0";
-  return fields.join(" ");
+  return side ? viewFen(variant, fen, side) : fogOnly(fen);
 }
 
 /** Every square unseen; the side to move and the move number stay (everyone knows whose turn it is). */

@@ -144,10 +144,6 @@ export async function importRecord(
   const read = parseGameRecord(text, { maxMoves: MAX_IMPORT_PLIES });
   if (!read.ok) return { ok: false, error: `This record cannot be imported: ${read.error}` };
   const parsed = read.value;
-  // A player's view (Fog of War's `?` squares) is not a position a game can be replayed from.
-  if (parsed.startFen.split(" ")[0].includes("?")) {
-    return { ok: false, error: "This record starts from a view with unseen squares (?): only a record of the whole board can be imported." };
-  }
 
   const outcome = parsed.game.status();
   let result: Exclude<RecordResult, "*">;
