@@ -62,6 +62,8 @@ export function view(pos: Position, side: Side): Position {
 
 /** `view` from FEN to FEN, for a game that hides information; RulesError for any other or a bad FEN. */
 export function viewFen(variantId: string, fen: string, side: "white" | "black"): string {
+  // Whoever is neither player sees no one's view: a wrong side is an error, never the other player's.
+  if (side !== "white" && side !== "black") throw new RulesError(`a view is White's or Black's, not ${JSON.stringify(String(side)).slice(0, 30)}`);
   const variant = getVariant(variantId);
   if (!variant.decl.hidden) throw new RulesError(`${variant.decl.name} hides nothing: every player sees the whole board`);
   const pos = unwrap(parseFen(variant, fen));

@@ -125,6 +125,8 @@ describe("fog-of-war: the view (docs/games/fog-of-war.md#the-view-as-fen)", () =
     expect(errorOf(() => Game.start("duck", view))).toMatch(/hides no squares/);
     expect(() => viewFen("chess", START, "white")).toThrow(RulesError);
     expect(errorOf(() => viewFen(F, "not a fen", "white"))).toMatch(/FEN/);
+    // A caller's wrong side (a spectator's null, a typo) is an error, never Black's view.
+    for (const side of [null, undefined, "red", "Black", ""]) expect(() => viewFen(F, START, side as unknown as "white")).toThrow(RulesError);
   });
 
   it("a `?` blocks every piece and is neither entered nor taken", () => {
