@@ -12,7 +12,7 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { Game, variantInfo, viewFen } from "../../lib/rules";
-import { FOG, boardSquares, leaksIn, normalisePage, normaliseRsc, pageLeaks, squareName, unseenSquares, type Role } from "../support/fog";
+import { FOG, boardSquares, leaksIn, normaliseRsc, pageLeaks, pageShown, squareName, unseenSquares, type Role } from "../support/fog";
 import { clickMove, newPlayer, startGame, status, typeMoves, type Player } from "./support/play";
 
 const SHOTS = process.env.FOG_SHOTS_DIR ?? "/work/notes/shots";
@@ -98,7 +98,7 @@ test.describe("Fog of War", () => {
             if (r.status() >= 500) failures.push(`${cell}: ${r.status()}`);
             const drawnUnseen = unseen[Math.min(Number(path.match(/ply=(\d)/)?.[1] ?? 4), unseen.length - 1)];
             for (const leak of [...leaksIn(body, unseen, hidden), ...pageLeaks(body, drawnUnseen, !own)]) failures.push(`${cell} [${line}]: ${leak}`);
-            if (own) seen[line].push(`${cell}\n${r.status()}\n${rsc ? normaliseRsc(body) : normalisePage(body)}`);
+            if (own) seen[line].push(`${cell}\n${r.status()}\n${rsc ? normaliseRsc(body) : pageShown(body)}`);
           }
         }
       }

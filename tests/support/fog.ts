@@ -108,3 +108,14 @@ export const normaliseRsc = (text: string) =>
   normalisePage(text).split("\n")
     .map((row) => row.replace(/^[0-9a-f]{1,3}:/, "").replace(/\$[A-Z@]?[0-9a-f]{1,3}\b/g, "$ref"))
     .sort().join("\n");
+
+/**
+ * What a page shows, made comparable: its meta tags and title (sorted: the metadata
+ * may be written inline or streamed after the body) and its <main>. The flight data
+ * inlined in the page is compared through the RSC payload (normaliseRsc).
+ */
+export const pageShown = (html: string) => {
+  const meta = [...html.matchAll(/<meta [^>]*>|<title>[^<]*<\/title>/g)].map((m) => m[0]).sort();
+  const main = html.match(/<main[\s\S]*<\/main>/)?.[0] ?? "";
+  return normalisePage([...meta, main].join("\n"));
+};
