@@ -8,6 +8,8 @@ export interface YourTurnProps {
   variantName: string;
   /** The opponent's move in notation, absent when the game has just begun with your move. */
   lastMove?: string;
+  /** The opponent has moved, but the move is not named (Fog of War). */
+  moved?: boolean;
   moveNumber: number;
   /** The recipient's side as the game's players call it ("Red" in Xiangqi). */
   side: string;
@@ -16,7 +18,7 @@ export interface YourTurnProps {
 }
 
 export default function YourTurn(p: YourTurnProps) {
-  const headline = p.lastMove ? `${p.opponent} played ${p.lastMove}` : `Your game of ${p.variantName} with ${p.opponent} has begun`;
+  const headline = p.lastMove ? `${p.opponent} played ${p.lastMove}` : p.moved ? `${p.opponent} has moved` : `Your game of ${p.variantName} with ${p.opponent} has begun`;
   return (
     <EmailLayout preview={`${headline}: your move`} siteUrl={p.siteUrl}>
       <Text>{headline} in your {p.variantName} game (move {p.moveNumber}).</Text>

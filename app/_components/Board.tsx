@@ -45,8 +45,9 @@ interface Press {
   dragging: boolean;
 }
 
-function describe(variant: string, square: string, pieces: PieceOnBoard[] | undefined, duck: boolean): string {
+function describe(variant: string, square: string, pieces: PieceOnBoard[] | undefined, duck: boolean, unseen: boolean): string {
   if (duck) return `${square}, the duck`;
+  if (unseen) return `${square}, unseen`;
   if (!pieces || pieces.length === 0) return `${square}, empty`;
   const names = pieces.map((p) =>
     `${sideNameIn(variant, p.color)} ${pieceName(variant, p.letter)}${p.carrying ? " carrying a pawn" : ""}${p.promoted ? " (promoted)" : ""}`);
@@ -194,7 +195,7 @@ export function Board(props: BoardProps & { className?: string }): ReactElement 
         onBlur={() => setFocused(false)}
       />
       <span className={styles.srOnly} aria-live="polite">
-        {showCursor && cursor ? describe(drawing.variant, cursor, contents.get(cursor), drawing.squares.some((c) => c.duck && c.square === cursor)) : ""}
+        {showCursor && cursor ? describe(drawing.variant, cursor, contents.get(cursor), drawing.squares.some((c) => c.duck && c.square === cursor), drawing.squares.some((c) => c.unseen && c.square === cursor)) : ""}
       </span>
     </div>
   );

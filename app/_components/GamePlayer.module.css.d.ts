@@ -30,6 +30,7 @@ declare const classes: {
   readonly moveButton: string;
   readonly history: string;
   readonly looking: string;
+  readonly seenAs: string;
   readonly downloads: string;
   readonly hand: string;
   readonly handPiece: string;

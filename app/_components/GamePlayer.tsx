@@ -14,7 +14,7 @@ import {
   withdrawAction,
 } from "@/app/games/[id]/actions";
 import { playerPath, relativeTime, utcStamp } from "@/app/_overview/format";
-import { Game, RulesError, hasPgn, makeMoveText, parseActions, sideNameIn, variantInfo, type Action, type DrawClaim } from "@/lib/rules";
+import { Game, RulesError, hasPgn, hidesInformation, makeMoveText, viewFen, parseActions, sideNameIn, variantInfo, type Action, type DrawClaim } from "@/lib/rules";
 import { boardWhileChoosing } from "@/lib/games/setups";
 import { Board } from "./Board";
 import {
@@ -155,16 +155,25 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
   const [notice, setNotice] = useState<{ tone: "error" | "info"; text: string } | null>(null);
   const [confirmResign, setConfirmResign] = useState(false);
   const [flipped, setFlipped] = useState(false);
+  /** A finished game of a hiding variant: the board as it was, or as White or Black saw it. */
+  const [seenAs, setSeenAs] = useState<"board" | Colour>("board");
   const [busy, startTransition] = useTransition();
 
   const ply = state.moves.length;
-  const game = useMemo(() => Game.replay(state.variant, state.startFen, state.moves), [state.variant, state.startFen, state.moves]);
+  // A game in fog: the server sends the viewer's view after each ply, never the moves behind
+  // them (docs/games/fog-of-war.md#what-each-surface-shows); the moves offered are the view's.
+  const fog = state.fog;
+  const game = useMemo(
+    () => (fog ? Game.start(state.variant, fog.views[fog.views.length - 1]) : Game.replay(state.variant, state.startFen, state.moves)),
+    [fog, state.variant, state.startFen, state.moves],
+  );
   const me = viewer.colour;
   const turn = game.turn();
   // Before the first move, the players choose their setups (Janggi): no move until both have.
   const setups = state.setups;
   const chooser = state.status === "active" ? setups?.toChoose ?? null : null;
-  const ongoing = state.status === "active" && chooser === null && game.status().result === "ongoing";
+  // In fog the view cannot judge the end (the opponent's king may be unseen): the server's status says.
+  const ongoing = state.status === "active" && chooser === null && (fog !== undefined || game.status().result === "ongoing");
   const myTurn = ongoing && me === turn;
   const canMove = myTurn && !busy;
 
@@ -177,8 +186,10 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
 
   const looking = viewing !== null && viewing < ply ? viewing : null;
   const past = useMemo(
-    () => (looking === null ? null : Game.replay(state.variant, state.startFen, state.moves.slice(0, looking))),
-    [looking, state.variant, state.startFen, state.moves],
+    () => (looking === null ? null
+      : fog ? Game.start(state.variant, fog.views[looking])
+      : Game.replay(state.variant, state.startFen, state.moves.slice(0, looking))),
+    [looking, fog, state.variant, state.startFen, state.moves],
   );
 
   /** Shows the position after `target` plies; the address follows, so it can be shared. */
@@ -312,6 +323,12 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
     setBuilding(EMPTY_BUILDING);
   }
 
+  // The replay of a game in fog, once over: a player's view of the position shown, from the full record.
+  const replayable = state.status === "finished" && fog === undefined && hidesInformation(state.variant);
+  const asSeen = useMemo(() => {
+    if (!replayable || seenAs === "board") return null;
+    return Game.start(state.variant, viewFen(state.variant, (past ?? game).fen(), seenAs)).board();
+  }, [replayable, seenAs, state.variant, past, game]);
   const interactive = canMove && pending === null && looking === null;
   const info = variantInfo(state.variant);
   const name = (c: Colour) => state[c] ?? (c === me ? "you" : "an opponent to be found");
@@ -376,7 +393,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
           variant={state.variant}
           files={info.files}
           ranks={info.ranks}
-          squares={chooser && setups ? boardWhileChoosing(state.variant, setups.white, setups.black) : past ? past.board() : drawn.squares}
+          squares={chooser && setups ? boardWhileChoosing(state.variant, setups.white, setups.black) : asSeen ?? (past ? past.board() : drawn.squares)}
           hovering={past ? null : drawn.hovering}
           orientation={orientation}
           pieceSet={viewer.pieceSet}
@@ -397,6 +414,17 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
             pieceSet={viewer.pieceSet} confirm={viewer.confirmMoves} busy={busy}
             onChoose={(setup) => run(() => chooseSetupAction({ gameId: state.id, setup }), `You chose ${setups.names[setup]}.`)}
           />
+        )}
+        {replayable && (
+          <fieldset className={styles.seenAs}>
+            <legend>Show</legend>
+            {(["board", "white", "black"] as const).map((k) => (
+              <label key={k}>
+                <input type="radio" name="seen-as" value={k} checked={seenAs === k} onChange={() => setSeenAs(k)} />
+                {k === "board" ? " the full board" : ` ${sideNameIn(state.variant, k)}'s view`}
+              </label>
+            ))}
+          </fieldset>
         )}
         {looking !== null && (
           <div className={styles.looking} role="group" aria-label="Earlier position">
@@ -500,7 +528,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
                 Give +1 day
               </button>
             )}{" "}
-            {game.claimableDraws().map((reason) => (
+            {(fog ? [] : game.claimableDraws()).map((reason) => (
               <button key={reason} type="button" disabled={busy} onClick={() => run(() => claimDrawAction({ gameId: state.id, reason }))}>
                 {CLAIMS[reason]}
               </button>
@@ -526,7 +554,8 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
         <section aria-label="Move list">
           <h2 className={styles.heading}>Moves</h2>
           <MoveList variant={state.variant} startFen={state.startFen} moves={state.moves} shown={looking ?? ply} onSelect={view} />
-          {ply > 0 && (
+          {/* In fog the record is the opponent's moves: downloadable once the game is over. */}
+          {ply > 0 && !fog && (
             <p className={styles.downloads}>
               Download the <a href={`/games/${state.id}/record`}>game record</a>
               {/* Standard PGN (SAN) exists for orthodox chess only. */}

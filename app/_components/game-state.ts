@@ -39,6 +39,13 @@ export const gameStateSchema = z.object({
     black: z.number().int().nullable(),
     toChoose: z.enum(["white", "black"]).nullable(),
   }).optional(),
+  /**
+   * A game in fog while it is on (docs/games/fog-of-war.md#what-each-surface-shows): the
+   * viewer's side (null: a spectator, who sees nothing) and their view FEN after each ply
+   * (0 = the start). `startFen` is then the first view and the opponent's moves read "…":
+   * the page draws these views instead of replaying the moves.
+   */
+  fog: z.object({ side: z.enum(["white", "black"]).nullable(), views: z.array(z.string()) }).optional(),
   /** Grows with every change of the game (its updated-at time in ms): newer wins. */
   version: z.number(),
 });

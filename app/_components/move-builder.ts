@@ -210,7 +210,8 @@ export function drawnPosition(game: Game, variant: string, prefix: readonly Acti
     }
   }
   const squares = [...board].filter(([, pieces]) => pieces.length > 0).map(([square, pieces]) => ({ square, pieces }));
-  return { squares, hovering };
+  // Fog of War: the unseen squares stay fog while the move is built (no piece can enter one).
+  return { squares: [...squares, ...game.board().filter((s) => s.unseen)], hovering };
 }
 
 /** The squares a move touches, in order (for the last-move highlight and its slide). */

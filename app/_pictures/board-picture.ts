@@ -30,9 +30,10 @@ export async function boardPictureResponse(request: Request, gameId: string, for
   }
   const q = parsed.data;
   const db = await getDb();
-  // A private game's picture needs its player's session; public ones need no session read.
+  // A private game's picture needs its player's session, as does a game in fog (each player
+  // sees their own view); other public ones need no session read.
   let lookup = await positionAt(db, gameId, null, q.ply);
-  if (!lookup.ok && lookup.reason === "no-game") {
+  if ((!lookup.ok && lookup.reason === "no-game") || (lookup.ok && lookup.position.hidden)) {
     const user = await getCurrentUser();
     if (user) lookup = await positionAt(db, gameId, user.id, q.ply);
   }
@@ -43,16 +44,18 @@ export async function boardPictureResponse(request: Request, gameId: string, for
   const options = { flip: q.flip === "1" || q.flip === "true", squarePx: q.size ?? DEFAULT_SQUARE_PX };
   const etag = `"${p.view.game.id}-${p.key}-${options.flip ? "b" : "w"}-${options.squarePx}-${format}"`;
   const isPrivate = p.view.game.visibility === "private";
-  const cache = isPrivate
-    ? p.fixed ? "private, max-age=86400" : "private, no-cache"
+  // A game in fog: this viewer's picture only, and not for long (at the end the whole board
+  // shows): never stored by a shared cache, never matched by an ETag another viewer got.
+  const cache = p.hidden ? "private, no-store"
+    : isPrivate ? p.fixed ? "private, max-age=86400" : "private, no-cache"
     : p.fixed ? "public, max-age=31536000, immutable" : "public, max-age=60, stale-while-revalidate=600";
   const headers: Record<string, string> = {
     "Cache-Control": cache,
-    ETag: etag,
+    ...(p.hidden ? {} : { ETag: etag }),
     "X-Content-Type-Options": "nosniff",
-    ...(isPrivate ? { Vary: "Cookie" } : {}),
+    ...(isPrivate || p.hidden ? { Vary: "Cookie" } : {}),
   };
-  if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
+  if (!p.hidden && request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
   const svg = boardSvg(p.drawing, options);
   if (format === "svg") {
     // An SVG opened directly runs no script of ours, but say so anyway.

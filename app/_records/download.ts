@@ -19,8 +19,9 @@ export async function recordResponse(gameId: string, format: "record" | "pgn"): 
       "no-game": "No such game.\n",
       "not-chess": "PGN exists for orthodox chess only; download the record instead.\n",
       "choosing-setups": "The players have not both chosen their setups, so the game has no start position yet.\n",
+      hidden: "This game is played in fog: its record is hidden until the game ends.\n",
     }[out.reason];
-    return new Response(why, { status: 404, headers: text });
+    return new Response(why, { status: out.reason === "hidden" ? 403 : 404, headers: { ...text, ...(out.reason === "hidden" ? { Vary: "Cookie" } : {}) } });
   }
   const g = out.game;
   return new Response(out.text, {

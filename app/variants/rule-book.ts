@@ -26,6 +26,7 @@ const RULE_BOOK: Record<string, string> = {
   minishogi: "minishogi.md",
   xiangqi: "xiangqi.md",
   janggi: "janggi.md",
+  "fog-of-war": "fog-of-war.md",
 };
 
 /** A game's file (and section, after `#`) in docs/games/; undefined for an id it does not know. */

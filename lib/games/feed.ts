@@ -8,6 +8,7 @@ import { aliasedTable, and, desc, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { games, moves, users } from "@/lib/db/schema";
 import { findVariantInfo } from "@/lib/rules";
+import { hiddenNow } from "./fog";
 import { describeEnd } from "./notify";
 import { playerByName } from "./queries";
 
@@ -38,6 +39,7 @@ const moveLabel = (ply: number) => `${Math.floor((ply + 1) / 2)}.${ply % 2 === 0
 
 function entryTitle(e: FeedEntry): string {
   const players = `${e.white ?? "?"} vs ${e.black ?? "?"}`;
+  if (hiddenNow(e)) return `${players} (${variantName(e.variant)}): move ${moveLabel(e.ply)} played, in fog`;
   const last = e.lastMove ? `${moveLabel(e.ply)} ${e.lastMove}` : "";
   if (e.status === "finished" && e.result) {
     return `${players} (${variantName(e.variant)}): ${e.result}${e.endReason ? ` ${describeEnd(e.endReason)}` : ""}${last ? ` after ${last}` : ""}`;
@@ -65,7 +67,8 @@ export function atomFeed(input: { siteUrl: string; player: string; entries: Feed
     const gameUrl = `${siteUrl}/games/${encodeURIComponent(e.id)}`;
     const at = `${gameUrl}?ply=${e.ply}`;
     const title = entryTitle(e);
-    const html =
+    // A game in fog: no move and no board until it ends (docs/games/fog-of-war.md#what-each-surface-shows).
+    const html = hiddenNow(e) ? `<p>${xmlEscape(title)}</p>` :
       `<p>${xmlEscape(title)}</p>` +
       `<p><a href="${xmlEscape(at)}"><img src="${xmlEscape(`${gameUrl}/board.png?ply=${e.ply}`)}" alt="${xmlEscape(`The board after ${moveLabel(e.ply)} ${e.lastMove ?? ""}`.trim())}"/></a></p>`;
     out.push(
@@ -113,7 +116,8 @@ export async function playerFeed(db: Executor, name: string, siteUrl: string): P
   const last = rows.length === 0 ? [] : await db.select({ gameId: moves.gameId, text: moves.text }).from(moves)
     .where(sql`(${moves.gameId}, ${moves.ply}) in (${sql.join(rows.map((r) => sql`(${r.id}, ${r.ply}::int)`), sql`, `)})`);
   const lastMove = new Map(last.map((m) => [m.gameId, m.text]));
-  const entries = rows.map((r) => ({ ...r, lastMove: lastMove.get(r.id) ?? null, lastMoveAt: r.lastMoveAt! }));
+  // The gate (lib/games/fog.ts): a game in fog names no move to a feed reader, a stranger.
+  const entries = rows.map((r) => ({ ...r, lastMove: hiddenNow(r) ? null : lastMove.get(r.id) ?? null, lastMoveAt: r.lastMoveAt! }));
   const updated = entries[0]?.lastMoveAt ?? player.createdAt;
   return { xml: atomFeed({ siteUrl, player: player.name, entries, updated }), player: player.name, updated };
 }

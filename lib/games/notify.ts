@@ -8,7 +8,7 @@ import type { Executor } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
 import { enqueueEmail, mailSettings, type OutboxEmailInput } from "@/lib/mail";
 import { renderEmail } from "@/lib/mail/render";
-import { sideNameIn, variantInfo } from "@/lib/rules";
+import { hidesInformation, sideNameIn, variantInfo } from "@/lib/rules";
 import ChooseSetup from "@/emails/choose-setup";
 import GameOver from "@/emails/game-over";
 import Invitation from "@/emails/invitation";
@@ -37,11 +37,15 @@ export async function yourTurnEmail(
   if (!to.email || to.notify !== "every-move") return null;
   const siteUrl = mailSettings().siteUrl;
   const variantName = variantInfo(g.variant).name;
+  // A game in fog (docs/games/fog-of-war.md#what-each-surface-shows): the mail names no move,
+  // and shows no board — an email client opens the picture without the player's session.
+  const fog = hidesInformation(g.variant);
+  if (fog) lastMove = undefined;
   const body = await renderEmail(
     createElement(YourTurn, {
-      siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, lastMove,
+      siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, lastMove, moved: fog && g.ply > 0,
       moveNumber: Math.floor(g.ply / 2) + 1, side: sideNameIn(g.variant, g.colour), deadline: formatDeadline(g.deadline),
-      boardImageUrl: `${siteUrl}/games/${g.id}/board.png?ply=${g.ply}`,
+      ...(fog ? {} : { boardImageUrl: `${siteUrl}/games/${g.id}/board.png?ply=${g.ply}` }),
     }),
   );
   return {

@@ -9,6 +9,7 @@ import type { Executor } from "@/lib/db/client";
 import { games, moves, users } from "@/lib/db/schema";
 import { Game, parseActions, variantInfo, type SquareContent } from "@/lib/rules";
 import { mayView, type VisibleGame } from "./archive";
+import { gameAsSeenBy } from "./fog";
 import { boardWhileChoosing } from "./setups";
 
 const white = aliasedTable(users, "white");
@@ -23,6 +24,11 @@ export interface Position {
   /** What the picture shows, for its ETag: the ply, and while the setups are chosen, the choices so far. */
   key: string;
   fen: string;
+  /**
+   * A game in fog, drawn for this viewer alone (lib/games/fog.ts): never cached for anyone
+   * else. `fen` is then the viewer's view and an opponent's move reads "…".
+   */
+  hidden: boolean;
   /** The move that led here, as text (null at the start). */
   moveText: string | null;
   drawing: {
@@ -75,8 +81,10 @@ export async function positionAt(db: Executor, gameId: string, viewerId: string 
   const view: VisibleGame = { game: g, whiteName: row.whiteUser ?? g.whiteName, blackName: row.blackUser ?? g.blackName };
   const at = ply ?? g.ply;
   if (at > g.ply || (at > 0 && row.fenAfter === null)) return { ok: false, reason: "no-ply" };
-  const fen = at === 0 ? g.startFen : row.fenAfter!;
-  const moveText = at === 0 ? null : row.text;
+  // The gate (lib/games/fog.ts): a game in fog is drawn as this viewer sees it, per viewer.
+  const seen = gameAsSeenBy(g, at === 0 ? [] : [{ ply: at, text: row.text!, fenAfter: row.fenAfter! }], viewerId);
+  const fen = at === 0 ? seen.game.startFen : seen.moves[0].fenAfter;
+  const moveText = at === 0 ? null : seen.moves[0].text;
   const info = variantInfo(g.variant);
   const rules = Game.start(g.variant, fen);
   // Before both setups are chosen the start FEN is a stand-in: the board shows the choices made so far.
@@ -85,10 +93,11 @@ export async function positionAt(db: Executor, gameId: string, viewerId: string 
   return {
     ok: true,
     position: {
-      view, ply: at, fixed: ply !== undefined && !choosing, key: choosing ? `0-choosing-${setups}` : String(at), fen, moveText,
+      view, ply: at, fixed: ply !== undefined && !choosing, key: choosing ? `0-choosing-${setups}` : String(at), fen, moveText, hidden: seen.hidden,
       drawing: {
         variant: g.variant, files: info.files, ranks: info.ranks,
         squares: choosing ? boardWhileChoosing(g.variant, g.whiteSetup, g.blackSetup) : rules.board(),
+        // An unseen move ("…") touches no square: the highlight would show where the opponent moved.
         lastMove: moveText ? touchedSquares(moveText) : [], checks: rules.checks(),
         ...(info.hands ? { hands: rules.hand() } : {}),
       },

@@ -3,6 +3,7 @@ import { aliasedTable, and, asc, desc, eq, inArray, or, sql } from "drizzle-orm"
 import type { Executor } from "@/lib/db/client";
 import { games, invitations, moves, users, type Game as GameRow } from "@/lib/db/schema";
 import { GameError } from "./errors";
+import { gameAsSeenBy, type Side } from "./fog";
 import { sideToAct } from "./setups";
 
 const white = aliasedTable(users, "white");
@@ -13,13 +14,19 @@ export interface GameView {
   whiteName: string | null;
   blackName: string | null;
   moves: { ply: number; text: string; fenAfter: string; createdAt: Date }[];
+  /**
+   * A game in fog (lib/games/fog.ts): the FENs above are the viewer's views and the
+   * opponent's moves read "…"; `side` is the viewer's (null: they see nothing).
+   */
+  fog: { side: Side | null } | null;
   /** The pending invitation of an open game, for accept/withdraw buttons. */
   invitation: { id: string; kind: string; fromId: string; toUserId: string | null; token: string } | null;
 }
 
 /**
  * A game as a viewer may see it: public and unlisted games to anyone with the link,
- * private games to their players only (others get "not found", never a hint).
+ * private games to their players only (others get "not found", never a hint); a game
+ * in fog as the viewer sees it (lib/games/fog.ts).
  */
 export async function getGameView(db: Executor, gameId: string, viewerId: string | null): Promise<GameView> {
   // U+0000 cannot be in a PostgreSQL text value: no game has it, and the query would fail.
@@ -41,7 +48,12 @@ export async function getGameView(db: Executor, gameId: string, viewerId: string
   const [inv] = await db
     .select({ id: invitations.id, kind: invitations.kind, fromId: invitations.fromId, toUserId: invitations.toUserId, token: invitations.token })
     .from(invitations).where(and(eq(invitations.gameId, gameId), eq(invitations.status, "pending")));
-  return { game: row.game, whiteName: row.whiteName, blackName: row.blackName, moves: list, invitation: inv ?? null };
+  // The gate: from here on, the game is what this viewer may know of it.
+  const seen = gameAsSeenBy(row.game, list, viewerId);
+  return {
+    game: seen.game, whiteName: row.whiteName, blackName: row.blackName, moves: seen.moves, invitation: inv ?? null,
+    fog: seen.hidden ? { side: seen.side } : null,
+  };
 }
 
 export interface GameSummary {

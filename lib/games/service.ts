@@ -9,9 +9,10 @@ import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { addressKey } from "@/lib/auth/rate-limit";
 import type { Db, Executor } from "@/lib/db/client";
 import { games, invitations, moves, users, type Game as GameRow, type User } from "@/lib/db/schema";
-import { Game, RulesError, chosenSetupFen, setupFen, sideNameIn, variantInfo, type DrawClaim, type Outcome } from "@/lib/rules";
+import { Game, RulesError, chosenSetupFen, setupFen, sideNameIn, variantInfo, viewFen, type DrawClaim, type Outcome } from "@/lib/rules";
 import { mayView } from "./archive";
 import { GameError } from "./errors";
+import { fenSeenBy, hiddenNow } from "./fog";
 import {
   challengeInput, chooseSetupInput, closeInvitationInput, drawClaimInput, gameActionInput, invitationInput, invitationTokenInput, moveInput,
   type ChallengeInput, type ChooseSetupInput, type MoveInput,
@@ -311,12 +312,28 @@ export async function submitMove(db: Db, userId: string, raw: MoveInput, now = n
   const rules = await loadRules(db, seen);
   if (rules.ply !== seen.ply) throw stale(); // a move landed between the two reads
   if (rules.turn() !== colour) throw new GameError("not-your-turn", "it is your opponent's turn");
+  // In fog a refusal must not tell what the player cannot see (a piece in the way on an
+  // unseen square): the move is judged on the player's view first, whose words are safe,
+  // then on the real position (docs/games/fog-of-war.md#what-each-surface-shows).
+  const hidden = hiddenNow(seen);
+  const illegal = (e: unknown, words?: string) => {
+    if (e instanceof RulesError) return new GameError("illegal", words ?? e.message);
+    return e;
+  };
+  if (hidden) {
+    try {
+      Game.start(seen.variant, viewFen(seen.variant, rules.fen(), colour)).play(input.move);
+    } catch (e) {
+      throw illegal(e);
+    }
+  }
   let text: string;
   try {
     text = rules.play(input.move);
   } catch (e) {
-    if (e instanceof RulesError) throw new GameError("illegal", e.message);
-    throw e;
+    // The view allows exactly the real moves (the rule shows every square a piece may reach);
+    // should the real position refuse one all the same, its words are not said in fog.
+    throw illegal(e, hidden ? "this move cannot be played" : undefined);
   }
   const ply = seen.ply + 1;
   const fen = rules.fen();
@@ -339,7 +356,7 @@ export async function submitMove(db: Db, userId: string, raw: MoveInput, now = n
     }).where(eq(games.id, g.id));
     if (outcome.result !== "ongoing") await finish(tx, { ...g, ply }, resultOf(outcome), outcome.reason, now);
     else if (yourTurn) await enqueueEmail(tx, yourTurn, now);
-    return { ply, text, fen, outcome };
+    return { ply, text, fen: hidden && outcome.result === "ongoing" ? fenSeenBy(g.variant, fen, colour) : fen, outcome };
   });
 }
 
@@ -458,6 +475,8 @@ export async function claimDraw(
     const g = await lockGame(tx, gameId);
     colourOf(g, userId);
     requireActive(g);
+    // Whether a claim holds depends on moves the claimant cannot see: in fog, draws are agreed.
+    if (hiddenNow(g)) throw new GameError("invalid", "in a game in fog a draw is agreed, not claimed: the repetition and the move count are hidden");
     const rules = await loadRules(tx, g);
     if (!rules.claimableDraws().includes(reason)) {
       throw new GameError("invalid", UNCLAIMABLE[reason]);

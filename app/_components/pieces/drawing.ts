@@ -29,6 +29,8 @@ export interface SquareContent {
   pieces: PieceOnBoard[];
   /** Duck chess: the duck, of neither side, stands here. */
   duck?: boolean;
+  /** Fog of War: a square the viewer cannot see (lib/rules Game.board() of a view). */
+  unseen?: boolean;
 }
 
 /** Everything the drawing needs: plain data, so a server can render it. */
@@ -109,6 +111,8 @@ export const THEME = {
   targetOpacity: 0.55,
   check: "#e3201b",
   cursor: "#1a56c4",
+  /** Fog of War's unseen squares: one flat grey, the same whatever lies beneath. */
+  fog: "#5d6066",
   white: { fill: "#fbf8f1", outline: "#1b1b1b", detail: "#1b1b1b" },
   black: { fill: "#2d2a27", outline: "#0d0d0d", detail: "#ece4d4" },
   badge: { fill: "#f6f0e2", outline: "#3a3a3a" },
@@ -585,6 +589,11 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
     layout
       ? h("circle", { cx: o.x + 0.5, cy: o.y + 0.5, r: 0.48, fill, "fill-opacity": opacity, "data-highlight": highlight })
       : h("rect", { x: o.x, y: o.y, width: 1, height: 1, fill, "fill-opacity": opacity, "data-highlight": highlight });
+  // Fog of War: a square the viewer cannot see (docs/games/fog-of-war.md#what-each-surface-shows).
+  for (const c of props.squares) {
+    const o = c.unseen ? at(c.square) : null;
+    if (o) under.push(h("rect", { x: o.x, y: o.y, width: 1, height: 1, fill: THEME.fog, "data-fog": c.square }));
+  }
   for (const sq of new Set(props.lastMove ?? [])) {
     const o = at(sq);
     if (o) under.push(cell(o, THEME.lastMove, layout ? 0.75 : THEME.lastMoveOpacity, "last-move"));

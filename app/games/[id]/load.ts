@@ -22,6 +22,8 @@ export function toGameState(view: GameView): GameState {
     daysPerMove: g.daysPerMove,
     drawOffer: offeredBy === null ? null : offeredBy === g.whiteId ? "white" : offeredBy === g.blackId ? "black" : null,
     ...(setups && { setups }),
+    // Already the viewer's views (the gate in lib/games/fog.ts): the page draws them as they are.
+    ...(view.fog && { fog: { side: view.fog.side, views: [g.startFen, ...view.moves.map((m) => m.fenAfter)] } }),
     version: g.updatedAt.getTime(),
   };
 }

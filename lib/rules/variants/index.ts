@@ -24,17 +24,10 @@ const DECLARATIONS: VariantDecl[] = [chess, chess960, companion, companionWay2, 
   shatranj, chaturanga, makruk, oukChatrang, sittuyin, crazyhouse, duck, atomic, antichess, shogi, minishogi, xiangqi, janggi, fogOfWar,
 ];
 
-/**
- * Games the rules know but the service does not offer yet: reachable by `getVariant` (tests,
- * the rules tool), left out of `variantIds()`. Fog of War waits until every surface of the
- * service shows a player only their view (docs/games/fog-of-war.md#what-each-player-sees).
- */
-const NOT_OFFERED_YET = new Set(["fog-of-war"]);
-
 const compiled = new Map<string, Variant>();
 
 export function variantIds(): string[] {
-  return DECLARATIONS.filter((d) => !NOT_OFFERED_YET.has(d.id)).map((d) => d.id);
+  return DECLARATIONS.map((d) => d.id);
 }
 
 export function getVariant(id: string): Variant {

@@ -1,0 +1,79 @@
+/**
+ * The one gate for games that hide information (Fog of War): while such a game is on,
+ * every surface reads the game through `gameAsSeenBy`, which turns the stored game into
+ * what one viewer may know — a player their own view at each ply and their own moves,
+ * anyone else nothing of the position. After the end, the game is what it always was.
+ * What each surface shows: docs/games/fog-of-war.md#what-each-surface-shows.
+ */
+import type { Game as GameRow } from "@/lib/db/schema";
+import { hidesInformation, viewFen } from "@/lib/rules";
+
+export type Side = "white" | "black";
+
+/** The opponent's move as a player of a game in fog sees it: that a move was made, not which. */
+export const UNSEEN_MOVE = "…";
+
+/** The game hides its position now: a hiding variant, not over (open challenges have no moves, but no harm). */
+export function hiddenNow(g: Pick<GameRow, "variant" | "status">): boolean {
+  return (g.status === "active" || g.status === "open") && hidesInformation(g.variant);
+}
+
+/** The viewer's side in the game, or null for a spectator, a stranger or a signed-out visitor. */
+export function sideOf(g: Pick<GameRow, "whiteId" | "blackId">, viewerId: string | null): Side | null {
+  if (viewerId === null) return null;
+  return g.whiteId === viewerId ? "white" : g.blackId === viewerId ? "black" : null;
+}
+
+/** Who made the move of this ply (1 is the first move), from the side to move at the start. */
+export function moverOf(startFen: string, ply: number): Side {
+  const whiteStarts = startFen.split(" ")[1] !== "b";
+  return (ply % 2 === 1) === whiteStarts ? "white" : "black";
+}
+
+/**
+ * A FEN as this viewer may see it: a player's view (lib/rules viewFen, whose halfmove
+ * clock is 0: its reset would tell that the opponent moved a pawn or captured), anyone
+ * else's a board of `?` only.
+ */
+export function fenSeenBy(variant: string, fen: string, side: Side | null): string {
+  return side ? viewFen(variant, fen, side) : fogOnly(fen);
+}
+
+/** Every square unseen; the side to move and the move number stay (everyone knows whose turn it is). */
+function fogOnly(fen: string): string {
+  const [board, side = "w", , , , full = "1"] = fen.split(" ");
+  const rows = board.split("/").map((row) => "?".repeat(squaresIn(row)));
+  return `${rows.join("/")} ${side} - - 0 ${full}`;
+}
+
+/** The squares one FEN row covers: a number stands for that many empty squares, anything else for one. */
+function squaresIn(row: string): number {
+  let n = 0;
+  for (const token of row.match(/\d+|\?|\+?[A-Za-z]~?|\*/g) ?? []) n += /^\d+$/.test(token) ? Number(token) : 1;
+  return n;
+}
+
+interface StoredMove { ply: number; text: string; fenAfter: string }
+
+/**
+ * The gate: a stored game and its moves as this viewer may know them. For a game that
+ * hides nothing, or one that is over, it returns them as they are; while a hiding game
+ * is on, the FENs are the viewer's views (ply by ply) and the opponent's moves are "…".
+ */
+export function gameAsSeenBy<G extends GameRow, M extends StoredMove>(
+  game: G, moves: readonly M[], viewerId: string | null,
+): { game: G; moves: M[]; hidden: boolean; side: Side | null } {
+  const side = sideOf(game, viewerId);
+  if (!hiddenNow(game)) return { game, moves: [...moves], hidden: false, side };
+  const seen = (fen: string) => fenSeenBy(game.variant, fen, side);
+  return {
+    game: { ...game, startFen: seen(game.startFen), currentFen: seen(game.currentFen) },
+    moves: moves.map((m) => ({
+      ...m,
+      text: side !== null && moverOf(game.startFen, m.ply) === side ? m.text : UNSEEN_MOVE,
+      fenAfter: seen(m.fenAfter),
+    })),
+    hidden: true,
+    side,
+  };
+}
