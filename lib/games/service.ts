@@ -404,7 +404,8 @@ export async function chooseSetup(db: Db, userId: string, raw: ChooseSetupInput,
     }
     const startFen = chosenSetupFen(g.variant, chosen.white!, chosen.black!);
     const currentFen = Game.start(g.variant, startFen).fen();
-    await tx.update(games).set({ ...column, choosingSetups: false, startFen, currentFen, deadline, reminderPly: null, updatedAt: now })
+    // The deadline set at the opponent's choice stays: it is for choosing and making the first move, in one sitting.
+    await tx.update(games).set({ ...column, choosingSetups: false, startFen, currentFen, updatedAt: now })
       .where(eq(games.id, g.id));
     return { colour, startFen };
   });

@@ -103,7 +103,8 @@ describe.each(testDrivers)("setups chosen before the first move on $driver", ({ 
       choosingSetups: false, whiteSetup: 1, blackSetup: 2, startFen: chosenSetupFen("janggi", 1, 2),
       currentFen: Game.start("janggi", chosenSetupFen("janggi", 1, 2)).fen(),
     });
-    expect(started.deadline).toEqual(new Date(T0.getTime() + 5 * DAY));
+    // Cho's deadline, set at Han's choice, covers choosing and the first move alike.
+    expect(started.deadline).toEqual(new Date(T0.getTime() + 4 * DAY));
 
     // White moves first, from the chosen position; the record starts from it.
     const first = Game.start("janggi", started.startFen).legalMoves()[0].text;
