@@ -79,12 +79,13 @@ export function wayProblem(v: Variant, board: Int16Array, side: Side, type: Piec
     for (let s = from + a.step; s !== to; s += a.step) if (board[s] !== 0) between.push(s);
     if (a.min > 1 && between.length > 0) return `the ${type.name} is blocked at ${names[between[0]]}`;
     if (a.hop) {
+      // Xiangqi's cannon never jumps onto an empty point, whatever stands between.
+      if (board[to] === 0 && !a.move) return `the ${type.name} jumps only to capture`;
       if (between.length !== 1) return `the ${type.name} must jump exactly one piece${between.length ? `, not ${between.length}` : ""}`;
       // Janggi's cannon neither jumps over nor captures a cannon (PieceDecl.hopsNot).
       const shunned = (sq: number) => (((a.hopsNot >> (board[sq] & 31)) | (a.hopsNot >> ((board[sq] >> 5) & 31))) & 1) !== 0;
       if (shunned(between[0])) return `the ${type.name} may not jump over the ${v.types[typeOn(board[between[0]], side) || typeOn(board[between[0]], (1 - side) as Side)].name} on ${names[between[0]]}`;
       if (board[to] !== 0 && shunned(to)) return `the ${type.name} may not capture the ${v.types[typeOn(board[to], (1 - side) as Side)].name} on ${names[to]}`;
-      if (board[to] === 0 && !a.move) return `the ${type.name} jumps only to capture`;
     }
   }
   return undefined;

@@ -314,6 +314,8 @@ describe("xiangqi: refusals in players' words", () => {
     expect(refusal(START, "C b3-b9")).toBe("C b3-b9: the cannon jumps only to capture");
     expect(refusal("5k3/4r4/9/4p4/9/4p4/9/4C4/9/3K5 w - - 0 1", "C e3-e9")).toBe("C e3-e9: the cannon must jump exactly one piece, not 2");
     expect(refusal("5k3/9/9/4p4/9/9/9/4C4/9/3K5 w - - 0 1", "C e3-e7")).toBe("C e3-e7: the cannon must jump exactly one piece");
+    // Onto an empty point no count of screens helps: the cannon jumps only to capture.
+    expect(refusal("3k5/9/9/9/9/9/P8/P8/9/C3K4 w - - 0 1", "C a1-a6")).toBe("C a1-a6: the cannon jumps only to capture");
   });
 
   it("the generals facing, and check", () => {
