@@ -6,7 +6,7 @@
  * What each surface shows: docs/games/fog-of-war.md#what-each-surface-shows.
  */
 import type { Game as GameRow } from "@/lib/db/schema";
-import { hidesInformation, viewFen } from "@/lib/rules";
+import { hidesInformation, variantInfo, viewFen } from "@/lib/rules";
 
 export type Side = "white" | "black";
 
@@ -36,21 +36,14 @@ export function moverOf(startFen: string, ply: number): Side {
  * else's a board of `?` only.
  */
 export function fenSeenBy(variant: string, fen: string, side: Side | null): string {
-  return side ? viewFen(variant, fen, side) : fogOnly(fen);
+  return side ? viewFen(variant, fen, side) : fogOnly(variant, fen);
 }
 
 /** Every square unseen; the side to move and the move number stay (everyone knows whose turn it is). */
-function fogOnly(fen: string): string {
-  const [board, side = "w", , , , full = "1"] = fen.split(" ");
-  const rows = board.split("/").map((row) => "?".repeat(squaresIn(row)));
-  return `${rows.join("/")} ${side} - - 0 ${full}`;
-}
-
-/** The squares one FEN row covers: a number stands for that many empty squares, anything else for one. */
-function squaresIn(row: string): number {
-  let n = 0;
-  for (const token of row.match(/\d+|\?|\+?[A-Za-z]~?|\*/g) ?? []) n += /^\d+$/.test(token) ? Number(token) : 1;
-  return n;
+function fogOnly(variant: string, fen: string): string {
+  const { files, ranks } = variantInfo(variant);
+  const [, side = "w", , , , full = "1"] = fen.split(" ");
+  return `${Array.from({ length: ranks }, () => "?".repeat(files)).join("/")} ${side} - - 0 ${full}`;
 }
 
 interface StoredMove { ply: number; text: string; fenAfter: string }
