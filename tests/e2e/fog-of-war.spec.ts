@@ -6,34 +6,19 @@
  *   whose positions differ only where a role cannot see answer that role the same
  *   (ids and times aside), and no answer names an unseen square or an unseen move;
  * - two players play a game to a king captured, each board showing only its own view
- *   (screenshots of both after the same move in /work/notes/shots/).
+ *   (screenshots of both after the same move in test-results/fog-shots/, or FOG_SHOTS_DIR).
  * The route handlers, emails and pictures: tests/integration/fog-leaks.test.ts.
  */
 import { mkdirSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { Game, variantInfo, viewFen } from "../../lib/rules";
-import { FOG, boardSquares, leaksIn, normaliseRsc, pageLeaks, pageShown, squareName, unseenSquares, type Role } from "../support/fog";
+import {
+  FOG, LINES, TWINS, boardSquares, fenOf, hiddenMoves, leaksIn, normaliseRsc, pageLeaks, pageShown, squareName, unseenByPly, unseenSquares,
+  type Line, type Role,
+} from "../support/fog";
 import { clickMove, newPlayer, startGame, status, typeMoves, type Player } from "./support/play";
 
-const SHOTS = process.env.FOG_SHOTS_DIR ?? "/work/notes/shots";
-
-const LINES = {
-  base: ["P a2-a3", "p h7-h6", "P b2-b3", "p g7-g6"],
-  whiteTwin: ["P a2-a3", "p h7-h5", "P b2-b3", "n g8-f6"],
-  blackTwin: ["P h2-h3", "p h7-h6", "P b2-b3", "p g7-g6"],
-} as const;
-type Line = keyof typeof LINES;
-const TWINS: Record<Role, Line[]> = {
-  white: ["whiteTwin"], black: ["blackTwin"], stranger: ["whiteTwin", "blackTwin"], "signed-out": ["whiteTwin", "blackTwin"],
-};
-const fenOf = (line: Line, ply = 4) => {
-  const game = Game.start(FOG, variantInfo(FOG).startFen);
-  for (const m of LINES[line].slice(0, ply)) game.play(m);
-  return game.fen();
-};
-const unseenByPly = (line: Line, role: Role) => [0, 1, 2, 3, 4].map((ply) => unseenSquares(fenOf(line, ply), role));
-const hiddenMoves = (line: Line, role: Role) =>
-  LINES[line].filter((_, i) => (role === "white" ? i % 2 === 1 : role === "black" ? i % 2 === 0 : true));
+const SHOTS = process.env.FOG_SHOTS_DIR ?? "test-results/fog-shots";
 
 /** The board as `page` draws it: the pieces by square, and the squares drawn as fog. */
 async function drawnBoard(page: Page): Promise<{ pieces: Map<string, string>; fog: Set<string> }> {

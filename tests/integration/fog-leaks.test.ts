@@ -24,7 +24,9 @@ import { parseArchiveQuery } from "@/lib/games/archive-params";
 import { playerFeed } from "@/lib/games/feed";
 import { recordByVariant } from "@/lib/games/overview";
 import { Game, variantInfo, viewFen } from "@/lib/rules";
-import { FOG, ROLES, leaksIn, normalise, unseenSquares, type Role } from "../support/fog";
+import {
+  FOG, LINES, ROLES, TWINS, fenOf, hiddenMoves, leaksIn, normalise, unseenByPly, unseenSquares, type Line, type Role,
+} from "../support/fog";
 import { insertActiveGame, seedPlayers, type Players } from "../support/games";
 
 const ctx = vi.hoisted(() => ({ db: null as unknown, user: null as User | null }));
@@ -40,22 +42,6 @@ import { GET as pgn } from "@/app/games/[id]/pgn/route";
 import { GET as record } from "@/app/games/[id]/record/route";
 import { GET as state } from "@/app/games/[id]/state/route";
 
-/**
- * The games: `base`; `whiteTwin`, which White cannot tell from it (Black's h-pawn
- * went to h5, not h6, and a knight moved instead of a pawn: the halfmove clocks
- * differ, which a view must not tell); `blackTwin`, which Black cannot tell from it (White's first
- * pawn move was h3, not a3). Each side has pieces the other cannot see throughout.
- */
-const LINES = {
-  base: ["P a2-a3", "p h7-h6", "P b2-b3", "p g7-g6"],
-  whiteTwin: ["P a2-a3", "p h7-h5", "P b2-b3", "n g8-f6"],
-  blackTwin: ["P h2-h3", "p h7-h6", "P b2-b3", "p g7-g6"],
-} as const;
-type Line = keyof typeof LINES;
-/** Which twin each role must not be able to tell from `base`. */
-const TWINS: Record<Role, Line[]> = {
-  white: ["whiteTwin"], black: ["blackTwin"], stranger: ["whiteTwin", "blackTwin"], "signed-out": ["whiteTwin", "blackTwin"],
-};
 const T0 = new Date("2026-12-01T12:00:00Z");
 const at = (ply: number) => new Date(T0.getTime() + ply * 60_000);
 
@@ -83,18 +69,6 @@ describe.each(["public", "unlisted"] as const)("Fog of War in progress, %s: noth
 
   const userOf = (role: Role): User | null =>
     role === "white" ? users.alice : role === "black" ? users.bob : role === "stranger" ? users.carol : null;
-  const fenOf = (line: Line, ply = 4) => {
-    const game = Game.start(FOG, variantInfo(FOG).startFen);
-    for (const m of LINES[line].slice(0, ply)) game.play(m);
-    return game.fen();
-  };
-  /** What this role could not see after each ply up to `upTo`. */
-  const unseenByPly = (line: Line, role: Role, upTo = 4) =>
-    Array.from({ length: upTo + 1 }, (_, ply) => unseenSquares(fenOf(line, ply), role));
-  /** The moves this role did not see: the opponent's, or all of them. */
-  const hiddenMoves = (line: Line, role: Role) =>
-    LINES[line].filter((_, i) => role === "white" ? i % 2 === 1 : role === "black" ? i % 2 === 0 : true);
-
   async function surfaces(line: Line, role: Role): Promise<Record<string, string>> {
     const id = ids[line];
     ctx.user = userOf(role);

@@ -3,7 +3,7 @@
  * detectors for what a response must not contain: a FEN whose board names an unseen
  * square, an opponent's move text. Used by the leak tests, in vitest and Playwright.
  */
-import { viewFen } from "../../lib/rules";
+import { Game, variantInfo, viewFen } from "../../lib/rules";
 
 export const FOG = "fog-of-war";
 export type Role = "white" | "black" | "stranger" | "signed-out";
@@ -20,6 +20,35 @@ export function boardSquares(board: string): string[] {
   }
   return out;
 }
+
+/**
+ * The twin games the leak tests compare: `base`; `whiteTwin`, which White cannot tell from
+ * it (Black's h-pawn went to h5, not h6, and a knight moved instead of a pawn: the halfmove
+ * clocks differ, which a view must not tell); `blackTwin`, which Black cannot tell from it
+ * (White's first pawn move was h3, not a3). Each side has pieces the other cannot see throughout.
+ */
+export const LINES = {
+  base: ["P a2-a3", "p h7-h6", "P b2-b3", "p g7-g6"],
+  whiteTwin: ["P a2-a3", "p h7-h5", "P b2-b3", "n g8-f6"],
+  blackTwin: ["P h2-h3", "p h7-h6", "P b2-b3", "p g7-g6"],
+} as const;
+export type Line = keyof typeof LINES;
+/** Which twin each role must not be able to tell from `base`. */
+export const TWINS: Record<Role, Line[]> = {
+  white: ["whiteTwin"], black: ["blackTwin"], stranger: ["whiteTwin", "blackTwin"], "signed-out": ["whiteTwin", "blackTwin"],
+};
+/** The real position of a twin game after `ply` plies. */
+export function fenOf(line: Line, ply = 4): string {
+  const game = Game.start(FOG, variantInfo(FOG).startFen);
+  for (const m of LINES[line].slice(0, ply)) game.play(m);
+  return game.fen();
+}
+/** What this role could not see after each ply up to `upTo`. */
+export const unseenByPly = (line: Line, role: Role, upTo = 4) =>
+  Array.from({ length: upTo + 1 }, (_, ply) => unseenSquares(fenOf(line, ply), role));
+/** The moves this role did not see: the opponent's, or all of them. */
+export const hiddenMoves = (line: Line, role: Role) =>
+  LINES[line].filter((_, i) => (role === "white" ? i % 2 === 1 : role === "black" ? i % 2 === 0 : true));
 
 export const squareName = (i: number) => `${"abcdefgh"[i % 8]}${8 - Math.floor(i / 8)}`;
 
