@@ -34,7 +34,9 @@
  *   project's record; `makePgn(input)` → PGN with SAN, for the games `hasPgn(variantId)`
  *   is true of (makePgn throws RulesError for others: a caller's mistake, not bad text).
  *   Types ParsedRecord, RecordInput, RecordResult.
- * - `variantIds()` → every game's id (docs/notation.md#variant-ids);
+ * - `declareVariant(decl)`: a game declared at run time (a preset, docs/presets.md), found by
+ *   its id from then on like a built-in game; types VariantDecl, PieceDecl.
+ * - `variantIds()` → every built-in game's id (docs/notation.md#variant-ids);
  *   `variantInfo(id)` → VariantInfo (name, board, start FEN, pieces, summary), and
  *   `findVariantInfo(id)` → VariantInfo | undefined for an id that may be unknown;
  *   `setupFen(id, n)` → the start FEN of numbered setup n (Chess960; RulesError for
@@ -57,7 +59,8 @@ export type { Action } from "./actions";
 export { makeActionText, makeMoveText, parseActions } from "./actions";
 export type { EndReason, Outcome } from "./status";
 export { RulesError } from "./errors";
-export { variantIds } from "./variants";
+export { declareVariant, variantIds } from "./variants";
+export type { PieceDecl, VariantDecl } from "./variant";
 export { chosenSetupFen, findVariantInfo, setupFen, sideNameIn, variantInfo, type VariantInfo } from "./info";
 export { makeGameRecord, makePgn, hasPgn, parseGameRecord, type ParsedRecord, type RecordInput, type RecordResult } from "./notation/record";
 export { unwrap, type Result } from "./result";

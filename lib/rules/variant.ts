@@ -63,6 +63,12 @@ export interface PieceDecl {
   gains?: { fromRank: number; betza: string };
   /** A hopper that may neither jump over nor capture these pieces, of either side (Janggi's cannon: other cannons). */
   hopsNot?: string[];
+  /**
+   * What the piece is worth, in the game's own units (a pawn about 1), where the game's page
+   * gives values (Compound Chess: Sergeant 1.5 … Queen-Alfil-Dabbabah 12.5). The bot (lib/bot)
+   * estimates the others from their Betza moves.
+   */
+  value?: number;
 }
 
 export type Royalty =

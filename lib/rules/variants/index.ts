@@ -30,6 +30,19 @@ export function variantIds(): string[] {
   return DECLARATIONS.map((d) => d.id);
 }
 
+/**
+ * A game declared at run time, not built in: a preset a player wrote (docs/presets.md), read
+ * into the same declaration the built-in games use. It is compiled once, and from then on
+ * `getVariant` (and so `Game.start`) finds it by its id like any other game. Declaring the same
+ * id again replaces it; a built-in game's id is refused.
+ */
+export function declareVariant(decl: VariantDecl): Variant {
+  if (DECLARATIONS.some((d) => d.id === decl.id)) throw new RulesError(`'${decl.id}' is a built-in game's id`);
+  const v = compileVariant(decl);
+  compiled.set(decl.id, v);
+  return v;
+}
+
 export function getVariant(id: string): Variant {
   let v = compiled.get(id);
   if (!v) {
