@@ -112,6 +112,8 @@ export function analyse(game: Game, options: BotOptions): SearchInfo {
   const hidden = pos.variant.decl.hidden === true;
   if (hidden && !hasUnseen(pos)) pos = view(pos, pos.turn);
   const root = rootMoves(game, pos, random);
+  // Nothing to search (a sample that found no move): still a legal answer.
+  if (root.length === 0) return done(randomMove(game, random));
   if (root.length === 1) return done(root[0].text);
   const searcher = new Searcher(pos, {
     nodes: options.nodes ?? budget.nodes,
