@@ -7,7 +7,8 @@
  * module's positionStatus, so it needs nothing per game.
  *
  * Noisy moves are captures (en passant and explosions included: they take a piece on the move's
- * target) and promotions. Drops and Friendly's chain steps change no material on the board, so
+ * target) and promotions; captures that differ only in what they put down after the step (Duck
+ * chess's duck) are tried once there. Drops and Friendly's chain steps change no material on the board, so
  * the quiet search stands pat on them; they are searched, as every move, in the main search.
  * In check, the quiet search tries every move.
  *
@@ -447,7 +448,16 @@ export class Searcher {
       if (best >= beta || q >= 6 || ply >= MAX_PLY) return best;
       if (best > alpha) alpha = best;
     }
-    const tried = checked ? moves : moves.filter((m) => this.noisy(m));
+    // Captures that differ only in what they put down after the step (Duck chess's duck) count once here.
+    const once = new Set<number>();
+    const tried = checked ? moves : moves.filter((m) => {
+      if (!this.noisy(m)) return false;
+      if (m.place === undefined) return true;
+      const key = this.killerKey(m);
+      if (once.has(key)) return false;
+      once.add(key);
+      return true;
+    });
     const s = this.order(tried, -1, ply);
     for (let i = 0; i < tried.length; i++) {
       Searcher.pick(tried, s, i);
@@ -474,7 +484,9 @@ export class Searcher {
     let best = root[0];
     let bestScore = 0;
     let depthDone = 0;
-    const order = root.slice();
+    // Captures and promotions first, by value, so that a first search cut short has looked at them.
+    const first = this.order(root.map((r) => r.move), -1, 0);
+    const order = root.map((r, i) => ({ r, s: first[i] })).sort((a, b) => b.s - a.s).map((x) => x.r);
     const saved = LISTING_LIMIT.states;
     LISTING_LIMIT.states = FRIENDLY_STATES;
     try {
