@@ -248,7 +248,7 @@ export class Searcher {
   private tick(): void {
     this.nodes++;
     if (this.nodes >= this.limits.nodes) throw new Stop();
-    if ((this.nodes & 255) === 0 && Date.now() > this.limits.deadline) throw new Stop();
+    if ((this.nodes & 15) === 0 && Date.now() > this.limits.deadline) throw new Stop();
   }
 
   /** The score of a finished game for the side to move. */
