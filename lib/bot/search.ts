@@ -479,13 +479,13 @@ export class Searcher {
 
   /** Iterative deepening over the root moves; the best of the deepest search finished (or begun, with its first move done). */
   search(root: RootMove[]): SearchResult {
-    let best = root[0];
-    let bestScore = 0;
-    let depthDone = 0;
     // Captures and promotions first, by value, so that a first search cut short has looked at them.
     const first = this.order(root.map((r) => r.move), -1, 0);
     const here = positionHash(this.pos, false);
     const order = root.map((r, i) => ({ r, s: first[i] })).sort((a, b) => b.s - a.s).map((x) => x.r);
+    let best = order[0];
+    let bestScore = 0;
+    let depthDone = 0;
     const saved = LISTING_LIMIT.states;
     LISTING_LIMIT.states = FRIENDLY_STATES;
     try {
