@@ -345,9 +345,8 @@ export class Searcher {
   }
 
   /** Plays `m`, keeps the path for repetition, and returns the child's score for the side that moved. */
-  private child(m: Move, depth: number, alpha: number, beta: number, ply: number): number {
+  private child(m: Move, depth: number, alpha: number, beta: number, ply: number, [lo, hi]: [number, number]): number {
     if (this.takesLastRoyal(m)) return MATE - ply - 1;
-    const [lo, hi] = positionHash(this.pos, false);
     this.pathLo.push(lo);
     this.pathHi.push(hi);
     makeMove(this.pos, m);
@@ -362,9 +361,8 @@ export class Searcher {
 
   negamax(depth: number, alpha: number, beta: number, ply: number): number {
     this.tick();
-    const [lo, hi] = positionHash(this.pos, false);
-    this.hashLo = lo;
-    this.hashHi = hi;
+    const here = positionHash(this.pos, false);
+    [this.hashLo, this.hashHi] = here;
     if (this.repeated()) return 0;
     const moves = this.moves();
     if (moves === undefined) return this.staticEval();
@@ -396,10 +394,10 @@ export class Searcher {
       Searcher.pick(moves, s, i);
       const m = moves[i];
       let score: number;
-      if (i === 0) score = this.child(m, depth - 1, alpha, beta, ply);
+      if (i === 0) score = this.child(m, depth - 1, alpha, beta, ply, here);
       else {
-        score = this.child(m, depth - 1, alpha, alpha + 1, ply);
-        if (score > alpha && score < beta) score = this.child(m, depth - 1, alpha, beta, ply);
+        score = this.child(m, depth - 1, alpha, alpha + 1, ply, here);
+        if (score > alpha && score < beta) score = this.child(m, depth - 1, alpha, beta, ply, here);
       }
       if (score > best) {
         best = score;
@@ -481,12 +479,13 @@ export class Searcher {
 
   /** Iterative deepening over the root moves; the best of the deepest search finished (or begun, with its first move done). */
   search(root: RootMove[]): SearchResult {
-    let best = root[0];
-    let bestScore = 0;
-    let depthDone = 0;
     // Captures and promotions first, by value, so that a first search cut short has looked at them.
     const first = this.order(root.map((r) => r.move), -1, 0);
+    const here = positionHash(this.pos, false);
     const order = root.map((r, i) => ({ r, s: first[i] })).sort((a, b) => b.s - a.s).map((x) => x.r);
+    let best = order[0];
+    let bestScore = 0;
+    let depthDone = 0;
     const saved = LISTING_LIMIT.states;
     LISTING_LIMIT.states = FRIENDLY_STATES;
     try {
@@ -498,10 +497,10 @@ export class Searcher {
           for (let i = 0; i < order.length; i++) {
             const rm = order[i];
             let score: number;
-            if (i === 0) score = this.child(rm.move, depth - 1, -Infinity, Infinity, 0);
+            if (i === 0) score = this.child(rm.move, depth - 1, -Infinity, Infinity, 0, here);
             else {
-              score = this.child(rm.move, depth - 1, alpha, alpha + 1, 0);
-              if (score > alpha) score = this.child(rm.move, depth - 1, alpha, Infinity, 0);
+              score = this.child(rm.move, depth - 1, alpha, alpha + 1, 0, here);
+              if (score > alpha) score = this.child(rm.move, depth - 1, alpha, Infinity, 0, here);
             }
             scores.set(rm, score);
             if (score > alpha) {

@@ -62,6 +62,15 @@ describe("the bot answers legally", () => {
     expect(positions).toBeGreaterThanOrEqual(PER_GAME);
   });
 
+  it("answers legally with no budget at all, looking at captures first; refuses a level that is no number", () => {
+    const g = Game.start("chess", "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+    expect(chooseMove(g, { level: 8, nodes: 0, seed: 1 })).toBe("R d2-d5");
+    expect(chooseMove(g, { level: 8, ms: -1, seed: 1 })).toBe("R d2-d5");
+    expect(() => chooseMove(g, { level: Number.NaN })).toThrow(RulesError);
+    const over = Game.start("chess", "7k/5QQ1/8/8/8/8/8/K7 b - - 0 1");
+    expect(() => chooseMove(over, { level: 5 })).toThrow(RulesError);
+  });
+
   it("plays the only legal move", () => {
     for (const [id, fen, only] of [
       ["chess", "7k/8/8/8/8/8/1r6/K1r5 w - - 0 1", "K a1-b2"],
