@@ -58,7 +58,7 @@ export function buildAuthConfig({ db, transport, secret, from }: AuthDeps): Next
       newUser: "/welcome",
     },
     callbacks: {
-      // Bots never sign in (docs/bots.md#accounts): asked at the request, so no link is sent,
+      // Bots never sign in (docs/playing-bots.md#accounts): asked at the request, so no link is sent,
       // and again at the link's callback, so a link that reached a bot's address anyway is refused.
       async signIn({ user }) {
         return !user.email || !(await isBotAccount(db, user.email));

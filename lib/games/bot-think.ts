@@ -8,7 +8,7 @@
 import { Worker } from "node:worker_threads";
 import type { BotAnswer, BotRequest } from "./bot-request";
 
-/** How long a search may take before the bot plays a random legal move instead (docs/bots.md#time). */
+/** How long a search may take before the bot plays a random legal move instead (docs/playing-bots.md#time). */
 export const THINK_LIMIT_MS = 40_000;
 
 let thread: Worker | null = null;

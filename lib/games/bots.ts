@@ -1,5 +1,5 @@
 /**
- * Bots in the service (docs/bots.md): one account per level (users.bot_level, created by
+ * Bots in the service (docs/playing-bots.md): one account per level (users.bot_level, created by
  * drizzle/0007_bots.sql), challenged like a player and accepting at once. The worker's job
  * `runBots` plays their part: it finds the games where a bot is to act, chooses a setup
  * (Janggi) or asks the bot's thread for a move, and submits it through the same service
@@ -80,7 +80,7 @@ async function actIn(
   db: Db, seen: GameRow, bots: Map<string, number>, now: Date, think: (r: BotRequest) => Promise<string>, report: BotReport,
 ): Promise<void> {
   let g = seen;
-  // Decision: a bot declines every draw offer at once (docs/bots.md#draws-and-resigning).
+  // Decision: a bot declines every draw offer at once (docs/playing-bots.md#draws-and-resigning).
   if (g.drawOfferBy && !bots.has(g.drawOfferBy)) {
     const bot = g.whiteId === g.drawOfferBy ? g.blackId! : g.whiteId!;
     await declineDraw(db, bot, { gameId: g.id }, now);
@@ -92,7 +92,7 @@ async function actIn(
   if (level === undefined) return;
   const stage = setupStage(g);
   if (stage?.toChoose === side) {
-    // Decision: any of the setups, at random (docs/bots.md#janggi-setups).
+    // Decision: any of the setups, at random (docs/playing-bots.md#janggi-setups).
     const { startFen } = await chooseSetup(db, botId, { gameId: g.id, setup: randomInt(stage.names.length) }, now);
     report.setups++;
     // The second choice begins the game, and the side that chose it moves first: at once.

@@ -1,5 +1,5 @@
 /**
- * Bots in the service (docs/bots.md), on real PostgreSQL and on PGlite: a challenge to a bot
+ * Bots in the service (docs/playing-bots.md), on real PostgreSQL and on PGlite: a challenge to a bot
  * starts the game at once; the worker's job answers a person's move with a legal move of its
  * own, through submitMove; Janggi's setups and draw offers; two workers at once never make
  * two moves for one ply; in fog the bot is asked with its own view only; bot games are in the
