@@ -15,12 +15,13 @@ let thread: Worker | null = null;
 let asked = 0;
 
 function startThread(): Worker {
-  // In the Next.js build, Turbopack bundles the thread as an entry of its own. From source
-  // (vitest; `npm run worker` under tsx) the thread is TypeScript: it starts by registering
-  // tsx's loader, which a worker does not inherit.
-  const worker = import.meta.url.endsWith(".ts")
-    ? new Worker(`import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL("./bot-thread.ts", import.meta.url).href)}); });`, { eval: true })
-    : new Worker(new URL("./bot-thread.ts", import.meta.url));
+  // In the Next.js server (NEXT_RUNTIME set), Turbopack bundles the thread as an entry of its
+  // own. From source (vitest; `npm run worker` under tsx) the thread is TypeScript: it first
+  // registers tsx's loader, which a worker does not inherit. (Not told by import.meta.url:
+  // Turbopack gives the bundle the source's path.)
+  const worker = process.env.NEXT_RUNTIME
+    ? new Worker(new URL("./bot-thread.ts", import.meta.url))
+    : new Worker(`import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url.replace(/bot-think\.ts$/, "bot-thread.ts"))}); });`, { eval: true });
   // The thread must not keep a process alive that is otherwise done (a test, `npm run worker` stopping).
   worker.unref();
   worker.on("error", () => {

@@ -69,7 +69,8 @@ export async function runBots(db: Db, now = new Date(), { think = thinkInThread,
     try {
       await actIn(db, g, bots, now, think, report);
     } catch (e) {
-      if (e instanceof GameError) continue;
+      // Refusals are the game moving on; an illegal move is the bot's bug, and said.
+      if (e instanceof GameError && e.code !== "illegal") continue;
       log(`bot in game ${g.id}: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
