@@ -77,13 +77,13 @@ class ThinkTimeout extends Error {
   }
 }
 
-/** The bot's move for the request, from its thread; level 1's move should the search run out of time. */
+/** The bot's move for the request, from its thread; level 1's move (with the whole limit) should the search run out of `limitMs`. */
 export async function thinkInThread(request: BotRequest, limitMs = THINK_LIMIT_MS): Promise<string> {
   try {
     return await ask(request, limitMs);
   } catch (e) {
     if (!(e instanceof ThinkTimeout)) throw e;
-    return ask({ ...request, level: 1 }, limitMs);
+    return ask({ ...request, level: 1 }, THINK_LIMIT_MS);
   }
 }
 

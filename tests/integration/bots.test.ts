@@ -19,7 +19,7 @@ import { GameError, chooseSetup, createChallenge, offerDraw, submitMove } from "
 import { listArchive } from "@/lib/games/archive";
 import { parseArchiveQuery } from "@/lib/games/archive-params";
 import type { BotRequest } from "@/lib/games/bot-request";
-import { stopBotThread } from "@/lib/games/bot-think";
+import { stopBotThread, thinkInThread } from "@/lib/games/bot-think";
 import { runBots } from "@/lib/games/bots";
 import { Game, viewFen } from "@/lib/rules";
 import { DAY, T0, expectConsistent, insertActiveGame, wipe } from "../support/games";
@@ -266,6 +266,15 @@ describe("a bot signing in", () => {
     const r = await auth(new Request(`${SITE}/api/auth/callback/email?${new URLSearchParams({ callbackUrl: SITE, token, email })}`));
     expect(r.headers.get("location")).toBe(`${SITE}/signin?error=AccessDenied`);
     expect(await handle.db.select().from(sessions)).toEqual([]);
+  });
+});
+
+describe("the bot's thread", () => {
+  it("answers with a random legal move when the search runs out of time", async () => {
+    // 1 ms: the thread cannot even start in time; it is stopped, and a fresh one plays level 1.
+    const move = await thinkInThread({ variant: "chess", level: 8, startFen: "start", moves: ["P e2-e4"] }, 1);
+    expect(Game.replay("chess", "start", ["P e2-e4"]).legalMoves().map((m) => m.text)).toContain(move);
+    await stopBotThread();
   });
 });
 
