@@ -1,4 +1,10 @@
-/** What the bot's thread is asked and answers (lib/games/bot-thread.ts). Types only, so the thread loads nothing else. */
+/** What the bot's thread is asked and answers (lib/games/bot-thread.ts). Nothing to import, so the thread loads nothing else. */
+
+/**
+ * The time the search may take (lib/bot's `ms`): it then answers with the best move found so
+ * far, well before the thread is stopped for taking too long (THINK_LIMIT_MS, lib/games/bot-think.ts).
+ */
+export const SEARCH_MS = 30_000;
 export interface BotRequest {
   variant: string;
   level: number;

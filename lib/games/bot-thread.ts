@@ -8,13 +8,13 @@
 import { parentPort } from "node:worker_threads";
 import { chooseMove } from "../bot";
 import { Game } from "../rules";
-import type { BotRequest, BotAnswer } from "./bot-request";
+import { SEARCH_MS, type BotAnswer, type BotRequest } from "./bot-request";
 
 parentPort!.on("message", ({ id, request }: { id: number; request: BotRequest }) => {
   let answer: BotAnswer;
   try {
     const game = Game.replay(request.variant, request.startFen, request.moves);
-    answer = { move: chooseMove(game, { level: request.level, seed: request.seed }) };
+    answer = { move: chooseMove(game, { level: request.level, seed: request.seed, ms: SEARCH_MS }) };
   } catch (e) {
     answer = { error: e instanceof Error ? e.message : String(e) };
   }
