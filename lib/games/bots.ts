@@ -57,17 +57,19 @@ export interface BotReport {
  */
 export async function runBots(db: Db, now = new Date(), { think = thinkInThread, budgetMs = 20_000, log = console.error }: BotOptions = {}): Promise<BotReport> {
   const report: BotReport = { moves: 0, setups: 0, drawsDeclined: 0 };
+  // `now` moved on by the time spent here: a move stored after a search of seconds carries its own time.
+  const begun = Date.now();
+  const clock = () => new Date(now.getTime() + Date.now() - begun);
   const bots = await botLevels(db);
   if (bots.size === 0) return report;
   const ids = [...bots.keys()];
   const candidates = await db.select().from(games)
     .where(and(eq(games.status, "active"), or(inArray(games.whiteId, ids), inArray(games.blackId, ids))))
     .orderBy(asc(games.updatedAt));
-  const started = Date.now();
   for (const g of candidates) {
-    if (Date.now() - started > budgetMs) break;
+    if (Date.now() - begun > budgetMs) break;
     try {
-      await actIn(db, g, bots, now, think, report);
+      await actIn(db, g, bots, clock, think, report);
     } catch (e) {
       // Refusals are the game moving on; an illegal move is the bot's bug, and said.
       if (e instanceof GameError && e.code !== "illegal") continue;
@@ -78,13 +80,13 @@ export async function runBots(db: Db, now = new Date(), { think = thinkInThread,
 }
 
 async function actIn(
-  db: Db, seen: GameRow, bots: Map<string, number>, now: Date, think: (r: BotRequest) => Promise<string>, report: BotReport,
+  db: Db, seen: GameRow, bots: Map<string, number>, clock: () => Date, think: (r: BotRequest) => Promise<string>, report: BotReport,
 ): Promise<void> {
   let g = seen;
   // Decision: a bot declines every draw offer at once (docs/playing-bots.md#draws-and-resigning).
   if (g.drawOfferBy && !bots.has(g.drawOfferBy)) {
     const bot = g.whiteId === g.drawOfferBy ? g.blackId! : g.whiteId!;
-    await declineDraw(db, bot, { gameId: g.id }, now);
+    await declineDraw(db, bot, { gameId: g.id }, clock());
     report.drawsDeclined++;
   }
   const side = sideToAct(g);
@@ -94,7 +96,7 @@ async function actIn(
   const stage = setupStage(g);
   if (stage?.toChoose === side) {
     // Decision: any of the setups, at random (docs/playing-bots.md#janggi-setups).
-    const { startFen } = await chooseSetup(db, botId, { gameId: g.id, setup: randomInt(stage.names.length) }, now);
+    const { startFen } = await chooseSetup(db, botId, { gameId: g.id, setup: randomInt(stage.names.length) }, clock());
     report.setups++;
     // The second choice begins the game, and the side that chose it moves first: at once.
     if (!startFen) return;
@@ -104,6 +106,6 @@ async function actIn(
   const played = await db.select({ text: moves.text }).from(moves).where(eq(moves.gameId, g.id)).orderBy(asc(moves.ply));
   if (played.length !== g.ply) return; // a move landed between the two reads: the next run sees it
   const move = await think(botRequest(g, played.map((m) => m.text), side, level));
-  await submitMove(db, botId, { gameId: g.id, expectedPly: g.ply, move }, now);
+  await submitMove(db, botId, { gameId: g.id, expectedPly: g.ply, move }, clock());
   report.moves++;
 }
