@@ -1,7 +1,7 @@
 /**
  * /challenge: a new game against a player, an email address, a private link's
- * holder or anyone in the lobby. ?variant=<id> and ?opponent=<name> prefill the
- * form (the variant and player pages link here).
+ * holder, anyone in the lobby, or a bot. ?variant=<id>, ?opponent=<name> and ?bot=<level>
+ * prefill the form (the variant, player and lobby pages link here).
  */
 import { requireUser } from "@/lib/auth";
 import { variantIds, variantInfo } from "@/lib/rules";
@@ -16,14 +16,16 @@ export default async function ChallengePage({ searchParams }: { searchParams: Pr
   const ids = variantIds();
   const variant = typeof search.variant === "string" && ids.includes(search.variant) ? search.variant : ids[0];
   const opponent = typeof search.opponent === "string" && search.opponent.length <= 40 ? search.opponent : "";
+  const botLevel = typeof search.bot === "string" && /^[1-8]$/.test(search.bot) ? Number(search.bot) : null;
   const here = new URLSearchParams();
   if (variant !== ids[0]) here.set("variant", variant);
   if (opponent) here.set("opponent", opponent);
+  if (botLevel) here.set("bot", String(botLevel));
   await requireUser(here.size ? `/challenge?${here}` : "/challenge");
   return (
     <main>
       <h1>New challenge</h1>
-      <ChallengeForm variants={ids.map((id) => ({ id, name: variantInfo(id).name, setups: variantInfo(id).setups }))} defaults={{ variant, opponentName: opponent }} />
+      <ChallengeForm variants={ids.map((id) => ({ id, name: variantInfo(id).name, setups: variantInfo(id).setups }))} defaults={{ variant, opponentName: opponent, botLevel }} />
     </main>
   );
 }

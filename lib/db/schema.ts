@@ -64,11 +64,17 @@ export const users = pgTable(
     vacationYear: integer("vacation_year"),
     // Digest mode: when the last daily digest was queued.
     lastDigestAt: at("last_digest_at"),
+    // A bot's strength (lib/bot, 1 to 8); null for people. The bots' accounts come with the
+    // migration that added this column (drizzle/0007_bots.sql): one per level, never mailed,
+    // never signed in (lib/games/bots.ts).
+    botLevel: integer("bot_level"),
     createdAt: at("created_at").notNull().defaultNow(),
   },
   (t) => [
     // "Alice" and "alice" would be indistinguishable in /players/<name> links.
     uniqueIndex("users_name_lower_key").on(sql`lower(${t.name})`),
+    uniqueIndex("users_bot_level_key").on(t.botLevel).where(sql`${t.botLevel} is not null`),
+    check("users_bot_level_range", sql`${t.botLevel} between 1 and 8`),
   ],
 );
 

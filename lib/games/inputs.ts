@@ -24,6 +24,8 @@ export const challengeInput = z.object({
     z.object({ kind: z.literal("email"), email: z.email().max(254) }),
     z.object({ kind: z.literal("link") }),
     z.object({ kind: z.literal("open") }),
+    // A bot (lib/games/bots.ts): by its level; it accepts at once.
+    z.object({ kind: z.literal("bot"), level: z.coerce.number().int().min(1, "bots have levels 1 to 8").max(8, "bots have levels 1 to 8") }),
   ]),
   /** Games with numbered setups (Chess960): drawn at random, or the one with this number. */
   setup: z.union([

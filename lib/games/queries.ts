@@ -13,6 +13,8 @@ export interface GameView {
   game: GameRow;
   whiteName: string | null;
   blackName: string | null;
+  /** The level of a side played by a bot (lib/games/bots.ts), null for a person. */
+  bots: { white: number | null; black: number | null };
   moves: { ply: number; text: string; fenAfter: string; createdAt: Date }[];
   /**
    * A game in fog (lib/games/fog.ts): the FENs above are the viewer's views and the
@@ -33,7 +35,10 @@ export async function getGameView(db: Executor, gameId: string, viewerId: string
   if (gameId.length > 64 || gameId.includes("\u0000")) throw new GameError("not-found", "no such game");
   const [row] = await db
     // An imported game's players are the names on its record.
-    .select({ game: games, whiteName: sql<string | null>`coalesce(${white.name}, ${games.whiteName})`, blackName: sql<string | null>`coalesce(${black.name}, ${games.blackName})` })
+    .select({
+      game: games, whiteName: sql<string | null>`coalesce(${white.name}, ${games.whiteName})`, blackName: sql<string | null>`coalesce(${black.name}, ${games.blackName})`,
+      whiteBot: white.botLevel, blackBot: black.botLevel,
+    })
     .from(games)
     .leftJoin(white, eq(white.id, games.whiteId))
     .leftJoin(black, eq(black.id, games.blackId))
@@ -51,7 +56,8 @@ export async function getGameView(db: Executor, gameId: string, viewerId: string
   // The gate: from here on, the game is what this viewer may know of it.
   const seen = gameAsSeenBy(row.game, list, viewerId);
   return {
-    game: seen.game, whiteName: row.whiteName, blackName: row.blackName, moves: seen.moves, invitation: inv ?? null,
+    game: seen.game, whiteName: row.whiteName, blackName: row.blackName, bots: { white: row.whiteBot, black: row.blackBot },
+    moves: seen.moves, invitation: inv ?? null,
     fog: seen.hidden ? { side: seen.side } : null,
   };
 }
@@ -176,7 +182,7 @@ export async function invitationByToken(db: Executor, token: string) {
 
 export async function playerByName(db: Executor, name: string) {
   if (name.length > 40 || name.includes("\u0000")) return null;
-  const [u] = await db.select({ id: users.id, name: users.name, createdAt: users.createdAt }).from(users)
+  const [u] = await db.select({ id: users.id, name: users.name, createdAt: users.createdAt, botLevel: users.botLevel }).from(users)
     .where(sql`lower(${users.name}) = lower(${name})`);
   return u ?? null;
 }
