@@ -342,7 +342,9 @@ export function readPreset(text: string): Result<ReadPreset> {
     throw e;
   }
   const missing = ["name", "board", "start", "royalty"].find((k) => !seen.has(k)) ?? (s.decl.pieces.length ? undefined : "piece");
-  if (missing) return err(`line ${raw.length}: the preset has no '${missing}:' line`);
+  // Named at the last line written, where a player adds it.
+  const last = raw.reduce((n, l, i) => (l.trim() ? i + 1 : n), 1);
+  if (missing) return err(`line ${last}: the preset has no '${missing}:' line`);
   const d = s.decl;
   const decl: VariantDecl = {
     id: s.id ?? slug(d.name!),
