@@ -9,10 +9,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { emailOutbox, games, invitations, moves, presetVersions, presets, rateEvents, users } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
-import { GameError, acceptInvitation, createChallenge, getGameView, submitMove } from "@/lib/games";
+import { GameError, acceptInvitation, createChallenge, getGameView, resign, submitMove } from "@/lib/games";
 import { listArchive } from "@/lib/games/archive";
 import { parseArchiveQuery } from "@/lib/games/archive-params";
 import { positionAt } from "@/lib/games/pictures";
+import { exportRecord, importRecord } from "@/lib/games/records";
 import {
   MAX_PRESET_CHARS, PUBLISHES_PER_DAY, presetBySlug, presetVersion, publishPreset, versionsOfPreset,
 } from "@/lib/games/presets";
@@ -109,6 +110,21 @@ describe("presets on postgres", () => {
     // The picture of a preset game draws from its version's declaration.
     const pic = await positionAt(db, gameId, null);
     expect(pic.ok && pic.position.drawing.files).toBe(6);
+  });
+
+  it("a preset game's record names its version and imports again as a game of it", async () => {
+    const { variant } = await publish(alice);
+    const gameId = await startGame(variant);
+    await submitMove(db, alice, { gameId, expectedPly: 0, move: "W c1-b1" }, T0);
+    await submitMove(db, bob, { gameId, expectedPly: 1, move: "w c6-b6" }, T0);
+    await resign(db, bob, { gameId }, T0);
+    const record = await exportRecord(db, gameId, null, "record", "https://courier.example");
+    if (!record.ok) throw new Error(record.reason);
+    expect(record.text).toContain(`[Variant "${variant}"]`);
+    const imported = await importRecord(db, alice, record.text, "public", T0);
+    if (!imported.ok) throw new Error(imported.error);
+    const [g] = await db.select().from(games).where(eq(games.id, imported.gameId));
+    expect(g).toMatchObject({ variant, ply: 2, status: "finished", result: "1-0" });
   });
 
   it("a version published by another app server is declared from the database when its game is first used", async () => {
