@@ -76,6 +76,19 @@ describe("a preset's piece without a drawing", () => {
     }
   });
 
+  it("a hostile piece name is text in the picture and on the page, never markup", () => {
+    const evil = '"><script>alert(1)</script>';
+    const p = previewPreset(WAZIR_GAME.replace("piece: W, Wazir, W", `piece: W, ${evil}, W`));
+    if (!p.ok) throw new Error(p.error);
+    for (const markup of [
+      boardSvgString({ variant: PREVIEW_ID, files: 6, ranks: 6, squares }),
+      renderToStaticMarkup(<Board variant={PREVIEW_ID} files={6} ranks={6} squares={squares} />),
+    ]) {
+      expect(markup).not.toContain("<script");
+      expect(markup).toContain("&lt;script&gt;");
+    }
+  });
+
   it("boards up to 16×16 are drawn, square p16 included", () => {
     const markup = boardSvgString({ variant: "chess", files: 16, ranks: 16, squares: [] });
     expect(markup).toContain('data-square="p16"');
