@@ -67,6 +67,18 @@ describe("the format's examples play the built-in games", () => {
   });
 });
 
+describe("the rule book's examples", () => {
+  it("every preset written out in docs/presets.md reads, and the two built-in games' are their files", () => {
+    const blocks = [...readFileSync("docs/presets.md", "utf8").matchAll(/^```\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
+    expect(blocks.length).toBeGreaterThanOrEqual(3);
+    for (const block of blocks) expect(parsePreset(block).error).toBeUndefined();
+    for (const file of ["royal-substitute", "compound"]) {
+      const inBook = blocks.map((b) => unwrap(parsePreset(b)).decl).find((d) => d.id === `${file}-preset`);
+      expect({ ...inBook, summary: [] }).toEqual({ ...unwrap(parsePreset(example(file))).decl, summary: [] });
+    }
+  });
+});
+
 describe("refusals name their line", () => {
   const cases: [string, string, number, RegExp][] = [
     ["an unknown key", withLine(5, "peice: R, Rook, R"), 5, /'peice' is not a preset key/],
