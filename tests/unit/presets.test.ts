@@ -95,6 +95,7 @@ describe("refusals name their line", () => {
     ["a start with no king", withLine(3, "start: r3/pp2/2PP/2KR w - - 0 1"), 3, /start position/],
     ["a switch naming a piece the game lacks", BASE.join("\n") + "\ndrops: Q R", 8, /drops names a piece Q/],
     ["a bad yes or no", BASE.join("\n") + "\nmust capture: maybe", 8, /yes or no/],
+    ["a bot goal that is no number", BASE.join("\n") + "\nbot goal: material lots", 8, /bot goal: a bot goal's term is a number/],
     ["castling without its king's squares", BASE.join("\n") + "\ncastling: K R, rook to c b", 8, /castling needs 'king to g c'/],
   ];
   for (const [what, text, line, message] of cases) {
