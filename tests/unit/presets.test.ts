@@ -67,6 +67,18 @@ describe("the format's examples play the built-in games", () => {
   });
 });
 
+describe("the rule book's examples", () => {
+  it("every preset written out in docs/presets.md reads, and the two built-in games' are their files", () => {
+    const blocks = [...readFileSync("docs/presets.md", "utf8").matchAll(/^```\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
+    expect(blocks.length).toBeGreaterThanOrEqual(3);
+    for (const block of blocks) expect(parsePreset(block).error).toBeUndefined();
+    for (const file of ["royal-substitute", "compound"]) {
+      const inBook = blocks.map((b) => unwrap(parsePreset(b)).decl).find((d) => d.id === `${file}-preset`);
+      expect({ ...inBook, summary: [] }).toEqual({ ...unwrap(parsePreset(example(file))).decl, summary: [] });
+    }
+  });
+});
+
 describe("refusals name their line", () => {
   const cases: [string, string, number, RegExp][] = [
     ["an unknown key", withLine(5, "peice: R, Rook, R"), 5, /'peice' is not a preset key/],
@@ -83,6 +95,7 @@ describe("refusals name their line", () => {
     ["a start with no king", withLine(3, "start: r3/pp2/2PP/2KR w - - 0 1"), 3, /start position/],
     ["a switch naming a piece the game lacks", BASE.join("\n") + "\ndrops: Q R", 8, /drops names a piece Q/],
     ["a bad yes or no", BASE.join("\n") + "\nmust capture: maybe", 8, /yes or no/],
+    ["a bot goal that is no number", BASE.join("\n") + "\nbot goal: material lots", 8, /bot goal: a bot goal's term is a number/],
     ["castling without its king's squares", BASE.join("\n") + "\ncastling: K R, rook to c b", 8, /castling needs 'king to g c'/],
   ];
   for (const [what, text, line, message] of cases) {

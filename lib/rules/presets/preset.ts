@@ -203,6 +203,18 @@ function readEndNames(value: string): NonNullable<VariantDecl["endNames"]> {
   return e;
 }
 
+function readBotGoal(value: string): NonNullable<VariantDecl["botGoal"]> {
+  const o = new Options(value, 0, "bot goal");
+  const signed = z.string().trim().regex(/^-?\d{1,3}(?:\.\d{1,3})?$/, "a bot goal's term is a number like 1.3 or -1").transform(Number);
+  const g: NonNullable<VariantDecl["botGoal"]> = {};
+  let m: RegExpExecArray | undefined;
+  if ((m = o.take(/^material\s+(.*)$/))) g.material = read(signed, m[1]);
+  if ((m = o.take(/^hand\s+(.*)$/))) g.hand = read(signed, m[1]);
+  if ((m = o.take(/^near king\s+(.*)$/))) g.nearKing = read(signed, m[1]);
+  o.done("bot goal", "material …, hand …, near king …");
+  return g;
+}
+
 function readPalaces(value: string): NonNullable<VariantDecl["palaces"]> {
   const square = z.string().regex(SQUARE, "a palace corner is a square like d1");
   const sides = value.split(",").map((s) => read(z.string().transform(words).pipe(z.tuple([square, square], { error: "a palace is its lower-left and upper-right corners, like d1 f3" })), s));
@@ -279,6 +291,7 @@ const KEYS: Record<string, Key> = {
   points: { apply: (v, s) => void (s.decl.points = read(oneOf(["yes", "river"], "points"), v) === "river" ? { river: true } : {}) },
   palaces: { apply: (v, s) => void (s.decl.palaces = readPalaces(v)) },
   hidden: { apply: (v, s) => void (s.decl.hidden = read(yesNo, v) || undefined) },
+  "bot goal": { apply: (v, s) => void (s.decl.botGoal = readBotGoal(v)) },
   "side names": {
     apply: (v, s) => {
       const names = v.split(",").map((n) => read(z.string().trim().min(1).max(20, "a side's name is at most 20 characters"), n));
@@ -358,7 +371,7 @@ export function readPreset(text: string): Result<ReadPreset> {
     summary: d.summary,
   };
   for (const key of ["castling", "enPassant", "mustCapture", "endNames", "automaticDraws", "bareRoyal", "moveRule", "noDeadEnds", "repetition",
-    "moveRuleChecks", "flyingGeneral", "deadPosition", "points", "palaces", "hidden", "sideNames"] as const) {
+    "moveRuleChecks", "flyingGeneral", "deadPosition", "points", "palaces", "hidden", "sideNames", "botGoal"] as const) {
     if (d[key] !== undefined) (decl as unknown as Record<string, unknown>)[key] = d[key];
   }
   if (d.mechanics.length) decl.mechanics = d.mechanics;
@@ -413,6 +426,11 @@ export function makePreset(decl: VariantDecl): string {
   if (decl.palaces) out.push(`palaces: ${decl.palaces.map((p) => p.join(" ")).join(", ")}`);
   if (decl.hidden) out.push("hidden: yes");
   if (decl.sideNames) out.push(`side names: ${decl.sideNames.join(", ")}`);
+  if (decl.botGoal && Object.keys(decl.botGoal).length) {
+    const g = decl.botGoal;
+    out.push(`bot goal: ${[...(g.material !== undefined ? [`material ${g.material}`] : []), ...(g.hand !== undefined ? [`hand ${g.hand}`] : []),
+      ...(g.nearKing !== undefined ? [`near king ${g.nearKing}`] : [])].join(", ")}`);
+  }
   for (const m of decl.mechanics ?? []) {
     const s = switchOf(m);
     if (!s) throw new RulesError(`${decl.name} uses ${m.name}, which no preset can switch on`);
