@@ -67,16 +67,10 @@ export async function publishPreset(db: Db, userId: string, raw: PublishInput, n
   const parsedInput = publishInput.safeParse(raw);
   if (!parsedInput.success) throw new GameError("invalid", parsedInput.error.issues.map((i) => i.message).join("; "));
   const input = parsedInput.data;
-  // Built here under a throwaway id (never a preset version's, never a built-in's), so a text
-  // the engine cannot build is refused before a number is given to it.
-  const trial = readPreset(input.text, "preset-trial", input.name);
+  // parsePreset builds the game and checks its limits, so a text the engine cannot play is refused
+  // before a number is given to it; the id is the version's, set once the number is known.
+  const trial = readPreset(input.text, "", input.name);
   if (!trial.ok) throw new GameError("invalid", trial.error);
-  try {
-    declareVariant(trial.decl);
-  } catch (e) {
-    if (e instanceof RulesError) throw new GameError("invalid", e.message);
-    throw e;
-  }
   const result = await db.transaction(async (tx) => {
     // The author's row lock: two publications at once are counted one after the other.
     const [me] = await tx.select().from(users).where(eq(users.id, userId)).for("update");

@@ -139,7 +139,7 @@ describe("presets on postgres", () => {
   it("refuses a challenge with a preset version that does not exist", async () => {
     const e = await refusal(createChallenge(db, alice, { variant: "preset.nothing-here.1", color: "white", daysPerMove: 3, opponent: { kind: "open" } }, T0));
     expect(e.code).toBe("not-found");
-    const badId = await refusal(createChallenge(db, alice, { variant: "preset-trial", color: "white", daysPerMove: 3, opponent: { kind: "open" } }, T0));
+    const badId = await refusal(createChallenge(db, alice, { variant: "preset.wazir-chess.x", color: "white", daysPerMove: 3, opponent: { kind: "open" } }, T0));
     expect(badId.code).toBe("invalid");
   });
 
