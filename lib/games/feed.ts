@@ -4,12 +4,12 @@
  * each move, so a feed reader shows a game again when it moves. Only public games:
  * a feed reader carries no session, and unlisted games are never listed.
  */
-import { declarePresetVariants } from "./presets";
 import { aliasedTable, and, desc, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { games, moves, users } from "@/lib/db/schema";
 import { findVariantInfo } from "@/lib/rules";
 import { hiddenNow } from "./fog";
+import { declarePresetVariants } from "./presets";
 import { describeEnd } from "./notify";
 import { playerByName } from "./queries";
 

@@ -3,10 +3,10 @@
  * does not need: a player's own pending challenges, and win/draw/loss counts.
  * Never selects an email address: these rows are shown to people.
  */
-import { declarePresetVariants } from "./presets";
 import { aliasedTable, and, count, desc, eq, or, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { games, invitations, users } from "@/lib/db/schema";
+import { declarePresetVariants } from "./presets";
 
 const invitee = aliasedTable(users, "invitee");
 
