@@ -153,6 +153,13 @@ describe("presets on postgres", () => {
     expect(await versionsOfPreset(db, "wazir-chess")).toEqual(["preset.wazir-chess.1"]);
   });
 
+  it("a player without a display name, or a session whose user is gone, publishes nothing", async () => {
+    const [nameless] = await db.insert(users).values({ email: "nameless@example.test" }).returning();
+    expect((await refusal(publish(nameless.id))).message).toBe("choose a display name first");
+    expect((await refusal(publish("no-such-user"))).code).toBe("not-found");
+    expect(await db.select().from(presets)).toEqual([]);
+  });
+
   it("the archive filters by preset: every version's games, nothing else", async () => {
     const v1 = await publish(alice);
     const a = await startGame(v1.variant);
