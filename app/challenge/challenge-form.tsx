@@ -36,6 +36,8 @@ type OpponentKind = (typeof OPPONENTS)[number][0];
 export function ChallengeForm(props: {
   /** `setups`: how many numbered setups the game may start from (Chess960: 960), 0 for one start position. */
   variants: { id: string; name: string; setups: number }[];
+  /** Published presets, each as its newest version's game id (lib/games/presets.ts). */
+  presets?: { id: string; name: string; setups: number; author: string | null }[];
   /** `botLevel`: the opponent is that bot (the lobby's links), else by name when a name is given, else open. */
   defaults: { variant: string; opponentName: string; botLevel: number | null };
 }) {
@@ -51,6 +53,7 @@ export function ChallengeForm(props: {
   const [setupKind, setSetupKind] = useState<"random" | "number">("random");
   const [setupNumber, setSetupNumber] = useState("");
   const setups = props.variants.find((v) => v.id === variant)?.setups ?? 0;
+  const presets = props.presets ?? [];
   // Selects get a separate label: a wrapping one would add the options' text to their names.
   const id = useId();
 
@@ -59,11 +62,22 @@ export function ChallengeForm(props: {
       <p>
         <label htmlFor={`${id}-variant`}>Game</label>{" "}
         <select id={`${id}-variant`} name="variant" value={variant} onChange={(e) => setVariant(e.target.value)}>
+          <optgroup label="Built in">
             {props.variants.map((v) => (
               <option key={v.id} value={v.id}>
                 {v.name}
               </option>
             ))}
+          </optgroup>
+          {presets.length > 0 && (
+            <optgroup label="Presets by players">
+              {presets.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}{p.author ? ` (by ${p.author})` : ""}
+                </option>
+              ))}
+            </optgroup>
+          )}
         </select>
       </p>
       {setups > 0 && (

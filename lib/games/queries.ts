@@ -4,6 +4,7 @@ import type { Executor } from "@/lib/db/client";
 import { games, invitations, moves, users, type Game as GameRow } from "@/lib/db/schema";
 import { GameError } from "./errors";
 import { gameAsSeenBy, type Side } from "./fog";
+import { declarePresetVariants } from "./presets";
 import { sideToAct } from "./setups";
 
 const white = aliasedTable(users, "white");
@@ -44,6 +45,7 @@ export async function getGameView(db: Executor, gameId: string, viewerId: string
     .leftJoin(black, eq(black.id, games.blackId))
     .where(eq(games.id, gameId));
   if (!row) throw new GameError("not-found", "no such game");
+  await declarePresetVariants(db, [row.game.variant]);
   // The importer of a record counts as its player here.
   const isPlayer = viewerId !== null && (row.game.whiteId === viewerId || row.game.blackId === viewerId || row.game.importedBy === viewerId);
   if (row.game.visibility === "private" && !isPlayer) throw new GameError("not-found", "no such game");
@@ -110,6 +112,7 @@ export async function gamesOfPlayer(
     ))
     .orderBy(desc(games.updatedAt))
     .limit(options.limit ?? 200);
+  await declarePresetVariants(db, rows.map((r) => r.game.variant));
   const list = rows.map((r) => summarise(r, viewerId));
   const rank = (s: GameSummary) => (s.yourTurn ? 0 : s.status === "active" ? 1 : s.status === "open" ? 2 : 3);
   return list.sort((a, b) =>
@@ -152,6 +155,7 @@ export async function openChallenges(db: Executor, limit = 100): Promise<OpenCha
       eq(invitations.kind, "open"), eq(invitations.status, "pending"), eq(games.status, "open"), eq(games.visibility, "public"),
     ))
     .orderBy(desc(invitations.createdAt)).limit(limit);
+  await declarePresetVariants(db, rows.map((r) => r.variant));
   return rows.map(toChallenge);
 }
 
@@ -165,6 +169,7 @@ export async function challengesFor(db: Executor, userId: string, email: string 
       or(eq(invitations.toUserId, userId), email ? sql`lower(${invitations.toEmail}) = lower(${email})` : undefined),
     ))
     .orderBy(desc(invitations.createdAt));
+  await declarePresetVariants(db, rows.map((r) => r.variant));
   return rows.map(toChallenge);
 }
 
@@ -176,6 +181,7 @@ export async function invitationByToken(db: Executor, token: string) {
     .innerJoin(users, eq(users.id, invitations.fromId))
     .where(eq(invitations.token, token));
   if (!row) throw new GameError("not-found", "no such invitation");
+  await declarePresetVariants(db, [row.variant]);
   const { status, kind, token: t, ...rest } = row;
   return { ...toChallenge(rest), status, kind, token: t };
 }

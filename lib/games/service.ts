@@ -19,6 +19,7 @@ import {
 } from "./inputs";
 import { enqueueEmail } from "@/lib/mail";
 import { chooseSetupEmail, queueGameOver, queueInvitation, queueYourTurn, yourTurnEmail } from "./notify";
+import { declarePresetVariants, requirePresetVariant } from "./presets";
 import { choosesSetups, firstChooser, setupStage } from "./setups";
 import { botOfLevel, isBotAddress } from "./bot-accounts";
 
@@ -52,6 +53,7 @@ const noSuchInvitation = () => new GameError("not-found", "no such invitation");
 export async function lockGame(tx: Executor, gameId: string): Promise<GameRow> {
   const [g] = await tx.select().from(games).where(eq(games.id, gameId)).for("update");
   if (!g) throw noSuchGame();
+  await declarePresetVariants(tx, [g.variant]);
   return g;
 }
 
@@ -135,6 +137,7 @@ export async function createChallenge(db: Db, userId: string, raw: ChallengeInpu
     const toUserId = invitee?.id ?? null;
     // A bot accepts at once: the game starts as it is created, and the worker plays the bot's part.
     const bot = invitee?.botLevel != null ? invitee : null;
+    await requirePresetVariant(tx, input.variant);
     const colour = input.color === "random" ? (Math.random() < 0.5 ? "white" : "black") : input.color;
     // Chess960: the setup drawn at random unless the challenger chose one (docs/games/chess960.md#setups).
     const { setups, startFen: fixedStart } = variantInfo(input.variant);
@@ -316,6 +319,7 @@ export async function submitMove(db: Db, userId: string, raw: MoveInput, now = n
   const input = parse(moveInput, raw);
   const [seen] = await db.select().from(games).where(eq(games.id, input.gameId));
   if (!seen) throw noSuchGame();
+  await declarePresetVariants(db, [seen.variant]);
   const colour = colourOf(seen, userId);
   requireActive(seen);
   const stale = () => new GameError("stale", "the position changed since your page was loaded; here is the new position");
