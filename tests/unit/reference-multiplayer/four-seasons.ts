@@ -46,9 +46,10 @@ function removeArmy(pos: Position, a: string) {
 }
 
 /** The legal moves of army `a`, each with the board after it (turn not yet passed on). */
-function rawMoves(pos: Position, a: string): { text: string; after: Position }[] {
+function rawMoves(pos: Position, a: string, limit = Infinity): { text: string; after: Position }[] {
   const out: { text: string; after: Position }[] = [];
   for (const [from, p] of pos.board) {
+    if (out.length >= limit) break;
     if (p.army !== a) continue;
     let targets = attacks(pos, from);
     if (isPawn(p.kind)) {
@@ -86,7 +87,7 @@ function rawMoves(pos: Position, a: string): { text: string; after: Position }[]
 export function settle(pos: Position, mover: string): Position {
   const next = clonePosition(pos);
   let to = nextArmy(next, mover);
-  while (playing(next).length > 1 && rawMoves(next, to).length === 0) {
+  while (playing(next).length > 1 && rawMoves(next, to, 1).length === 0) {
     removeArmy(next, to);
     to = nextArmy(next, to);
   }
