@@ -104,19 +104,25 @@ describe("four-player chess, teams", () => {
   });
 });
 
-describe("four-player chess: random play-outs", () => {
+describe("four-player chess: random play-outs end as the book allows", () => {
   const allowed: Record<string, string[]> = {
     "four-player": ["last-army-standing", "claim-win", "move-rule-points", "repetition-points"],
     "four-player-teams": ["team-checkmate", "king-captured", "stalemate", "move-rule", "repetition"],
   };
-  // A thinned-out middlegame, so that games end within the bound.
+  // Kings and queens only, so that games end within the bound; the teams game also from a thinned middlegame.
+  const thin = "3yK4/3yQ4/8/14/14/14/bKbQ10gQgK/14/14/14/14/8/4rQ3/4rK3 r r0,b0,y0,g0 - - 0 1";
   const sparse = "yRyN1yK2yNyR/yPyP4yPyP/8/bR13/bNbP10gPgN/14/bKbP10gPgK/14/14/bNbP10gPgN/bR13/8/rPrP4rPrP/rRrN1rK2rNrR r r0,b0,y0,g0 - - 0 1";
-  const games: [GameDef, number][] = [[g, 11], [teams, 12]];
-  for (const [game, seed] of games) {
-    it(`${game.id}: seeded play-outs from a thin position end as the book allows, or run to the bound`, () => {
-      const run = randomPlayout(game, seed, 400, sparse);
-      if (run.status.over) expect(allowed[game.id]).toContain(run.status.reason);
-      else expect(run.moves).toHaveLength(400);
+  const runs: [GameDef, number, string][] = [[g, 3, thin], [g, 4, thin], [teams, 3, thin], [teams, 12, sparse]];
+  for (const [game, seed, from] of runs) {
+    it(`${game.id}, seed ${seed}`, () => {
+      const run = randomPlayout(game, seed, 400, from);
+      expect(run.status.over).toBe(true);
+      if (!run.status.over) return;
+      expect(allowed[game.id]).toContain(run.status.reason);
+      if (game === g) {
+        const best = Math.max(...Object.values(run.status.scores));
+        expect(run.status.winners.every((a) => run.status.over && run.status.scores[a] === best)).toBe(true);
+      }
     });
   }
 });

@@ -13,3 +13,12 @@ export function playText(g: GameDef, nfen: string, text: string): RefMove & { nf
 export const withMover = (nfen: string, a: string) => nfen.split(" ").map((f, i) => (i === 1 ? a : f)).join(" ");
 
 export const armiesField = (nfen: string) => nfen.split(" ")[2];
+
+/** An N-FEN with just these pieces (`{ g7: "wR" }`), every army playing with 0 points, no rights. */
+export function placed(g: GameDef, pieces: Record<string, string>, toMove: string, rest = "- - 0 1"): string {
+  const board = new Map(Object.entries(pieces).map(([s, t]) => [s, { army: t[0], kind: t[1], promoted: t[2] === "~" }]));
+  const armies = g.armies.split("").map((letter) => ({ letter, score: 0, state: "" as const }));
+  const [castling, ep, half, round] = rest.split(" ");
+  const text = writeNfen(g, { board, toMove, armies, castling: [], ep: [], halfmove: Number(half), round: Number(round) });
+  return text.split(" ").slice(0, 3).concat([castling, ep, half, round]).join(" ");
+}

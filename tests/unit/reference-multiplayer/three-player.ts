@@ -74,8 +74,8 @@ function attacks(b: Board, from: string): string[] {
 
 const kingOf = (b: Board, a: string) => [...b].find(([, p]) => p.army === a && p.kind === "K")?.[0];
 
-/** Attacked by a piece of an opponent still playing (an army whose king was taken is out). */
-function attacked(pos: Position, s: string, a: string): boolean {
+/** Whether `s` is attacked by a piece of an opponent of `a` still playing (an army whose king was taken is out). */
+export function attacked(pos: Position, s: string, a: string): boolean {
   const [sc, sr] = coords(s);
   for (const [from, p] of pos.board) {
     if (p.army === a || army(pos, p.army).state !== "") continue;
