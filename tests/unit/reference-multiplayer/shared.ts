@@ -315,7 +315,13 @@ export function byScore(reason: string, scores: Record<string, number>): Result 
 export const scoresOf = (pos: Position): Record<string, number> => Object.fromEntries(pos.armies.map((a) => [a.letter, a.score]));
 
 /** Same position (docs/common-rules.md#same-position): everything but the two counters. */
-export const positionKey = (g: GameDef, pos: Position) => writeNfen(g, pos).split(" ").slice(0, 5).join(" ");
+export function positionKey(g: GameDef, pos: Position): string {
+  // Positions are never changed once made, so a key is computed once (play-outs ask for all earlier ones every ply).
+  let key = keys.get(pos);
+  if (key === undefined) keys.set(pos, (key = writeNfen(g, pos).split(" ").slice(0, 5).join(" ")));
+  return key;
+}
+const keys = new WeakMap<Position, string>();
 
 export function fifthRepetition(g: GameDef, pos: Position, earlier: Position[]): boolean {
   const key = positionKey(g, pos);
