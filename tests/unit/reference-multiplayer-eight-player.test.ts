@@ -32,9 +32,8 @@ describe("eight-player chess: the book's examples (docs/games/eight-player.md#ex
 
 describe("eight-player chess: the modes", () => {
   // Red's king on a4 (a3 and b3 do not exist), White's rook on b9 holds the b-file; R h6-a6 mates.
-  const { a8: _red, ...others } = KINGS;
-  void _red;
-  const MATE = placed(g, { ...others, a4: "rK", b9: "wR", h6: "wR" }, "w");
+  const kings = { h1: "wK", a4: "rK", a18: "bK", g24: "yK", q24: "gK", x17: "pK", x7: "oK", r1: "kK" };
+  const MATE = placed(g, { ...kings, b9: "wR", h6: "wR" }, "w");
   it("all against all: the mate is immediate, 20 points, Red out and skipped", () => {
     const m = playText(g, MATE, "R h6-a6");
     expect(armiesField(m.nfen)).toBe("w20,r0x,b0,y0,g0,p0,o0,k0");

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { bookStart } from "./reference-multiplayer/book";
 import { chaturaji } from "./reference-multiplayer/chaturaji";
+import { REFERENCE_GAMES } from "./reference-multiplayer/index";
 import { eightPlayer, eightPlayerPairs, eightPlayerTeams } from "./reference-multiplayer/eight-player";
 import { fourPlayer, fourPlayerTeams } from "./reference-multiplayer/four-player";
 import { fourSeasons } from "./reference-multiplayer/four-seasons";
@@ -30,6 +31,12 @@ describe("the boards and the books' start positions", () => {
       expect(writeNfen(g, parseNfen(g, g.start))).toBe(g.start);
     });
   }
+});
+
+it("the ids are those of docs/notation.md#games-for-more-than-two", () => {
+  expect(Object.keys(REFERENCE_GAMES).sort()).toEqual(
+    ["chaturaji", "four-seasons", "four-player", "four-player-teams", "three-player", "eight-player", "eight-player-pairs", "eight-player-teams"].sort(),
+  );
 });
 
 describe("round trips after random play-outs", () => {
