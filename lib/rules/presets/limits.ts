@@ -106,6 +106,13 @@ export function checkDeclaration(decl: VariantDecl): DeclProblem | undefined {
     const unknownPiece = [...d.minors, ...(d.bishop ? [d.bishop] : []), ...(d.harmless ?? [])].find((l) => !known(l));
     if (unknownPiece) return problem("dead position", `it names a piece ${unknownPiece.slice(0, 8)} the game does not have`);
   }
+  if (decl.palaces) {
+    const at = (name: string) => ({ file: FILE_LETTERS.indexOf(name[0]), rank: Number(name.slice(1)) - 1 });
+    for (const [lo, hi] of decl.palaces.map((corners) => corners.map(at))) {
+      const on = (c: { file: number; rank: number }) => c.file >= 0 && c.file < decl.files && c.rank >= 0 && c.rank < decl.ranks;
+      if (!on(lo) || !on(hi) || lo.file > hi.file || lo.rank > hi.rank) return problem("palaces", "a palace is its lower-left then upper-right corner, both on the board");
+    }
+  }
   for (const m of decl.mechanics ?? []) {
     const s = switchOf(m);
     const unknownPiece = s && switchLetters(s).find((l) => !known(l));

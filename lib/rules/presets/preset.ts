@@ -289,7 +289,7 @@ const KEYS: Record<string, Key> = {
   "flying general": { apply: (v, s) => void (s.decl.flyingGeneral = read(yesNo, v) || undefined) },
   "dead position": { part: () => "dead position", apply: (v, s) => void (s.decl.deadPosition = readDeadPosition(v)) },
   points: { apply: (v, s) => void (s.decl.points = read(oneOf(["yes", "river"], "points"), v) === "river" ? { river: true } : {}) },
-  palaces: { apply: (v, s) => void (s.decl.palaces = readPalaces(v)) },
+  palaces: { part: () => "palaces", apply: (v, s) => void (s.decl.palaces = readPalaces(v)) },
   hidden: { apply: (v, s) => void (s.decl.hidden = read(yesNo, v) || undefined) },
   "bot goal": { apply: (v, s) => void (s.decl.botGoal = readBotGoal(v)) },
   "side names": {
