@@ -222,7 +222,7 @@ function placePieces(pieces: PieceLine[], files: number, ranks: number, symmetry
   for (const p of pieces) {
     const parts = p.squares.split(",,");
     if (parts.length > 2) throw lineError(p.line, `${p.name}: squares are White's, then ',,', then Black's`);
-    const [white, black = ""] = parts.map((part) => squareList(p, part, files, ranks));
+    const [white, black = []] = parts.map((part) => squareList(p, part, files, ranks));
     for (const [f, r] of white) {
       put(p, f, r, p.id);
       if (mode === "mirror") put(p, f, ranks - 1 - r, p.id.toLowerCase());
