@@ -75,6 +75,26 @@ describe("a chess diagram with mirror symmetry, ranges and promotion by choice",
   });
 });
 
+describe("royal pieces by number, and a rotated setup", () => {
+  it("royal=N is the N-th piece line; rotate turns White's setup half round for Black", () => {
+    const text = "files=6 ranks=6 symmetry=rotate royal=2\nman:M:K:man:a1,b2\ngeneral:G:K:king:c1";
+    const decl = parseInteractiveDiagram(text).value!;
+    expect(decl.royalty).toEqual({ kind: "king", piece: "G" });
+    expect(decl.startFen).toBe("3g1m/4m1/6/6/1M4/M1G3 w - - 0 1");
+  });
+
+  it("two royal pieces a side are extinction royalty", () => {
+    const decl = parseInteractiveDiagram("files=6 ranks=6 symmetry=mirror royal=K\nking:K:K:king:a1,f1").value!;
+    expect(decl.royalty).toEqual({ kind: "extinction", pieces: ["K"] });
+  });
+
+  it("the documentation page's own example leaves moves to the names: refused, naming the piece", () => {
+    const example = "files=10 graphicsDir=/membergraphics/MSinteractivedia/ graphicsType=png squareSize=36 whitePrefix=White " +
+      "blackPrefix=Black symmetry=mirror satellite=demo firstRank=1 royal=8 Pawn::::a2-j2 Knight:N:::b1,i1 King::::f1";
+    expect(parseInteractiveDiagram(example).error).toMatch(/^line 1: Pawn has no moves/);
+  });
+});
+
 describe("refusals name their line", () => {
   const base = ["files=8 ranks=8", "king:K:K:king:e1,,e8"];
   const refused = (lines: string[]) => parseInteractiveDiagram(lines.join("\n")).error;
