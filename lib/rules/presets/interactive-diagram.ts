@@ -33,6 +33,8 @@ const IMAGE_ART: Record<string, string> = {
 };
 
 const MAX_SIDE = 16;
+/** Words in a piece's name ("dragon horse"): more before a colon is not a piece line. */
+const MAX_NAME_WORDS = 6;
 
 interface Setting {
   line: number;
@@ -158,8 +160,8 @@ function tokenize(text: string): { settings: Map<string, Setting>; pieces: Piece
   text.split(/\r?\n/).forEach((raw, index) => {
     const line = index + 1;
     let words: string[] = [];
-    for (const token of raw.split(/\s+/)) {
-      if (token === "") continue;
+    // Token by token, so a refusal comes as soon as a line goes wrong, however long the line.
+    for (const [token] of raw.matchAll(/\S+/g)) {
       const setting = /^([A-Za-z][A-Za-z0-9]*)=(.*)$/.exec(token);
       if (setting && words.length === 0) {
         const [, key, value] = setting;
@@ -186,6 +188,7 @@ function tokenize(text: string): { settings: Map<string, Setting>; pieces: Piece
         pieces.push({ line, name: name.trim(), id, betza, image, squares, count });
       } else {
         words.push(token);
+        if (words.length > MAX_NAME_WORDS) throw lineError(line, `cannot read ${quoted(words.join(" "))}: neither a setting (key=value) nor a piece line`);
       }
     }
     if (words.length) throw lineError(line, `cannot read ${quoted(words.join(" "))}: neither a setting (key=value) nor a piece line`);
