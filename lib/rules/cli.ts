@@ -2,8 +2,10 @@
  * The rules tool on the command line (docs/rules-tool.md):
  *   variants | moves <variant> <fen> | perft <variant> <fen> <depth>
  *   play <variant> <fen> <move>… | status <variant> <fen> | view <variant> <fen> white|black
+ * where <variant> is an id or @path/to/preset-file.
  * Bad input: one line on stderr, exit 2. An illegal move in `play`: exit 1.
  */
+import { readFileSync, statSync } from "node:fs";
 import { parseActions } from "./actions";
 import { RulesError } from "./errors";
 import { forEachMove, Game } from "./game";
@@ -11,7 +13,8 @@ import { LISTING_LIMIT } from "./mechanics/unions";
 import { perft } from "./movegen";
 import { parseFen } from "./notation/fen";
 import { unwrap } from "./result";
-import { getVariant, variantIds } from "./variants";
+import { parsePreset, PRESET_LIMITS } from "./presets";
+import { declareVariant, getVariant, variantIds } from "./variants";
 import { viewFen } from "./view";
 
 class UsageError extends Error {}
@@ -28,8 +31,30 @@ function position(variantId: string | undefined, fen: string | undefined) {
   return unwrap(parseFen(v, fen === "start" ? v.decl.startFen : fen));
 }
 
+/**
+ * `@path` where a variant id stands: the game a preset file declares, in any of its formats
+ * (docs/rules-tool.md#arguments), declared under that argument as its id.
+ */
+function presetFile(arg: string): string {
+  const path = arg.slice(1);
+  let text: string;
+  try {
+    // Bytes, not characters: a UTF-8 character takes at most 4.
+    if (statSync(path).size > PRESET_LIMITS.chars * 4) throw new UsageError(`${path}: a preset is at most ${PRESET_LIMITS.chars} characters`);
+    text = readFileSync(path, "utf8");
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(`cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const read = parsePreset(text);
+  if (!read.ok) throw new UsageError(`${path}: ${read.error}`);
+  declareVariant({ ...read.value.decl, id: arg });
+  return arg;
+}
+
 function run(args: string[]): string[] {
-  const [command, variantId, fen, ...rest] = args;
+  const [command, variantArg, fen, ...rest] = args;
+  const variantId = variantArg?.startsWith("@") ? presetFile(variantArg) : variantArg;
   switch (command) {
     case "variants":
       return variantIds();
