@@ -6,7 +6,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { Game } from "@/lib/rules";
-import { looksLikeInteractiveDiagram, parseInteractiveDiagram } from "@/lib/rules/presets/interactive-diagram";
+import { interactiveDiagramPartLines, looksLikeInteractiveDiagram, parseInteractiveDiagram } from "@/lib/rules/presets/interactive-diagram";
+import { checkDeclaration } from "@/lib/rules/presets/limits";
 import { getVariant } from "@/lib/rules/variants";
 import { declared, firstDifference, perfts } from "@/tests/support/presets";
 
@@ -92,6 +93,28 @@ describe("royal pieces by number, and a rotated setup", () => {
     const example = "files=10 graphicsDir=/membergraphics/MSinteractivedia/ graphicsType=png squareSize=36 whitePrefix=White " +
       "blackPrefix=Black symmetry=mirror satellite=demo firstRank=1 royal=8 Pawn::::a2-j2 Knight:N:::b1,i1 King::::f1";
     expect(parseInteractiveDiagram(example).error).toMatch(/^line 1: Pawn has no moves/);
+  });
+});
+
+describe("the shared check of every preset (lib/rules/presets/limits.ts)", () => {
+  it("passes the Royal Substitute page's settings", () => {
+    expect(checkDeclaration(parseInteractiveDiagram(ROYAL_SUBSTITUTE).value!)).toBeUndefined();
+  });
+
+  it("finds the line its problems are about: a piece by its ID, the board by files and ranks", () => {
+    const lines = ["files=8 ranks=8", "king:K:K:king:e1,,e8", "wide:W:WDHNCZAFGWDHNCZAFGWDHNCZAFGWDHNCZAFGWDH:x:a1"];
+    const problem = checkDeclaration(parseInteractiveDiagram(lines.join("\n")).value!)!;
+    expect(problem.part).toBe("piece W");
+    expect(lines.findIndex((l) => interactiveDiagramPartLines(problem.part)!.test(l)) + 1).toBe(3);
+    expect(lines.findIndex((l) => interactiveDiagramPartLines("piece K")!.test(l)) + 1).toBe(2);
+    expect(lines.findIndex((l) => interactiveDiagramPartLines("board")!.test(l)) + 1).toBe(1);
+  });
+
+  it("plays a 16×16 diagram", () => {
+    declared(parseInteractiveDiagram("files=16 ranks=16 symmetry=mirror\nking:K:K:king:h1\nrook:R:R:rook:a1,p1"), "diagram-16");
+    expect(Game.start("diagram-16").fen()).toBe("r6k7r/16/16/16/16/16/16/16/16/16/16/16/16/16/16/R6K7R w - - 0 1");
+    // King h1: 5 steps; rook a1: 15 up the file (the last takes) and 6 along the rank; rook p1: 15 and 7.
+    expect(perfts("diagram-16", 1)).toEqual([5 + 21 + 22]);
   });
 });
 

@@ -9,7 +9,8 @@ import type { FairyStockfish } from "ffish";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Game, unwrap } from "@/lib/rules";
 import { parseBetza } from "@/lib/rules/betza";
-import { looksLikeVariantsIni, parseVariantsIni } from "@/lib/rules/presets/variants-ini";
+import { checkDeclaration } from "@/lib/rules/presets/limits";
+import { looksLikeVariantsIni, parseVariantsIni, variantsIniPartLines } from "@/lib/rules/presets/variants-ini";
 import { getVariant } from "@/lib/rules/variants";
 import { Rng } from "@/tests/fuzz/random";
 import { describeGame, differences, loadFairyStockfish, oraclePerft, playRandomGame, withOracleBoard, type OracleGame } from "@/tests/support/oracle";
@@ -89,6 +90,20 @@ describe("Capablanca chess as Fairy-Stockfish defines it", () => {
       if (r.problems.length) reports.push(`${describeGame(r.game)}\n  ${r.problems.join("\n  ")}`);
     }
     expect(reports.join("\n")).toBe("");
+  });
+});
+
+describe("the shared check of every preset (lib/rules/presets/limits.ts)", () => {
+  it("passes both sections", () => {
+    for (const f of ["compound.ini", "capablanca.ini"]) expect(checkDeclaration(parseVariantsIni(fixture(f)).value!), f).toBeUndefined();
+  });
+
+  it("finds the line its problems are about", () => {
+    const lines = ["[x:chess]", "maxFile = 9", "customPiece1 = w:WDHNCZAFGWDHNCZAFGWDHNCZAFGWDHNCZAFGWDH", "startFen = 4k4/9/9/9/9/9/9/4K4 w - - 0 1"];
+    const problem = checkDeclaration(parseVariantsIni(lines.join("\n")).value!)!;
+    expect(problem.part).toBe("piece W");
+    const lineOf = (part: string) => lines.findIndex((l) => variantsIniPartLines(part)!.test(l)) + 1;
+    expect([lineOf(problem.part), lineOf("board"), lineOf("start"), lineOf("name")]).toEqual([3, 2, 4, 1]);
   });
 });
 

@@ -8,6 +8,7 @@
 import { parseBetza, type Atom } from "../betza";
 import type { Result } from "../result";
 import type { PieceDecl, Royalty, VariantDecl } from "../variant";
+import type { DeclPart } from "./limits";
 import { lineError, quoted, readLines } from "./line-error";
 
 /** Settings that only change how the diagram looks or what its AI does: read and ignored, harmless to the rules. */
@@ -56,6 +57,18 @@ interface PieceLine {
 /** Whether text looks like diagram settings: a `files=` or `ranks=` setting near the start. */
 export function looksLikeInteractiveDiagram(text: string): boolean {
   return /(^|\s)(files|ranks)=\d/.test(text.slice(0, 2000));
+}
+
+/**
+ * The lines that may declare a part of the declaration (limits.ts's DeclPart), for the shared
+ * check's messages: the first line matching is named (a piece by its ID, or by its name's
+ * first letter where the ID is left out).
+ */
+export function interactiveDiagramPartLines(part: DeclPart): RegExp | undefined {
+  const piece = /^piece ([A-Z])$/.exec(part);
+  if (piece) return new RegExp(`(^|\\s)(${piece[1]}[^\\s:=]*::|[^\\s:=]*:${piece[1]}:)`, "i");
+  const keys: Record<string, string> = { board: "files|ranks", royalty: "royal", start: "symmetry|files" };
+  return keys[part] === undefined ? undefined : new RegExp(`(^|\\s)(${keys[part]})=`);
 }
 
 /** The declaration Interactive Diagram settings describe, or the first line refused. */

@@ -6,10 +6,11 @@
  * not listed is refused with its name and line, never dropped.
  */
 import { parseBetza } from "../betza";
-import { drops } from "../mechanics/drops";
 import type { Result } from "../result";
 import type { CastlingDecl, PieceDecl, Royalty, VariantDecl } from "../variant";
+import type { DeclPart } from "./limits";
 import { lineError, quoted, readLines } from "./line-error";
+import { switchMechanic } from "./switches";
 
 /** Fairy-Stockfish's named pieces in its own order (types.h: pawn first, king last), with their Betza moves. */
 const NAMED_PIECES: [string, string][] = [
@@ -133,6 +134,21 @@ function builtInParent(name: string): State | undefined {
 /** Whether text looks like a variants.ini: a `[section]` line, or keys only it has. */
 export function looksLikeVariantsIni(text: string): boolean {
   return /^\s*\[[A-Za-z0-9_-]+(:[A-Za-z0-9_-]+)?\]\s*$/m.test(text) || /^\s*(maxFile|maxRank|startFen|customPiece\d+)\s*=/m.test(text);
+}
+
+/**
+ * The lines that may declare a part of the declaration (limits.ts's DeclPart), for the shared
+ * check's messages: the first line matching is named.
+ */
+export function variantsIniPartLines(part: DeclPart): RegExp | undefined {
+  if (part === "name") return /^\s*\[/;
+  const piece = /^piece \+?([A-Z])$/.exec(part);
+  if (piece) return new RegExp(`^\\s*\\w+\\s*=\\s*${piece[1]}(:|\\s|$)`, "i");
+  const keys: Record<string, string> = {
+    board: "maxFile|maxRank", start: "startFen", royalty: "king|extinctionValue|extinctionPieceTypes", castling: "castling\\w*",
+    "en passant": "enPassant\\w*|doubleStep\\w*", "switch drops": "pieceDrops|capturesToHand",
+  };
+  return keys[part] === undefined ? undefined : new RegExp(`^\\s*(${keys[part]})\\s*=`);
 }
 
 /**
@@ -499,7 +515,8 @@ function toDecl(s: State, section: Section): VariantDecl {
   if (s.pieceDrops) {
     if (promotionRanks.length > 1) throw lineError(at("pieceDrops"), "drops with a promotion zone deeper than one rank are not supported");
     const dropped = [...kinds].reverse().filter((k) => k !== "king").map(letter);
-    decl.mechanics = [drops({ pieces: dropped, capturesToHand: true, ...(promoting.length === 1 ? { promotedFrom: letter(promoting[0]) } : {}) })];
+    const options = { pieces: dropped, capturesToHand: true, ...(promoting.length === 1 ? { promotedFrom: letter(promoting[0]) } : {}) };
+    decl.mechanics = [switchMechanic({ kind: "drops", options })];
   } else if (s.stalemateValue === "draw" && s.extinctionValue === undefined) {
     // Too little to mate, as Fairy-Stockfish judges it: a king with knights or bishops all on one colour (a custom piece always may mate).
     decl.deadPosition = { minors: ["knight", "bishop"].filter(has).map(letter), ...(has("bishop") ? { bishop: letter("bishop") } : {}) };
