@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { Game } from "@/lib/rules";
 import { interactiveDiagramPartLines, looksLikeInteractiveDiagram, parseInteractiveDiagram } from "@/lib/rules/presets/interactive-diagram";
+import { makePreset, parsePreset } from "@/lib/rules/presets";
 import { checkDeclaration } from "@/lib/rules/presets/limits";
 import { getVariant } from "@/lib/rules/variants";
 import { declared, firstDifference, perfts } from "@/tests/support/presets";
@@ -99,6 +100,11 @@ describe("royal pieces by number, and a rotated setup", () => {
 describe("the shared check of every preset (lib/rules/presets/limits.ts)", () => {
   it("passes the Royal Substitute page's settings", () => {
     expect(checkDeclaration(parseInteractiveDiagram(ROYAL_SUBSTITUTE).value!)).toBeUndefined();
+  });
+
+  it("writes back as the project's preset format, which reads back to the same game", () => {
+    const decl = parseInteractiveDiagram(ROYAL_SUBSTITUTE).value!;
+    expect(parsePreset(makePreset(decl)).value?.decl).toEqual(decl);
   });
 
   it("finds the line its problems are about: a piece by its ID, the board by files and ranks", () => {

@@ -9,7 +9,9 @@ import type { FairyStockfish } from "ffish";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Game, unwrap } from "@/lib/rules";
 import { parseBetza } from "@/lib/rules/betza";
+import { makePreset, parsePreset } from "@/lib/rules/presets";
 import { checkDeclaration } from "@/lib/rules/presets/limits";
+import { switchOf } from "@/lib/rules/presets/switches";
 import { looksLikeVariantsIni, parseVariantsIni, variantsIniPartLines } from "@/lib/rules/presets/variants-ini";
 import { getVariant } from "@/lib/rules/variants";
 import { Rng } from "@/tests/fuzz/random";
@@ -96,6 +98,16 @@ describe("Capablanca chess as Fairy-Stockfish defines it", () => {
 describe("the shared check of every preset (lib/rules/presets/limits.ts)", () => {
   it("passes both sections", () => {
     for (const f of ["compound.ini", "capablanca.ini"]) expect(checkDeclaration(parseVariantsIni(fixture(f)).value!), f).toBeUndefined();
+  });
+
+  it("writes back as the project's preset format, which reads back to the same game (drops included)", () => {
+    const house = ["[house:chess]", "pieceDrops = true", "capturesToHand = true", "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"].join("\n");
+    for (const text of [fixture("compound.ini"), fixture("capablanca.ini"), house]) {
+      const decl = parseVariantsIni(text).value!;
+      const back = parsePreset(makePreset(decl)).value!.decl;
+      const plain = (d: typeof decl) => ({ ...d, mechanics: (d.mechanics ?? []).map(switchOf) });
+      expect(plain(back), decl.name).toEqual(plain(decl));
+    }
   });
 
   it("finds the line its problems are about", () => {
