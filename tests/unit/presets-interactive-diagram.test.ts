@@ -55,7 +55,7 @@ describe("the Royal Substitute page's settings", () => {
 describe("a chess diagram with mirror symmetry, ranges and promotion by choice", () => {
   const CHESS = [
     "files=8 ranks=8 symmetry=mirror promoChoice=QRBN",
-    "pawn:P:fmWfcFifmnD:pawn:a2-h2",
+    "pawn:P:fmWfceFifmnD:pawn:a2-h2",
     "knight:N:N:knight:b1,g1",
     "bishop:B:B:bishop:c1,f1",
     "rook:R:R:rook:a1,h1",
@@ -67,6 +67,11 @@ describe("a chess diagram with mirror symmetry, ranges and promotion by choice",
   it("sets up chess, without castling (the diagram writes castling as a king's move this reader refuses)", () => {
     expect(Game.start("diagram-chess").fen()).toBe("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1");
     expect(perfts("diagram-chess", 3)).toEqual([20, 400, 8902]);
+  });
+
+  it("takes en passant only with captures marked e (XBetza's fceF)", () => {
+    expect(getVariant("diagram-chess").decl.enPassant).toEqual({ victims: ["P"], capturers: ["P"] });
+    expect(parseInteractiveDiagram(CHESS.replace("fceF", "fcF")).value?.enPassant).toBeUndefined();
   });
 
   it("promotes and takes en passant as chess does (chessprogramming.org position 3, no castling in it)", () => {
@@ -150,6 +155,7 @@ describe("refusals name their line", () => {
     [[...base, "lion:L:::a1"], /^line 3: lion has no moves/],
     [[...base, "some words here"], /^line 3: cannot read 'some words here'/],
     [[...base, "man:M:K:man:a1:3"], /^line 3: man: pieces in hand/],
+    [[...base, "pawn:P:fmWfeFifmnD:pawn:a2,,a7"], /^line 3: pawn: 'e' \(en passant\) is read only with 'c'/],
     [[...base, "pawn:P:bWifmnD:pawn:a2,,a7"], /^line 3: pawn: first-move-only \(i\) moves are read only for pieces that move only forwards/],
     [["files=8 ranks=8 promoChoice=QZ", "queen:Q:Q:queen:", "king:K:K:king:e1,,e8"], /^line 1: promoChoice: 'Z' is not a piece ID/],
     [["files=8 ranks=8"], /^line 1: no piece lines/],

@@ -161,6 +161,13 @@ describe("refusals name their line", () => {
     expect(parseVariantsIni(text, "nope").error).toBe("line 1: no section [nope]");
   });
 
+  it("reads Fairy-Stockfish's pawn written out as a custom piece, its `e` passed over as Fairy-Stockfish does", () => {
+    const text = ["[custompawns:chess]", "customPiece1 = p:fmWfceFifmnD", "pawnTypes = p"].join("\n");
+    declared(parseVariantsIni(text), "ini-custom-pawns");
+    const fen = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
+    expect(perfts("ini-custom-pawns", 4, fen)).toEqual(perfts("chess", 4, fen));
+  });
+
   it("switches on Crazyhouse's drops by data: pieceDrops with capturesToHand", () => {
     const house = declared(parseVariantsIni(["[house:chess]", "pieceDrops = true", "capturesToHand = true", "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"].join("\n")), "ini-house");
     expect(house.mechanics?.length).toBe(1);

@@ -95,6 +95,7 @@ function readDiagram(text: string): VariantDecl {
   // Letters and moves first: promotion choices and royalty name pieces by ID.
   const letters = new Map<string, number>();
   const atoms: Atom[][] = [];
+  const enPassantCapturers = new Set<PieceLine>();
   pieces.forEach((p, i) => {
     const id = (p.id || p.name.charAt(0)).toUpperCase();
     if (!/^[A-Z]$/.test(id)) throw lineError(p.line, `piece ID ${quoted(p.id)} must be one letter`);
@@ -102,6 +103,7 @@ function readDiagram(text: string): VariantDecl {
     letters.set(id, i);
     p.id = id;
     if (p.betza === "") throw lineError(p.line, `${p.name} has no moves: write its Betza notation (the diagram's defaults for known names are not read)`);
+    p.betza = withoutEnPassant(p, enPassantCapturers);
     const parsed = parseBetza(p.betza);
     if (!parsed.ok) throw lineError(p.line, `${p.name}: ${parsed.error}`);
     atoms.push(parsed.value);
@@ -145,11 +147,10 @@ function readDiagram(text: string): VariantDecl {
     return decl;
   });
 
-  // En passant: a piece with an initial double step straight forward may be taken by its like as it passes.
+  // En passant: a piece with an initial double step straight forward may be taken as it passes by the pieces whose captures say `e`.
   const doubleSteppers = decls.filter((_, i) => atoms[i].some((a) => a.initial && a.dx === 0 && a.move && !a.capture && a.max >= 2));
-  const enPassant = doubleSteppers.length
-    ? { victims: doubleSteppers.map((d) => d.letter), capturers: doubleSteppers.map((d) => d.letter) }
-    : undefined;
+  const capturers = pieces.filter((p) => enPassantCapturers.has(p)).map((p) => p.id);
+  const enPassant = doubleSteppers.length && capturers.length ? { victims: doubleSteppers.map((d) => d.letter), capturers } : undefined;
 
   return {
     id: "diagram",
@@ -164,6 +165,19 @@ function readDiagram(text: string): VariantDecl {
     ...(enPassant ? { enPassant } : {}),
     summary: ["Read from chessvariants.com Interactive Diagram settings."],
   };
+}
+
+/**
+ * XBetza's `e` (with `c`: these captures also take en passant, the diagram's pawn `fmWfceFifmnD`)
+ * taken out of a piece's moves, the piece noted as a capturer. `e` without `c` is refused.
+ */
+function withoutEnPassant(p: PieceLine, capturers: Set<PieceLine>): string {
+  if (!p.betza.includes("e")) return p.betza;
+  for (const [, mods] of p.betza.matchAll(/([a-z]*)[A-Z]/g)) {
+    if (mods.includes("e") && !mods.includes("c")) throw lineError(p.line, `${p.name}: 'e' (en passant) is read only with 'c' (as in fceF)`);
+  }
+  capturers.add(p);
+  return p.betza.replace(/e/g, "");
 }
 
 /** Settings and piece lines, each with its line; words before a piece line's first colon are its name. */

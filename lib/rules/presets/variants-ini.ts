@@ -243,7 +243,8 @@ function definePiece(s: State, e: Entry): void {
   const m = /^([A-Za-z])(?::(.*))?$/.exec(e.value);
   if (!m) throw lineError(e.line, `${e.key} = ${quoted(e.value)}: write a letter, or letter:Betza`);
   const letter = m[1].toLowerCase();
-  const betza = m[2] ?? (custom ? undefined : NAMED_BETZA.get(e.key));
+  // Fairy-Stockfish's Betza reader passes over `e` (its pawn is fmWfceF): en passant is enPassantTypes' to say.
+  const betza = m[2]?.replace(/e/g, "") ?? (custom ? undefined : NAMED_BETZA.get(e.key));
   if (betza === undefined) throw lineError(e.line, `${e.key} needs its moves: ${letter}:Betza`);
   if (m[2] !== undefined && !custom && e.key !== "king") throw lineError(e.line, `${e.key} has its own moves; a piece with other moves is a customPiece`);
   const parsed = parseBetza(betza);
