@@ -95,6 +95,30 @@ describe("Capablanca chess as Fairy-Stockfish defines it", () => {
   });
 });
 
+describe("Gothic chess, inheriting from Fairy-Stockfish's capablanca", () => {
+  // variant.cpp's gothic_variant(): capablanca with another start position.
+  const text = "[gothic-ini:capablanca]\nstartFen = rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w KQkq - 0 1\n";
+  declared(parseVariantsIni(text), "ini-gothic");
+  const row: OracleGame = { id: "ini-gothic", ffish: "gothic" };
+  let ff: FairyStockfish;
+  beforeAll(async () => {
+    ff = await loadFairyStockfish();
+  });
+
+  it("gives Fairy-Stockfish's perft from the start, depth 3, and plays as it in 400 positions", () => {
+    const start = getVariant("ini-gothic").decl.startFen;
+    expect(perfts("ini-gothic", 3)).toEqual(withOracleBoard(ff, row, start, (b) => [1, 2, 3].map((d) => oraclePerft(b, d))));
+    const rng = new Rng(23);
+    const reports: string[] = [];
+    for (let seen = 0; seen < 400 && reports.length === 0;) {
+      const r = playRandomGame(ff, row, rng, { maxPlies: 200, captureBias: 0.6, visit: (game, board) => differences(game, board, row) });
+      seen += r.positions;
+      if (r.problems.length) reports.push(`${describeGame(r.game)}\n  ${r.problems.join("\n  ")}`);
+    }
+    expect(reports.join("\n")).toBe("");
+  });
+});
+
 describe("the shared check of every preset (lib/rules/presets/limits.ts)", () => {
   it("passes both sections", () => {
     for (const f of ["compound.ini", "capablanca.ini"]) expect(checkDeclaration(parseVariantsIni(fixture(f)).value!), f).toBeUndefined();
