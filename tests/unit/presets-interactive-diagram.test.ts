@@ -6,7 +6,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { Game } from "@/lib/rules";
-import { interactiveDiagramPartLines, looksLikeInteractiveDiagram, parseInteractiveDiagram } from "@/lib/rules/presets/interactive-diagram";
+import { presetFormat } from "@/lib/rules/presets";
+import { interactiveDiagramPartLines, parseInteractiveDiagram } from "@/lib/rules/presets/interactive-diagram";
 import { makePreset, parsePreset } from "@/lib/rules/presets";
 import { checkDeclaration } from "@/lib/rules/presets/limits";
 import { getVariant } from "@/lib/rules/variants";
@@ -18,9 +19,8 @@ const ROYAL_SUBSTITUTE = readFileSync("tests/fixtures/presets/royal-substitute.d
 describe("the Royal Substitute page's settings", () => {
   const decl = declared(parseInteractiveDiagram(ROYAL_SUBSTITUTE), "diagram-royal-substitute");
 
-  it("are recognised as diagram settings", () => {
-    expect(looksLikeInteractiveDiagram(ROYAL_SUBSTITUTE)).toBe(true);
-    expect(looksLikeInteractiveDiagram("[capablanca:chess]\nmaxFile = j")).toBe(false);
+  it("are recognised as diagram settings by parsePreset's detection", () => {
+    expect(presetFormat(ROYAL_SUBSTITUTE)).toBe("interactive-diagram");
   });
 
   it("give the built-in game's board, start position, pieces and rules", () => {

@@ -9,10 +9,10 @@ import type { FairyStockfish } from "ffish";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Game, unwrap } from "@/lib/rules";
 import { parseBetza } from "@/lib/rules/betza";
-import { makePreset, parsePreset } from "@/lib/rules/presets";
+import { makePreset, parsePreset, presetFormat } from "@/lib/rules/presets";
 import { checkDeclaration } from "@/lib/rules/presets/limits";
 import { switchOf } from "@/lib/rules/presets/switches";
-import { looksLikeVariantsIni, parseVariantsIni, variantsIniPartLines } from "@/lib/rules/presets/variants-ini";
+import { parseVariantsIni, variantsIniPartLines } from "@/lib/rules/presets/variants-ini";
 import { getVariant } from "@/lib/rules/variants";
 import { Rng } from "@/tests/fuzz/random";
 import { describeGame, differences, loadFairyStockfish, oraclePerft, playRandomGame, withOracleBoard, type OracleGame } from "@/tests/support/oracle";
@@ -24,9 +24,9 @@ describe("Compound Chess as a variants.ini section", () => {
   const text = fixture("compound.ini");
   const decl = declared(parseVariantsIni(text), "ini-compound");
 
-  it("is recognised as a variants.ini", () => {
-    expect(looksLikeVariantsIni(text)).toBe(true);
-    expect(looksLikeVariantsIni(fixture("royal-substitute.diagram.txt"))).toBe(false);
+  it("is recognised as a variants.ini by parsePreset's detection", () => {
+    expect(presetFormat(text)).toBe("variants-ini");
+    expect(presetFormat(fixture("capablanca.ini"))).toBe("variants-ini");
   });
 
   it("gives the built-in game's start, castling and en passant", () => {

@@ -54,11 +54,6 @@ interface PieceLine {
   morph?: Setting;
 }
 
-/** Whether text looks like diagram settings: a `files=` or `ranks=` setting near the start. */
-export function looksLikeInteractiveDiagram(text: string): boolean {
-  return /(^|\s)(files|ranks)=\d/.test(text.slice(0, 2000));
-}
-
 /**
  * The lines that may declare a part of the declaration (limits.ts's DeclPart), for the shared
  * check's messages: the first line matching is named (a piece by its ID, or by its name's
@@ -98,7 +93,7 @@ function readDiagram(text: string): VariantDecl {
   const enPassantCapturers = new Set<PieceLine>();
   pieces.forEach((p, i) => {
     const id = (p.id || p.name.charAt(0)).toUpperCase();
-    if (!/^[A-Z]$/.test(id)) throw lineError(p.line, `piece ID ${quoted(p.id)} must be one letter`);
+    if (!/^[A-Z]$/.test(id)) throw lineError(p.line, `piece ID ${quoted(id)} must be one letter`);
     if (letters.has(id)) throw lineError(p.line, `piece ID ${id} is used twice`);
     letters.set(id, i);
     p.id = id;

@@ -131,11 +131,6 @@ function builtInParent(name: string): State | undefined {
   return s;
 }
 
-/** Whether text looks like a variants.ini: a `[section]` line, or keys only it has. */
-export function looksLikeVariantsIni(text: string): boolean {
-  return /^\s*\[[A-Za-z0-9_-]+(:[A-Za-z0-9_-]+)?\]\s*$/m.test(text) || /^\s*(maxFile|maxRank|startFen|customPiece\d+)\s*=/m.test(text);
-}
-
 /**
  * The lines that may declare a part of the declaration (limits.ts's DeclPart), for the shared
  * check's messages: the first line matching is named.
