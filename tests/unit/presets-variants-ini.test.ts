@@ -192,6 +192,13 @@ describe("refusals name their line", () => {
     expect(perfts("ini-custom-pawns", 4, fen)).toEqual(perfts("chess", 4, fen));
   });
 
+  it("reads Fairy-Stockfish's deprecated relative ranks: promotionRank, doubleStepRank", () => {
+    const text = ["[tall:chess]", "maxRank = 10", "promotionRank = 9", "doubleStepRank = 3", "startFen = 4k3/pppppppp/8/8/8/8/8/8/PPPPPPPP/4K3 w - - 0 1"].join("\n");
+    const pawn = parseVariantsIni(text).value!.pieces.find((p) => p.letter === "P")!;
+    expect([pawn.promotionRanks, pawn.initialRanks]).toEqual([2, [2, 3]]);
+    expect(parseVariantsIni(text.replace("doubleStepRank = 3", "doubleStepRankMin = 1")).value!.pieces[0].initialRanks).toEqual([1, 2]);
+  });
+
   it("switches on Crazyhouse's drops by data: pieceDrops with capturesToHand", () => {
     const house = declared(parseVariantsIni(["[house:chess]", "pieceDrops = true", "capturesToHand = true", "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"].join("\n")), "ini-house");
     expect(house.mechanics?.length).toBe(1);

@@ -219,12 +219,37 @@ function apply(s: State, section: Section): State {
   }
   const pieceEntries = section.entries.filter((e) => NAMED_BETZA.has(e.key) || /^customPiece\d+$/.test(e.key) || e.key in SPECIAL_PIECES);
   for (const e of pieceEntries) definePiece(s, e);
-  const options = section.entries.filter((e) => !pieceEntries.includes(e));
-  // pawnTypes sets the three sets below it; a more specific option given too wins, as in Fairy-Stockfish's parser.
-  const pawnTypes = options.find((e) => e.key === "pawnTypes");
-  if (pawnTypes) s.promotionPawns = s.enPassantTypes = s.nMoveRuleTypes = kindsOf(s, pawnTypes);
-  for (const e of options) if (e.key !== "pawnTypes") applyOption(s, e);
+  // In the order of Fairy-Stockfish's parser: the board first; pawnTypes before the three sets it
+  // sets (a more specific option given too wins); the deprecated ranks last, over the regions.
+  const rank = (e: Entry) => (e.key === "maxFile" || e.key === "maxRank" ? 0 : e.key === "pawnTypes" ? 1 : DEPRECATED_RANKS.has(e.key) ? 3 : 2);
+  const options = section.entries.filter((e) => !pieceEntries.includes(e)).sort((a, b) => rank(a) - rank(b));
+  for (const e of options) {
+    if (e.key === "pawnTypes") s.promotionPawns = s.enPassantTypes = s.nMoveRuleTypes = kindsOf(s, e);
+    else if (DEPRECATED_RANKS.has(e.key)) applyDeprecatedRank(s, e, options);
+    else applyOption(s, e);
+  }
   return s;
+}
+
+/** Fairy-Stockfish's older options, which it still reads: relative ranks rather than regions. */
+const DEPRECATED_RANKS = new Set(["promotionRank", "doubleStepRank", "doubleStepRankMin"]);
+
+/**
+ * `promotionRank = N`: the promotion region is each side's relative ranks N to the last.
+ * `doubleStepRank = N` / `doubleStepRankMin = M`: the double-step region is relative ranks M to N
+ * (both 2 by default); as in Fairy-Stockfish's parser, doubleStepRankMin is read only when
+ * doubleStepRank is not given.
+ */
+function applyDeprecatedRank(s: State, e: Entry, options: Entry[]): void {
+  const n = int(e, s.ranks);
+  if (n < 1) throw lineError(e.line, `${e.key} must be a rank from 1 to ${s.ranks}`);
+  const ranks = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+  const region = (rel: number[]): [string, string] => [
+    rel.map((r) => `*${r}`).join(" ") || "-", rel.map((r) => `*${s.ranks + 1 - r}`).join(" ") || "-",
+  ];
+  if (e.key === "promotionRank") s.promotionRegion = region(ranks(n, s.ranks));
+  else if (e.key === "doubleStepRank") s.doubleStepRegion = region(ranks(2, n));
+  else if (!options.some((o) => o.key === "doubleStepRank")) s.doubleStepRegion = region(ranks(n, 2));
 }
 
 function definePiece(s: State, e: Entry): void {
