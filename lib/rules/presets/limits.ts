@@ -25,6 +25,10 @@ export const PRESET_LIMITS = {
   betzaChars: 40,
   betzaDirections: 48,
   nameChars: 60,
+  /** The duck multiplies every move by the empty squares it may go to: a board of at most this many squares. */
+  duckSquares: 100,
+  /** Drops: every kind a hand may hold on every empty square. The kinds times the board's squares, at most. */
+  dropsTimesSquares: 1_600,
 } as const;
 
 /**
@@ -106,6 +110,15 @@ export function checkDeclaration(decl: VariantDecl): DeclProblem | undefined {
     const s = switchOf(m);
     const unknownPiece = s && switchLetters(s).find((l) => !known(l));
     if (s && unknownPiece) return problem(`switch ${s.kind}`, `${s.kind} names a piece ${unknownPiece.slice(0, 8)} the game does not have`);
+  }
+  if ((decl.mechanics ?? []).some((m) => m.name === "duck") && decl.files * decl.ranks > L.duckSquares) {
+    return problem("switch duck", `the duck plays on boards of at most ${L.duckSquares} squares (10×10), not ${decl.files}×${decl.ranks}`);
+  }
+  for (const m of decl.mechanics ?? []) {
+    const kinds = m.fenMarks?.holdings?.length ?? 0;
+    if (kinds * decl.files * decl.ranks > L.dropsTimesSquares) {
+      return problem(`switch ${m.name}`, `${kinds} kinds of piece dropped on ${decl.files * decl.ranks} squares is too many moves: the kinds held times the squares is at most ${L.dropsTimesSquares}`);
+    }
   }
   // The rest the engine itself judges: the tables compile, the start FEN reads, the start position's moves list.
   const compiled = attempt(() => compileVariant(decl));
