@@ -112,6 +112,12 @@ describe("the shared check of every preset (lib/rules/presets/limits.ts)", () =>
     expect(parsePreset(makePreset(decl)).value?.decl).toEqual(decl);
   });
 
+  it("is run by parsePreset on diagram settings, its problems named at their line", () => {
+    expect(parsePreset(ROYAL_SUBSTITUTE).value?.format).toBe("interactive-diagram");
+    const lines = ["files=8 ranks=8", "king:K:K:king:e1,,e8", "wide:W:WDHNCZAFGWDHNCZAFGWDHNCZAFGWDHNCZAFGWDH:x:a1"];
+    expect(parsePreset(lines.join("\n")).error).toMatch(/^line 3: .* move directions, at most/);
+  });
+
   it("finds the line its problems are about: a piece by its ID, the board by files and ranks", () => {
     const lines = ["files=8 ranks=8", "king:K:K:king:e1,,e8", "wide:W:WDHNCZAFGWDHNCZAFGWDHNCZAFGWDHNCZAFGWDH:x:a1"];
     const problem = checkDeclaration(parseInteractiveDiagram(lines.join("\n")).value!)!;

@@ -134,6 +134,12 @@ describe("the shared check of every preset (lib/rules/presets/limits.ts)", () =>
     }
   });
 
+  it("is run by parsePreset on a variants.ini, its problems named at their line", () => {
+    expect(parsePreset(fixture("compound.ini")).value?.format).toBe("variants-ini");
+    const lines = ["[x:chess]", "maxFile = 9", "customPiece1 = w:WDHNCZAFGWDHNCZAFGWDHNCZAFGWDHNCZAFGWDH", "startFen = 4k4/9/9/9/9/9/9/4K4 w - - 0 1"];
+    expect(parsePreset(lines.join("\n")).error).toMatch(/^line 3: .* move directions, at most/);
+  });
+
   it("finds the line its problems are about", () => {
     const lines = ["[x:chess]", "maxFile = 9", "customPiece1 = w:WDHNCZAFGWDHNCZAFGWDHNCZAFGWDHNCZAFGWDH", "startFen = 4k4/9/9/9/9/9/9/4K4 w - - 0 1"];
     const problem = checkDeclaration(parseVariantsIni(lines.join("\n")).value!)!;
