@@ -487,7 +487,7 @@ function toDecl(s: State, section: Section): VariantDecl {
   if (promotionRanks.length && promotionRanks[0] !== s.ranks - promotionRanks.length + 1) {
     throw lineError(at("promotionRegionWhite"), "the promotion region must be the last ranks of the board");
   }
-  const victims = kinds.filter((k) => (k === "pawn" && s.doubleStep) || (k !== "pawn" && unwrapAtoms(s.pieces.get(k)!.betza).some((a) => a.initial)));
+  const victims = kinds.filter((k) => (k === "pawn" && s.doubleStep) || (k !== "pawn" && atomsOf(s.pieces.get(k)!.betza).some((a) => a.initial)));
   const initial = victims.length ? region(s.doubleStepRegion, "doubleStepRegion") : [];
 
   const pieces: PieceDecl[] = kinds.map((kind) => {
@@ -545,7 +545,8 @@ function toDecl(s: State, section: Section): VariantDecl {
   return decl;
 }
 
-function unwrapAtoms(betza: string) {
+/** A piece's atoms; its Betza was read when the piece was defined. */
+function atomsOf(betza: string) {
   return parseBetza(betza).value ?? [];
 }
 
