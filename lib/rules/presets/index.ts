@@ -7,7 +7,9 @@
 import { err, ok, type Result } from "../result";
 import type { VariantDecl } from "../variant";
 import { checkDeclaration, PRESET_LIMITS, type DeclPart } from "./limits";
+import { interactiveDiagramPartLines, parseInteractiveDiagram } from "./interactive-diagram";
 import { readPreset } from "./preset";
+import { parseVariantsIni, variantsIniPartLines } from "./variants-ini";
 
 export type PresetFormat = "preset" | "interactive-diagram" | "variants-ini";
 
@@ -28,7 +30,10 @@ export function presetFormat(text: string): PresetFormat | undefined {
  * Readers of the other two formats (Result<VariantDecl>, errors naming their line), and the line
  * a part of their declaration comes from, for the shared check's messages.
  */
-const OTHER_FORMATS: Partial<Record<Exclude<PresetFormat, "preset">, { read(text: string): Result<VariantDecl>; partLines: PartLines }>> = {};
+const OTHER_FORMATS: Partial<Record<Exclude<PresetFormat, "preset">, { read(text: string): Result<VariantDecl>; partLines: PartLines }>> = {
+  "interactive-diagram": { read: parseInteractiveDiagram, partLines: interactiveDiagramPartLines },
+  "variants-ini": { read: (text) => parseVariantsIni(text), partLines: variantsIniPartLines },
+};
 
 /** For a part of the declaration, the lines that may declare it (the first that matches is named). */
 type PartLines = (part: DeclPart) => RegExp | undefined;
