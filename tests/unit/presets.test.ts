@@ -98,6 +98,7 @@ describe("refusals name their line", () => {
     ["a bad yes or no", BASE.join("\n") + "\nmust capture: maybe", 8, /yes or no/],
     ["a bot goal that is no number", BASE.join("\n") + "\nbot goal: material lots", 8, /bot goal: a bot goal's term is a number/],
     ["a palace off the board", BASE.join("\n") + "\npalaces: a1 b2, c3 e5", 8, /palace is its lower-left then upper-right corner/],
+    ["an art name that is no drawing's", withLine(5, "piece: R, Rook, R, art <script>"), 5, /art is the name of a drawing/],
     ["castling without its king's squares", BASE.join("\n") + "\ncastling: K R, rook to c b", 8, /castling needs 'king to g c'/],
   ];
   for (const [what, text, line, message] of cases) {
@@ -144,6 +145,14 @@ describe("limits refuse the oversize", () => {
     const long = { ...decl, pieces: decl.pieces.map((p) => (p.letter === "R" ? { ...p, betza: "W".repeat(PRESET_LIMITS.betzaChars + 1) } : p)) };
     expect(checkDeclaration(long)).toEqual({ part: "piece R", message: "Betza notation is at most 40 characters" });
     expect(checkDeclaration({ ...decl, files: 17 })?.part).toBe("board");
+  });
+  it("the shared check keeps every text writable back as the project's format (a comma in a piece's name, a line break)", () => {
+    const decl = unwrap(parsePreset(BASE.join("\n"))).decl;
+    const named = (name: string) => ({ ...decl, pieces: decl.pieces.map((p) => (p.letter === "R" ? { ...p, name } : p)) });
+    expect(checkDeclaration(named("Rook, tall"))?.message).toMatch(/without commas/);
+    expect(checkDeclaration(named("Ro\nok"))?.part).toBe("piece R");
+    expect(checkDeclaration({ ...decl, summary: ["one\ntwo"] })?.part).toBe("rules");
+    expect(checkDeclaration({ ...decl, pieces: decl.pieces.map((p) => ({ ...p, value: 1 / 3 })) })?.message).toMatch(/at most 3 decimals/);
   });
   it("Betza text too long, or giving too many directions", () => {
     expect(refusal(withLine(5, `piece: R, Rook, ${"W".repeat(PRESET_LIMITS.betzaChars + 1)}`))).toMatch(/at most 40/);
