@@ -30,7 +30,7 @@ export function presetFormat(text: string): PresetFormat | undefined {
  * Readers of the other two formats (Result<VariantDecl>, errors naming their line), and the line
  * a part of their declaration comes from, for the shared check's messages.
  */
-const OTHER_FORMATS: Partial<Record<Exclude<PresetFormat, "preset">, { read(text: string): Result<VariantDecl>; partLines: PartLines }>> = {
+const OTHER_FORMATS: Record<Exclude<PresetFormat, "preset">, { read(text: string): Result<VariantDecl>; partLines: PartLines }> = {
   "interactive-diagram": { read: parseInteractiveDiagram, partLines: interactiveDiagramPartLines },
   "variants-ini": { read: (text) => parseVariantsIni(text), partLines: variantsIniPartLines },
 };
@@ -60,7 +60,6 @@ export function parsePreset(text: string): Result<ParsedPreset> {
     lineOf = (part) => map.get(part) ?? map.get("declaration") ?? 1;
   } else {
     const reader = OTHER_FORMATS[format];
-    if (!reader) return err(`line 1: ${format === "interactive-diagram" ? "Interactive Diagram settings" : "variants.ini sections"} cannot be read yet`);
     const read = reader.read(text);
     if (!read.ok) return err(read.error);
     decl = read.value;
