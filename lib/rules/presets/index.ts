@@ -61,7 +61,7 @@ export function parsePreset(text: string): Result<ParsedPreset> {
   } else {
     const reader = OTHER_FORMATS[format];
     const read = reader.read(text);
-    if (!read.ok) return err(read.error);
+    if (!read.ok) return err(shortened(read.error));
     decl = read.value;
     lineOf = (part) => {
       const re = reader.partLines(part);
@@ -72,6 +72,12 @@ export function parsePreset(text: string): Result<ParsedPreset> {
   const problem = checkDeclaration(decl);
   if (problem) return err(`line ${lineOf(problem.part)}: ${problem.message}`);
   return ok({ format, decl });
+}
+
+/** An error as one short line, however much of a hostile text a reader quoted. */
+function shortened(error: string): string {
+  const line = error.replace(/\s+/g, " ");
+  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
 }
 
 /** The line a parsePreset error names (the editor shows it there). */
