@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { Game, makePreset, parsePreset, presetErrorLine, PRESET_LIMITS, type VariantDecl } from "@/lib/rules";
 import { perft } from "@/lib/rules/movegen";
 import { parseFen } from "@/lib/rules/notation/fen";
+import { checkDeclaration } from "@/lib/rules/presets/limits";
 import { switchOf } from "@/lib/rules/presets/switches";
 import { unwrap } from "@/lib/rules/result";
 import { declareVariant, getVariant } from "@/lib/rules/variants";
@@ -96,6 +97,8 @@ describe("refusals name their line", () => {
     ["a switch naming a piece the game lacks", BASE.join("\n") + "\ndrops: Q R", 8, /drops names a piece Q/],
     ["a bad yes or no", BASE.join("\n") + "\nmust capture: maybe", 8, /yes or no/],
     ["a bot goal that is no number", BASE.join("\n") + "\nbot goal: material lots", 8, /bot goal: a bot goal's term is a number/],
+    ["a palace off the board", BASE.join("\n") + "\npalaces: a1 b2, c3 e5", 8, /palace is its lower-left then upper-right corner/],
+    ["an art name that is no drawing's", withLine(5, "piece: R, Rook, R, art <script>"), 5, /art is the name of a drawing/],
     ["castling without its king's squares", BASE.join("\n") + "\ncastling: K R, rook to c b", 8, /castling needs 'king to g c'/],
   ];
   for (const [what, text, line, message] of cases) {
@@ -125,6 +128,31 @@ describe("limits refuse the oversize", () => {
     const letters = "ABCDEFGHIJLMNOQSTUVWXYZ";
     const text = [...BASE, ...[...letters].map((l) => `piece: ${l}, Piece ${l}, W`)].join("\n");
     expect(refusal(text)).toMatch(new RegExp(`at most ${PRESET_LIMITS.pieces} kinds of piece`));
+  });
+  it("the duck on more than 100 squares, and drops of too many kinds for the board's squares", () => {
+    const duck = (files: number) => [`name: Duck`, `board: ${files}x10`, `start: k${files - 1}/${Array(8).fill(String(files)).join("/")}/K${files - 1} w - - 0 1`,
+      "piece: K, King, K", "royalty: extinction K, capturable", "duck: yes"].join("\n");
+    expect(parsePreset(duck(10)).error).toBeUndefined();
+    expect(refusal(duck(11))).toBe("line 6: the duck plays on boards of at most 100 squares (10×10), not 11×10");
+    const kinds = "ABCDEFGHIJ";
+    const drops = (n: number) => ["name: Drops", "board: 16x16", `start: k15/${Array(14).fill("16").join("/")}/K15 w - - 0 1`, "piece: K, King, K",
+      ...[...kinds].map((l) => `piece: ${l}, Piece ${l}, W`), "royalty: king K", `drops: ${kinds.slice(0, n).split("").join(" ")}`].join("\n");
+    expect(parsePreset(drops(6)).error).toBeUndefined();
+    expect(refusal(drops(7))).toMatch(/^line 16: 7 kinds of piece dropped on 256 squares is too many moves/);
+  });
+  it("the shared check bounds what every format's reader gives it, not only this format's", () => {
+    const decl = unwrap(parsePreset(BASE.join("\n"))).decl;
+    const long = { ...decl, pieces: decl.pieces.map((p) => (p.letter === "R" ? { ...p, betza: "W".repeat(PRESET_LIMITS.betzaChars + 1) } : p)) };
+    expect(checkDeclaration(long)).toEqual({ part: "piece R", message: "Betza notation is at most 40 characters" });
+    expect(checkDeclaration({ ...decl, files: 17 })?.part).toBe("board");
+  });
+  it("the shared check keeps every text writable back as the project's format (a comma in a piece's name, a line break)", () => {
+    const decl = unwrap(parsePreset(BASE.join("\n"))).decl;
+    const named = (name: string) => ({ ...decl, pieces: decl.pieces.map((p) => (p.letter === "R" ? { ...p, name } : p)) });
+    expect(checkDeclaration(named("Rook, tall"))?.message).toMatch(/without commas/);
+    expect(checkDeclaration(named("Ro\nok"))?.part).toBe("piece R");
+    expect(checkDeclaration({ ...decl, summary: ["one\ntwo"] })?.part).toBe("rules");
+    expect(checkDeclaration({ ...decl, pieces: decl.pieces.map((p) => ({ ...p, value: 1 / 3 })) })?.message).toMatch(/at most 3 decimals/);
   });
   it("Betza text too long, or giving too many directions", () => {
     expect(refusal(withLine(5, `piece: R, Rook, ${"W".repeat(PRESET_LIMITS.betzaChars + 1)}`))).toMatch(/at most 40/);

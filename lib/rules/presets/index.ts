@@ -7,7 +7,9 @@
 import { err, ok, type Result } from "../result";
 import type { VariantDecl } from "../variant";
 import { checkDeclaration, PRESET_LIMITS, type DeclPart } from "./limits";
+import { interactiveDiagramPartLines, parseInteractiveDiagram } from "./interactive-diagram";
 import { readPreset } from "./preset";
+import { parseVariantsIni, variantsIniPartLines } from "./variants-ini";
 
 export type PresetFormat = "preset" | "interactive-diagram" | "variants-ini";
 
@@ -28,7 +30,10 @@ export function presetFormat(text: string): PresetFormat | undefined {
  * Readers of the other two formats (Result<VariantDecl>, errors naming their line), and the line
  * a part of their declaration comes from, for the shared check's messages.
  */
-const OTHER_FORMATS: Partial<Record<Exclude<PresetFormat, "preset">, { read(text: string): Result<VariantDecl>; partLines: PartLines }>> = {};
+const OTHER_FORMATS: Record<Exclude<PresetFormat, "preset">, { read(text: string): Result<VariantDecl>; partLines: PartLines }> = {
+  "interactive-diagram": { read: parseInteractiveDiagram, partLines: interactiveDiagramPartLines },
+  "variants-ini": { read: (text) => parseVariantsIni(text), partLines: variantsIniPartLines },
+};
 
 /** For a part of the declaration, the lines that may declare it (the first that matches is named). */
 type PartLines = (part: DeclPart) => RegExp | undefined;
@@ -55,9 +60,8 @@ export function parsePreset(text: string): Result<ParsedPreset> {
     lineOf = (part) => map.get(part) ?? map.get("declaration") ?? 1;
   } else {
     const reader = OTHER_FORMATS[format];
-    if (!reader) return err(`line 1: ${format === "interactive-diagram" ? "Interactive Diagram settings" : "variants.ini sections"} cannot be read yet`);
     const read = reader.read(text);
-    if (!read.ok) return err(read.error);
+    if (!read.ok) return err(shortened(read.error));
     decl = read.value;
     lineOf = (part) => {
       const re = reader.partLines(part);
@@ -68,6 +72,12 @@ export function parsePreset(text: string): Result<ParsedPreset> {
   const problem = checkDeclaration(decl);
   if (problem) return err(`line ${lineOf(problem.part)}: ${problem.message}`);
   return ok({ format, decl });
+}
+
+/** An error as one short line, however much of a hostile text a reader quoted. */
+function shortened(error: string): string {
+  const line = error.replace(/\s+/g, " ");
+  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
 }
 
 /** The line a parsePreset error names (the editor shows it there). */

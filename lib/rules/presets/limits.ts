@@ -44,6 +44,10 @@ export interface DeclProblem {
 }
 
 const LETTER = /^\+?[A-Z]$/;
+/** A drawing's name (app/_components/pieces), as the project's format reads it. */
+export const ART = /^[A-Za-z][A-Za-z0-9-]{0,39}$/;
+/** One line of text, not empty, with no spaces around it and no control characters. */
+const plain = (s: string) => s.length > 0 && s === s.trim() && !/[\u0000-\u001f\u007f]/.test(s);
 
 /** The first problem with a declaration read from a preset, or undefined when it is a playable game within the limits. */
 export function checkDeclaration(decl: VariantDecl): DeclProblem | undefined {
@@ -51,6 +55,12 @@ export function checkDeclaration(decl: VariantDecl): DeclProblem | undefined {
   const L = PRESET_LIMITS;
   if (!decl.name.trim()) return problem("name", "the game needs a name");
   if (decl.name.length > L.nameChars) return problem("name", `the name is longer than ${L.nameChars} characters`);
+  // Every text of a declaration is one line with no spaces around it, as the project's format writes it back.
+  if (!plain(decl.name)) return problem("name", "a name is one line of text, with no spaces around it");
+  if (!/^[^\r\n]*$/.test(decl.startFen)) return problem("start", "the start position is one line of FEN");
+  const badRule = decl.summary.find((line) => !plain(line) || line.length > L.lineChars);
+  if (badRule !== undefined) return problem("rules", `a line of the rules is one line of text up to ${L.lineChars} characters`);
+  if (decl.sideNames?.some((n) => !plain(n) || n.includes(",") || n.length > 20)) return problem("side names", "a side's name is up to 20 characters, without commas");
   const size = (n: number, most: number) => Number.isInteger(n) && n >= 2 && n <= most;
   if (!size(decl.files, L.files) || !size(decl.ranks, L.ranks)) {
     return problem("board", `a board is 2 to ${L.files} files by 2 to ${L.ranks} ranks, not ${decl.files}×${decl.ranks}`);
@@ -63,8 +73,11 @@ export function checkDeclaration(decl: VariantDecl): DeclProblem | undefined {
     if (!LETTER.test(p.letter)) return problem(part, `a piece's letter is one capital letter A–Z (a promoted piece + and its base letter), not '${p.letter.slice(0, 8)}'`);
     if (letters.has(p.letter)) return problem(part, `two pieces have the letter ${p.letter}`);
     letters.add(p.letter);
-    if (!p.name.trim() || p.name.length > L.nameChars) return problem(part, `a piece's name is 1 to ${L.nameChars} characters`);
-    if (p.value !== undefined && !(Number.isFinite(p.value) && p.value >= 0 && p.value <= 1000)) return problem(part, "a piece's value is a number from 0 to 1000");
+    if (!plain(p.name) || p.name.includes(",") || p.name.length > L.nameChars) return problem(part, `a piece's name is 1 to ${L.nameChars} characters, without commas`);
+    if (p.art !== "" && !ART.test(p.art)) return problem(part, "art is the name of a drawing, like knight");
+    if (p.value !== undefined && !(Number.isFinite(p.value) && p.value >= 0 && p.value <= 1000 && Math.round(p.value * 1000) === p.value * 1000)) {
+      return problem(part, "a piece's value is a number from 0 to 1000, with at most 3 decimals");
+    }
     for (const betza of [p.betza, ...(p.gains ? [p.gains.betza] : [])]) {
       const bad = betzaProblem(betza);
       if (bad) return problem(part, bad);
@@ -105,6 +118,13 @@ export function checkDeclaration(decl: VariantDecl): DeclProblem | undefined {
     const d = decl.deadPosition;
     const unknownPiece = [...d.minors, ...(d.bishop ? [d.bishop] : []), ...(d.harmless ?? [])].find((l) => !known(l));
     if (unknownPiece) return problem("dead position", `it names a piece ${unknownPiece.slice(0, 8)} the game does not have`);
+  }
+  if (decl.palaces) {
+    const at = (name: string) => ({ file: FILE_LETTERS.indexOf(name[0]), rank: Number(name.slice(1)) - 1 });
+    for (const [lo, hi] of decl.palaces.map((corners) => corners.map(at))) {
+      const on = (c: { file: number; rank: number }) => c.file >= 0 && c.file < decl.files && c.rank >= 0 && c.rank < decl.ranks;
+      if (!on(lo) || !on(hi) || lo.file > hi.file || lo.rank > hi.rank) return problem("palaces", "a palace is its lower-left then upper-right corner, both on the board");
+    }
   }
   for (const m of decl.mechanics ?? []) {
     const s = switchOf(m);

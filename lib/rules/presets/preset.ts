@@ -10,7 +10,7 @@ import type { Mechanic } from "../mechanic";
 import { err, ok, type Result } from "../result";
 import type { EndReason } from "../status";
 import type { CastlingDecl, PieceDecl, Royalty, VariantDecl } from "../variant";
-import type { DeclPart } from "./limits";
+import { ART, type DeclPart } from "./limits";
 import { switchMechanic, switchOf, type Switch } from "./switches";
 
 /** A declaration read from a preset, and the line that declared each part (for the shared check's messages). */
@@ -106,7 +106,7 @@ function readPiece(value: string): PieceDecl {
     betza: read(z.string().regex(/^[A-Za-z0-9]{1,40}$/, "Betza notation is letters and digits, at most 40"), betza),
   };
   let m: RegExpExecArray | undefined;
-  if ((m = o.take(/^art\s+(.*)$/))) p.art = read(z.string().regex(/^[A-Za-z][A-Za-z0-9-]{0,39}$/, "art is the name of a drawing, like knight"), m[1]);
+  if ((m = o.take(/^art\s+(.*)$/))) p.art = read(z.string().regex(ART, "art is the name of a drawing, like knight"), m[1]);
   if ((m = o.take(/^value\s+(.*)$/))) p.value = read(number("a value"), m[1]);
   if ((m = o.take(/^initial ranks?\s+(.*)$/))) p.initialRanks = read(z.string().transform(words).pipe(z.array(whole(1, 16, "a rank")).min(1).max(16)), m[1]);
   if (o.flag("never on first rank")) (p.forbiddenRanks ??= []).push("first");
@@ -263,7 +263,7 @@ const KEYS: Record<string, Key> = {
   name: { part: () => "name", apply: (v, s) => void (s.decl.name = read(z.string().trim().min(1, "the game needs a name").max(60, "a name is at most 60 characters"), v)) },
   id: {
     part: () => "id",
-    apply: (v, s) => void (s.id = read(z.string().trim().regex(/^[a-z0-9][a-z0-9-]{0,59}$/, "an id is lowercase letters, digits and hyphens, like my-chess"), v)),
+    apply: (v, s) => void (s.id = read(z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{0,79}$/, "an id is lowercase letters, digits, dots and hyphens, like my-chess"), v)),
   },
   board: {
     part: () => "board",
@@ -289,17 +289,18 @@ const KEYS: Record<string, Key> = {
   "flying general": { apply: (v, s) => void (s.decl.flyingGeneral = read(yesNo, v) || undefined) },
   "dead position": { part: () => "dead position", apply: (v, s) => void (s.decl.deadPosition = readDeadPosition(v)) },
   points: { apply: (v, s) => void (s.decl.points = read(oneOf(["yes", "river"], "points"), v) === "river" ? { river: true } : {}) },
-  palaces: { apply: (v, s) => void (s.decl.palaces = readPalaces(v)) },
+  palaces: { part: () => "palaces", apply: (v, s) => void (s.decl.palaces = readPalaces(v)) },
   hidden: { apply: (v, s) => void (s.decl.hidden = read(yesNo, v) || undefined) },
   "bot goal": { apply: (v, s) => void (s.decl.botGoal = readBotGoal(v)) },
   "side names": {
+    part: () => "side names",
     apply: (v, s) => {
       const names = v.split(",").map((n) => read(z.string().trim().min(1).max(20, "a side's name is at most 20 characters"), n));
       if (names.length !== 2) throw new RulesError("side names are White's then Black's, like 'Cho, Han'");
       s.decl.sideNames = [names[0], names[1]];
     },
   },
-  rules: { repeats: true, apply: (v, s) => void s.decl.summary.push(read(z.string().trim().min(1, "a rules line says something"), v)) },
+  rules: { repeats: true, part: () => "rules", apply: (v, s) => void s.decl.summary.push(read(z.string().trim().min(1, "a rules line says something"), v)) },
   drops: switchKey(readDrops),
   explosions: switchKey((v) => {
     const m = /^survivors\s+(.*)$/.exec(v.trim());
