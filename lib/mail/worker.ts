@@ -30,6 +30,8 @@ export interface WorkerOptions {
   jobs?: WorkerJob[];
   /** Jobs that may take long: each runs in a loop of its own, beside the jobs and the outbox. */
   slowJobs?: WorkerJob[];
+  /** Run once the loops have stopped: what the jobs keep between ticks is let go (the bots' thread). */
+  onStop?: () => Promise<void>;
   log?: (msg: string) => void;
 }
 
@@ -68,7 +70,7 @@ function loop(tick: () => Promise<void>, intervalMs: number) {
   };
 }
 
-export function startOutboxWorker({ intervalMs = 3000, jobs = [], slowJobs = [], log = console.error }: WorkerOptions = {}): Worker {
+export function startOutboxWorker({ intervalMs = 3000, jobs = [], slowJobs = [], onStop, log = console.error }: WorkerOptions = {}): Worker {
   if (holder.__courierWorker) return holder.__courierWorker;
   const stopping = new AbortController();
   const { signal } = stopping;
@@ -99,6 +101,7 @@ export function startOutboxWorker({ intervalMs = 3000, jobs = [], slowJobs = [],
     async stop() {
       stopping.abort();
       await Promise.all(loops.map((l) => l.stop()));
+      await onStop?.().catch((e: unknown) => log(`worker stopping: ${message(e)}`));
       holder.__courierWorker = undefined;
     },
   };

@@ -1,7 +1,7 @@
 /**
  * The bots' loop beside the clock and the outbox (lib/games/worker.ts, as instrumentation.ts starts
  * it): while a bot thinks (here a thought that never ends), an email is still sent and a timeout
- * still decided, and stopping the worker gives the thought up and returns. Real PostgreSQL and SMTP.
+ * still decided, and stopping the worker gives the thought up, stops the bots' thread and returns. Real PostgreSQL and SMTP.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -16,13 +16,15 @@ import { until } from "../support/wait";
 import { register } from "@/instrumentation";
 
 // The bot's thread replaced by a thought that never answers: only stopping ends it.
-const thinking = vi.hoisted(() => ({ signals: [] as (AbortSignal | undefined)[] }));
+const thinking = vi.hoisted(() => ({ signals: [] as (AbortSignal | undefined)[], threadStopped: 0 }));
 vi.mock("@/lib/games/bot-think", () => ({
   thinkInThread: (_request: unknown, { signal }: { signal?: AbortSignal } = {}) => {
     thinking.signals.push(signal);
     return new Promise<string>(() => {});
   },
-  stopBotThread: async () => {},
+  stopBotThread: async () => {
+    thinking.threadStopped++;
+  },
 }));
 
 const app = globalThis as { __courierWorker?: Worker; __courierDb?: Promise<DbHandle> };
@@ -68,6 +70,7 @@ describe("the bots' loop", () => {
 
     await app.__courierWorker!.stop();
     expect(thinking.signals[0]?.aborted).toBe(true);
+    expect(thinking.threadStopped).toBe(1);
     expect(app.__courierWorker).toBeUndefined();
   }, 60_000);
 });

@@ -303,6 +303,18 @@ describe("the bot's thread", () => {
     expect(Game.replay("chess", "start", ["P e2-e4"]).legalMoves().map((m) => m.text)).toContain(move);
     await stopBotThread();
   });
+
+  it("gives a search up when the worker stops, and answers the next question from a fresh thread", async () => {
+    const stopping = new AbortController();
+    // Level 8 from a middlegame: a search of many seconds, given up once it is under way.
+    const line = ["P e2-e4", "p e7-e5", "N g1-f3", "n b8-c6", "B f1-c4", "b f8-c5"];
+    const thought = thinkInThread({ variant: "chess", level: 8, startFen: "start", moves: line }, { signal: stopping.signal });
+    setTimeout(() => stopping.abort(), 500);
+    await expect(thought).rejects.toThrow("the worker stopped");
+    const move = await thinkInThread({ variant: "chess", level: 1, startFen: "start", moves: line });
+    expect(Game.replay("chess", "start", line).legalMoves().map((m) => m.text)).toContain(move);
+    await stopBotThread();
+  });
 });
 
 // People's display names may not pass for a bot's (lib/auth/profile.ts).
