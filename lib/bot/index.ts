@@ -18,6 +18,7 @@
  */
 import { Game, makeMoveText, parseActions, type Action } from "../rules";
 import { RulesError } from "../rules/errors";
+import { searchStart } from "../rules/game";
 import { listMoves } from "../rules/listed";
 import { LISTING_LIMIT } from "../rules/mechanics/unions";
 import { parseFen } from "../rules/notation/fen";
@@ -109,7 +110,8 @@ export function analyse(game: Game, options: BotOptions): SearchInfo {
   if (level === 1) return done(randomMove(game, random));
   const budget = LEVELS[level];
   // The game's own position, copied: the search plays on the copy.
-  let pos: Position = game["pos"].clone();
+  const start = searchStart(game);
+  let pos: Position = start.position;
   const hidden = pos.variant.decl.hidden === true;
   if (hidden && !hasUnseen(pos)) pos = view(pos, pos.turn);
   const root = rootMoves(game, pos, random);
@@ -122,7 +124,7 @@ export function analyse(game: Game, options: BotOptions): SearchInfo {
     deadline: started + (options.ms ?? MAX_MS),
     noise: budget.noise,
     seed,
-  }, hidden ? [] : pastPositions(game, pos), hidden);
+  }, hidden ? [] : pastPositions(start.keys, pos), hidden);
   const r = searcher.search(root);
   return done(r.best.text, r.nodes, r.depth, r.score);
 }
@@ -161,8 +163,7 @@ function rootMoves(game: Game, pos: Position, random: () => number): RootMove[] 
  * first, from the game's own record of positions (placement, side, castling, en passant), so
  * the search sees a repetition the game would count.
  */
-function pastPositions(game: Game, pos: Position): [number, number][] {
-  const keys: readonly string[] = game["keys"];
+function pastPositions(keys: readonly string[], pos: Position): [number, number][] {
   const from = Math.max(0, keys.length - 1 - pos.halfmove);
   const out: [number, number][] = [];
   for (let i = from; i < keys.length - 1; i++) {

@@ -1,4 +1,5 @@
-/** What the bot's thread is asked and answers (lib/games/bot-thread.ts). Nothing to import, so the thread loads nothing else. */
+/** What the bot's thread is asked and answers (lib/games/bot-thread.ts). Types only, so the thread loads nothing else. */
+import type { VariantDecl } from "../rules";
 
 /**
  * The time the search may take (lib/bot's `ms`): it then answers with the best move found so
@@ -7,6 +8,11 @@
 export const SEARCH_MS = 30_000;
 export interface BotRequest {
   variant: string;
+  /**
+   * A preset's game: its version's declaration (plain data), which the thread declares before
+   * replaying, since a declaration made in the main thread does not reach a worker thread.
+   */
+  declaration?: VariantDecl;
   level: number;
   /** The position to replay `moves` from: the game's start, or in fog the bot's own view of the position now. */
   startFen: string;

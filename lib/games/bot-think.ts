@@ -1,9 +1,10 @@
 /**
  * Asks the bot's thread for a move (lib/games/bot-thread.ts). One thread per process,
- * started on first use and kept, one question at a time (the worker's jobs run one after
+ * started on first use and kept, one question at a time (the bots' loop asks one after
  * another). A thread that does not answer within THINK_LIMIT_MS is stopped, and a fresh
  * one plays level 1 (a random legal move, at once), so the bot always moves within a
- * minute of its turn; a thread that dies is replaced at the next question.
+ * minute of its turn; a thread that dies is replaced at the next question. The worker
+ * stopping gives a question up and stops its thread (`signal`).
  */
 import { Worker } from "node:worker_threads";
 import type { BotAnswer, BotRequest } from "./bot-request";
@@ -33,7 +34,8 @@ function startThread(): Worker {
   return worker;
 }
 
-function ask(request: BotRequest, limitMs: number): Promise<string> {
+function ask(request: BotRequest, limitMs: number, signal?: AbortSignal): Promise<string> {
+  if (signal?.aborted) return Promise.reject(new Error("the worker stopped"));
   thread ??= startThread();
   const worker = thread;
   const id = ++asked;
@@ -43,6 +45,14 @@ function ask(request: BotRequest, limitMs: number): Promise<string> {
       worker.off("message", onMessage);
       worker.off("error", onError);
       worker.off("exit", onExit);
+      signal?.removeEventListener("abort", onAbort);
+    };
+    // The worker stopping: the search is given up, and its thread with it (none is left running).
+    const onAbort = () => {
+      done();
+      if (thread === worker) thread = null;
+      void worker.terminate();
+      reject(new Error("the worker stopped"));
     };
     const onMessage = (m: { id: number; answer: BotAnswer }) => {
       if (m.id !== id) return;
@@ -67,6 +77,7 @@ function ask(request: BotRequest, limitMs: number): Promise<string> {
     worker.on("message", onMessage);
     worker.on("error", onError);
     worker.on("exit", onExit);
+    signal?.addEventListener("abort", onAbort, { once: true });
     worker.postMessage({ id, request });
   });
 }
@@ -77,13 +88,16 @@ class ThinkTimeout extends Error {
   }
 }
 
-/** The bot's move for the request, from its thread; level 1's move (with the whole limit) should the search run out of `limitMs`. */
-export async function thinkInThread(request: BotRequest, limitMs = THINK_LIMIT_MS): Promise<string> {
+/**
+ * The bot's move for the request, from its thread; level 1's move (with the whole limit) should the
+ * search run out of `limitMs`. `signal` (the worker stopping) gives the search up at once.
+ */
+export async function thinkInThread(request: BotRequest, { limitMs = THINK_LIMIT_MS, signal }: { limitMs?: number; signal?: AbortSignal } = {}): Promise<string> {
   try {
-    return await ask(request, limitMs);
+    return await ask(request, limitMs, signal);
   } catch (e) {
     if (!(e instanceof ThinkTimeout)) throw e;
-    return ask({ ...request, level: 1 }, THINK_LIMIT_MS);
+    return ask({ ...request, level: 1 }, THINK_LIMIT_MS, signal);
   }
 }
 

@@ -7,12 +7,15 @@
  */
 import { parentPort } from "node:worker_threads";
 import { chooseMove } from "../bot";
-import { Game } from "../rules";
+import { Game, declareVariant } from "../rules";
+import { isKnownVariant } from "../rules/variants";
 import { SEARCH_MS, type BotAnswer, type BotRequest } from "./bot-request";
 
 parentPort!.on("message", ({ id, request }: { id: number; request: BotRequest }) => {
   let answer: BotAnswer;
   try {
+    // A version never changes: declared once, it stays right for every later question.
+    if (request.declaration && !isKnownVariant(request.variant)) declareVariant({ ...request.declaration, id: request.variant });
     const game = Game.replay(request.variant, request.startFen, request.moves);
     answer = { move: chooseMove(game, { level: request.level, seed: request.seed, ms: SEARCH_MS }) };
   } catch (e) {

@@ -16,6 +16,7 @@ import type { BotRequest } from "./bot-request";
 import { thinkInThread } from "./bot-think";
 import { GameError } from "./errors";
 import { hiddenNow, type Side } from "./fog";
+import { declarePresetVariants, declaredPreset } from "./presets";
 import { chooseSetup, declineDraw, submitMove } from "./service";
 import { setupStage, sideToAct } from "./setups";
 
@@ -29,18 +30,21 @@ async function botLevels(db: Executor): Promise<Map<string, number>> {
  * What the bot may know when it moves: the game's start and every move, so it sees
  * repetitions as a player does; in a game that hides information (Fog of War), only its
  * own view of the position now (lib/rules viewFen, what the page shows its side), never
- * the real position or the opponent's moves.
+ * the real position or the opponent's moves. A preset's game comes with its version's
+ * declaration: the thread is an isolate of its own, which this process's declarations do not reach.
  */
 export function botRequest(g: Pick<GameRow, "variant" | "status" | "startFen" | "currentFen">, played: string[], side: Side, level: number): BotRequest {
-  if (hiddenNow(g)) return { variant: g.variant, level, startFen: viewFen(g.variant, g.currentFen, side), moves: [] };
-  return { variant: g.variant, level, startFen: g.startFen, moves: played };
+  const declaration = declaredPreset(g.variant);
+  const game = declaration ? { variant: g.variant, declaration } : { variant: g.variant };
+  if (hiddenNow(g)) return { ...game, level, startFen: viewFen(g.variant, g.currentFen, side), moves: [] };
+  return { ...game, level, startFen: g.startFen, moves: played };
 }
 
 export interface BotOptions {
   /** Chooses the move (default: the bot's thread); tests pass a spy. */
-  think?: (request: BotRequest) => Promise<string>;
-  /** No new game is taken up after this long, so the outbox, drained after the jobs, is not held up. */
-  budgetMs?: number;
+  think?: Think;
+  /** The worker stopping: no new game is taken up, and a search under way is given up. */
+  signal?: AbortSignal;
   log?: (msg: string) => void;
 }
 
@@ -50,12 +54,25 @@ export interface BotReport {
   drawsDeclined: number;
 }
 
+type Think = (request: BotRequest, options: { signal?: AbortSignal }) => Promise<string>;
+
+/** The thought, or a refusal as soon as the worker stops: stopping never waits for a search, whatever `think` does. */
+function unlessStopped(thought: Promise<string>, signal: AbortSignal | undefined): Promise<string> {
+  if (!signal) return thought;
+  return new Promise((resolve, reject) => {
+    const stop = () => reject(new Error("the worker stopped"));
+    if (signal.aborted) stop();
+    signal.addEventListener("abort", stop, { once: true });
+    thought.then(resolve, reject).finally(() => signal.removeEventListener("abort", stop));
+  });
+}
+
 /**
- * The worker's job: every bot's turn in every active game, one game after another.
- * A refusal (the game moved on, ended, or another worker was first) is nothing to retry:
- * the next run reads the game afresh.
+ * The worker's job, in a loop of its own (lib/games/worker.ts): every bot's turn in every active
+ * game, one game after another, the longest waiting first. A refusal (the game moved on, ended,
+ * or another worker was first) is nothing to retry: the next run reads the game afresh.
  */
-export async function runBots(db: Db, now = new Date(), { think = thinkInThread, budgetMs = 20_000, log = console.error }: BotOptions = {}): Promise<BotReport> {
+export async function runBots(db: Db, now = new Date(), { think = thinkInThread, signal, log = console.error }: BotOptions = {}): Promise<BotReport> {
   const report: BotReport = { moves: 0, setups: 0, drawsDeclined: 0 };
   // `now` moved on by the time spent here: a move stored after a search of seconds carries its own time.
   const begun = Date.now();
@@ -66,11 +83,15 @@ export async function runBots(db: Db, now = new Date(), { think = thinkInThread,
   const candidates = await db.select().from(games)
     .where(and(eq(games.status, "active"), or(inArray(games.whiteId, ids), inArray(games.blackId, ids))))
     .orderBy(asc(games.updatedAt));
+  // Presets' games: declared here (the fog view, the request's declaration) before any rules call.
+  await declarePresetVariants(db, candidates.map((g) => g.variant));
+  const ask = (r: BotRequest) => unlessStopped(think(r, { signal }), signal);
   for (const g of candidates) {
-    if (Date.now() - begun > budgetMs) break;
+    if (signal?.aborted) break;
     try {
-      await actIn(db, g, bots, clock, think, report);
+      await actIn(db, g, bots, clock, ask, report);
     } catch (e) {
+      if (signal?.aborted) break;
       // Refusals are the game moving on; an illegal move is the bot's bug, and said.
       if (e instanceof GameError && e.code !== "illegal") continue;
       log(`bot in game ${g.id}: ${e instanceof Error ? e.message : String(e)}`);

@@ -40,6 +40,25 @@ export { forEachMove, listMoves, type LegalMove } from "./listed";
 
 const COLORS: Color[] = ["white", "black"];
 
+/** What a search needs of a game that its public API does not give (searchStart). */
+export interface SearchStart {
+  /** A copy of the current position: the search plays on it, the game is not changed. */
+  position: Position;
+  /** The repetition key of every position so far, the current one last (see Game's `keys`). */
+  keys: readonly string[];
+}
+
+let openForSearch: (game: Game) => SearchStart;
+
+/**
+ * The bot's door into a game (lib/bot): the position to search from and the positions that
+ * stood before, which a repetition draw counts. Not part of the module's API (lib/rules/index.ts
+ * does not export it): everyone else reads a game through Game's own methods.
+ */
+export function searchStart(game: Game): SearchStart {
+  return openForSearch(game);
+}
+
 export class Game {
   readonly variant: Variant;
   readonly startFen: string;
@@ -58,6 +77,11 @@ export class Game {
   private readonly steps: Stepwise;
   /** The legal moves the current position's status is judged by, once asked for. */
   private judged: Move[] | null = null;
+
+  static {
+    // Inside the class, so searchStart reaches the private fields without widening Game's API.
+    openForSearch = (game) => ({ position: game.pos.clone(), keys: game.keys });
+  }
 
   private constructor(variant: Variant, fen: string) {
     this.variant = variant;

@@ -56,7 +56,8 @@
  *
  * FEN itself is read by `parseFen(variant, text)` → Result<Position> and written by
  * `makeFen(position)` in ./notation/fen, inside the module: outside it a position is a
- * Game, whose `fen()` writes it.
+ * Game, whose `fen()` writes it. The one door past that is lib/bot's: `searchStart(game)` in
+ * ./game, a copy of the position and the repetition keys its search needs, not exported here.
  */
 export { Game } from "./game";
 export type { Color, DrawClaim, LegalMove, PieceOnBoard, SquareContent } from "./game";

@@ -21,9 +21,11 @@ import { parseArchiveQuery } from "@/lib/games/archive-params";
 import type { BotRequest } from "@/lib/games/bot-request";
 import { stopBotThread, thinkInThread } from "@/lib/games/bot-think";
 import { runBots } from "@/lib/games/bots";
+import { publishPreset } from "@/lib/games/presets";
 import { Game, viewFen } from "@/lib/rules";
 import { DAY, T0, expectConsistent, insertActiveGame, wipe } from "../support/games";
 import { FOG, LINES, boardSquares, unseenSquares } from "../support/fog";
+import { WAZIR_GAME } from "../support/presets";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
 
 // The move action runs with the framework around it replaced, as in tests/integration/authorization.test.ts.
@@ -135,6 +137,21 @@ describe.each(testDrivers)("bots on $driver", ({ create }) => {
     expect(game).toMatchObject({ choosingSetups: false, blackSetup: 3, ply: 1 });
   });
 
+  it("play a preset's game: the thread is given the version's declaration, and its move is stored through submitMove", async () => {
+    const { variant } = await publishPreset(db, person.id, { slug: "wazir-chess", name: "Wazir Chess", rules: "", text: WAZIR_GAME }, T0);
+    const { gameId } = await challengeBot(variant, "white", 3);
+    await submitMove(db, person.id, { gameId, expectedPly: 0, move: "W c1-b1" }, T0);
+    // The real thread, an isolate of its own: this process's declaration of the preset does not reach it.
+    const asked: BotRequest[] = [];
+    const report = await runBots(db, T0, { think: (r, o) => (asked.push(r), thinkInThread(r, o)) });
+    expect(report.moves).toBe(1);
+    expect(asked.map((r) => [r.variant, r.declaration?.id, r.declaration?.name])).toEqual([[variant, variant, "Wazir Chess"]]);
+    const { game, moves: played } = await expectConsistent(db, gameId);
+    expect(game).toMatchObject({ variant, ply: 2 });
+    expect((await movesOf(gameId)).map((m) => m.playerId)).toEqual([person.id, bot[3].id]);
+    expect(Game.replay(variant, game.startFen, played.slice(0, 1)).legalMoves().map((m) => m.text)).toContain(played[1]);
+  });
+
   it("decline a draw offer at once, and never offer one", async () => {
     const { gameId } = await challengeBot("chess", "white");
     await submitMove(db, person.id, { gameId, expectedPly: 0, move: "P d2-d4" }, T0);
@@ -142,6 +159,16 @@ describe.each(testDrivers)("bots on $driver", ({ create }) => {
     expect(await offerDraw(db, person.id, { gameId }, T0)).toBe("offered");
     expect(await runBots(db, T0, { think: inProcess })).toEqual({ moves: 0, setups: 0, drawsDeclined: 1 });
     expect(await stored(gameId)).toMatchObject({ status: "active", drawOfferBy: null });
+  });
+
+  it("decline a draw offer even when clearly lost (docs/playing-bots.md#draws-and-resigning)", async () => {
+    // The bot (Black, to move) has its king alone against four queens.
+    const { gameId } = await challengeBot("chess", "white");
+    const lost = "4k3/8/8/8/8/8/8/QQQQK3 b - - 0 1";
+    await db.update(games).set({ startFen: lost, currentFen: lost }).where(eq(games.id, gameId));
+    expect(await offerDraw(db, person.id, { gameId }, T0)).toBe("offered");
+    expect(await runBots(db, T0, { think: inProcess })).toEqual({ moves: 1, setups: 0, drawsDeclined: 1 });
+    expect(await stored(gameId)).toMatchObject({ status: "active", drawOfferBy: null, ply: 1 });
   });
 
   it("make one move for one ply however many workers run at once", async () => {
@@ -272,8 +299,20 @@ describe("a bot signing in", () => {
 describe("the bot's thread", () => {
   it("answers with a random legal move when the search runs out of time", async () => {
     // 1 ms: the thread cannot even start in time; it is stopped, and a fresh one plays level 1.
-    const move = await thinkInThread({ variant: "chess", level: 8, startFen: "start", moves: ["P e2-e4"] }, 1);
+    const move = await thinkInThread({ variant: "chess", level: 8, startFen: "start", moves: ["P e2-e4"] }, { limitMs: 1 });
     expect(Game.replay("chess", "start", ["P e2-e4"]).legalMoves().map((m) => m.text)).toContain(move);
+    await stopBotThread();
+  });
+
+  it("gives a search up when the worker stops, and answers the next question from a fresh thread", async () => {
+    const stopping = new AbortController();
+    // Level 8 from a middlegame: a search of many seconds, given up once it is under way.
+    const line = ["P e2-e4", "p e7-e5", "N g1-f3", "n b8-c6", "B f1-c4", "b f8-c5"];
+    const thought = thinkInThread({ variant: "chess", level: 8, startFen: "start", moves: line }, { signal: stopping.signal });
+    setTimeout(() => stopping.abort(), 500);
+    await expect(thought).rejects.toThrow("the worker stopped");
+    const move = await thinkInThread({ variant: "chess", level: 1, startFen: "start", moves: line });
+    expect(Game.replay("chess", "start", line).legalMoves().map((m) => m.text)).toContain(move);
     await stopBotThread();
   });
 });

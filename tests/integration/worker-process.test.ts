@@ -1,16 +1,16 @@
 /**
- * Where the background worker (game clock, then the outbox) runs: inside the app
- * process by default (instrumentation.ts), not at all there with OUTBOX_WORKER=off,
- * and as `npm run worker` (scripts/worker.ts) in its own process, which runs
- * whatever OUTBOX_WORKER says since the app servers of such a deployment all have
+ * Where the background worker (game clock, then the outbox; the bots in a loop of their
+ * own) runs: inside the app process by default (instrumentation.ts), not at all there with
+ * OUTBOX_WORKER=off, and as `npm run worker` (scripts/worker.ts) in its own process, which
+ * runs whatever OUTBOX_WORKER says since the app servers of such a deployment all have
  * it off. Real PostgreSQL and SMTP; a queued email and an overdue game show
- * whether a worker ran.
+ * whether a worker ran, and a bot's game whether its bot moved.
  */
 import { spawn } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@/lib/db/client";
-import { emailOutbox, games } from "@/lib/db/schema";
+import { emailOutbox, games, users } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
 import { enqueueEmail } from "@/lib/mail";
 import type { Worker } from "@/lib/mail/worker";
@@ -75,13 +75,21 @@ describe("the worker's process", () => {
     expect(app.__courierWorker).toBeUndefined();
   });
 
-  it("`npm run worker` does the work with OUTBOX_WORKER=off, and stops cleanly on SIGTERM", async () => {
+  it("`npm run worker` does the work with OUTBOX_WORKER=off, bots' moves included, and stops cleanly on SIGTERM", async () => {
     await until("the app's worker sent the game-over emails", async () =>
       (await handle.db.select().from(emailOutbox)).every((r) => r.status === "sent"));
     const before = smtp.received.length;
     const w = await work(2);
+    // A bot to move (level 1: at once), answered from the bot's thread of that process.
+    const [bot, erin] = await handle.db.insert(users).values([
+      { name: "Bot-level-1", email: "bot-level-1@bots.invalid", botLevel: 1, notify: "none" },
+      { name: "Erin", email: "erin@example.test", notify: "none" },
+    ]).returning();
+    const botGame = await insertActiveGame(handle.db, { white: bot.id, black: erin.id });
+    // As a deployment runs it: outside Next.js.
+    const { NEXT_RUNTIME: _, ...env } = process.env;
     const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-      env: { ...process.env, OUTBOX_WORKER: "off" },
+      env: { ...env, OUTBOX_WORKER: "off" },
       stdio: ["ignore", "ignore", "pipe"],
     });
     let stderr = "";
@@ -89,6 +97,7 @@ describe("the worker's process", () => {
     const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
     try {
       await until("the worker process sends the email and decides the timeout", () => done(w));
+      await until("the bot moved", async () => (await handle.db.select().from(games).where(eq(games.id, botGame)))[0].ply === 1);
     } finally {
       child.kill("SIGTERM");
     }

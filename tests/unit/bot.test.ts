@@ -7,7 +7,10 @@
 import { describe, expect, it } from "vitest";
 import { analyse, chooseMove, randomMove, randomSource } from "@/lib/bot";
 import { Game, RulesError, variantIds } from "@/lib/rules";
+import { searchStart } from "@/lib/rules/game";
+import { listMoves } from "@/lib/rules/listed";
 import { LISTING_LIMIT } from "@/lib/rules/mechanics/unions";
+import { makeMove } from "@/lib/rules/movegen";
 
 /** Would listing every move of the game's position pass the listing limit? */
 function tooMany(g: Game): boolean {
@@ -132,5 +135,21 @@ describe("Fog of War", () => {
       const b = analyse(Game.start("fog-of-war", twin), { level: 8, nodes: 3000, seed });
       expect(b).toMatchObject({ move: a.move, nodes: a.nodes, score: a.score });
     }
+  });
+});
+
+// lib/bot reads a game only through Game's methods and this door (lib/rules/game.ts), never its private fields.
+describe("the bot's door into a game", () => {
+  it("gives a copy of the position, which the search may play on, and the positions so far", () => {
+    const g = Game.replay("chess", "start", ["N g1-f3", "n g8-f6", "N f3-g1", "n f6-g8"]);
+    const fen = g.fen();
+    const { position, keys } = searchStart(g);
+    // One key per position, the current one last: the start stood again after four plies.
+    expect(keys).toHaveLength(5);
+    expect(keys[4]).toBe(keys[0]);
+    expect(keys[1]).not.toBe(keys[0]);
+    makeMove(position, listMoves(position).legal[0]);
+    expect(g.fen()).toBe(fen);
+    expect(searchStart(g).position).not.toBe(searchStart(g).position);
   });
 });
