@@ -10,8 +10,9 @@ export const displayNameSchema = z
   .min(3, "At least 3 characters.")
   .max(20, "At most 20 characters.")
   .regex(/^[A-Za-z0-9_-]+$/, "Letters, digits, - and _ only.")
-  // The bots' names (lib/games/bot-accounts.ts): nobody may pass for one.
-  .refine((name) => !/^bot-?level/i.test(name), "Names beginning with Bot-level are the bots'.");
+  // The bots' names (lib/games/bot-accounts.ts): nobody may pass for one, nor spell one with
+  // a look-alike (Bot_level, Bot-Ievel, B0t-1evel).
+  .refine((name) => !/^b[o0]t[\s_-]*[l1i]evel/i.test(name), "Names that read as Bot-level are the bots'.");
 
 export const settingsSchema = z.object({
   name: displayNameSchema,

@@ -165,6 +165,11 @@ export const games = pgTable(
     // The index of the setup each side chose (into VariantInfo.chosenSetups); null until chosen.
     whiteSetup: integer("white_setup"),
     blackSetup: integer("black_setup"),
+    // A bots' worker acting in this game holds it until then (lib/games/bots.ts): one search per
+    // turn however many workers run; after a failure, the time of the next try (a back-off).
+    botClaimedUntil: at("bot_claimed_until"),
+    // The bot's failed tries in a row here: the back-off grows with them, and after a few it plays a random legal move.
+    botFailures: integer("bot_failures").notNull().default(0),
   },
   (t) => [
     index("games_white_id_idx").on(t.whiteId),

@@ -21,3 +21,6 @@ export interface BotRequest {
 }
 
 export type BotAnswer = { move: string } | { error: string };
+
+/** What the thread posts for question `id`: that its search has begun, then its answer. */
+export type BotMessage = { id: number; thinking: true } | { id: number; answer: BotAnswer };

@@ -7,7 +7,7 @@
  * stopping gives a question up and stops its thread (`signal`).
  */
 import { Worker } from "node:worker_threads";
-import type { BotAnswer, BotRequest } from "./bot-request";
+import type { BotMessage, BotRequest } from "./bot-request";
 
 /** How long a search may take before the bot plays a random legal move instead (docs/playing-bots.md#time). */
 export const THINK_LIMIT_MS = 40_000;
@@ -34,7 +34,7 @@ function startThread(): Worker {
   return worker;
 }
 
-function ask(request: BotRequest, limitMs: number, signal?: AbortSignal): Promise<string> {
+function ask(request: BotRequest, limitMs: number, signal?: AbortSignal, onThinking?: (thread: Worker) => void): Promise<string> {
   if (signal?.aborted) return Promise.reject(new Error("the worker stopped"));
   thread ??= startThread();
   const worker = thread;
@@ -48,14 +48,15 @@ function ask(request: BotRequest, limitMs: number, signal?: AbortSignal): Promis
       signal?.removeEventListener("abort", onAbort);
     };
     // The worker stopping: the search is given up, and its thread with it (none is left running).
+    // Refused once the thread has exited.
     const onAbort = () => {
       done();
       if (thread === worker) thread = null;
-      void worker.terminate();
-      reject(new Error("the worker stopped"));
+      void worker.terminate().finally(() => reject(new Error("the worker stopped")));
     };
-    const onMessage = (m: { id: number; answer: BotAnswer }) => {
+    const onMessage = (m: BotMessage) => {
       if (m.id !== id) return;
+      if ("thinking" in m) return onThinking?.(worker);
       done();
       if ("move" in m.answer) resolve(m.answer.move);
       else reject(new Error(`the bot could not move: ${m.answer.error}`));
@@ -90,11 +91,14 @@ class ThinkTimeout extends Error {
 
 /**
  * The bot's move for the request, from its thread; level 1's move (with the whole limit) should the
- * search run out of `limitMs`. `signal` (the worker stopping) gives the search up at once.
+ * search run out of `limitMs`. `signal` (the worker stopping) gives the search up at once; `onThinking`
+ * hears that the search has begun (tests).
  */
-export async function thinkInThread(request: BotRequest, { limitMs = THINK_LIMIT_MS, signal }: { limitMs?: number; signal?: AbortSignal } = {}): Promise<string> {
+export async function thinkInThread(
+  request: BotRequest, { limitMs = THINK_LIMIT_MS, signal, onThinking }: { limitMs?: number; signal?: AbortSignal; onThinking?: (thread: Worker) => void } = {},
+): Promise<string> {
   try {
-    return await ask(request, limitMs, signal);
+    return await ask(request, limitMs, signal, onThinking);
   } catch (e) {
     if (!(e instanceof ThinkTimeout)) throw e;
     return ask({ ...request, level: 1 }, THINK_LIMIT_MS, signal);

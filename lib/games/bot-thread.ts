@@ -9,7 +9,7 @@ import { parentPort } from "node:worker_threads";
 import { chooseMove } from "../bot";
 import { Game, declareVariant } from "../rules";
 import { isKnownVariant } from "../rules/variants";
-import { SEARCH_MS, type BotAnswer, type BotRequest } from "./bot-request";
+import { SEARCH_MS, type BotAnswer, type BotMessage, type BotRequest } from "./bot-request";
 
 parentPort!.on("message", ({ id, request }: { id: number; request: BotRequest }) => {
   let answer: BotAnswer;
@@ -17,9 +17,11 @@ parentPort!.on("message", ({ id, request }: { id: number; request: BotRequest })
     // A version never changes: declared once, it stays right for every later question.
     if (request.declaration && !isKnownVariant(request.variant)) declareVariant({ ...request.declaration, id: request.variant });
     const game = Game.replay(request.variant, request.startFen, request.moves);
+    // The search begins now (a worker stopping meanwhile gives up a search under way).
+    parentPort!.postMessage({ id, thinking: true } satisfies BotMessage);
     answer = { move: chooseMove(game, { level: request.level, seed: request.seed, ms: SEARCH_MS }) };
   } catch (e) {
     answer = { error: e instanceof Error ? e.message : String(e) };
   }
-  parentPort!.postMessage({ id, answer });
+  parentPort!.postMessage({ id, answer } satisfies BotMessage);
 });

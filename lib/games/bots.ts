@@ -8,12 +8,13 @@
  * who is to act, so a game of more players may seat bots too.
  */
 import { randomInt } from "node:crypto";
-import { and, asc, eq, inArray, isNotNull, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, not, or, sql } from "drizzle-orm";
 import type { Db, Executor } from "@/lib/db/client";
 import { games, moves, users, type Game as GameRow } from "@/lib/db/schema";
-import { viewFen } from "@/lib/rules";
+import { chooseMove } from "@/lib/bot";
+import { Game, viewFen } from "@/lib/rules";
 import type { BotRequest } from "./bot-request";
-import { thinkInThread } from "./bot-think";
+import { THINK_LIMIT_MS, thinkInThread } from "./bot-think";
 import { GameError } from "./errors";
 import { hiddenNow, type Side } from "./fog";
 import { declarePresetVariants, declaredPreset } from "./presets";
@@ -67,10 +68,53 @@ function unlessStopped(thought: Promise<string>, signal: AbortSignal | undefined
   });
 }
 
+/** How long a worker holds a game it acts in: longer than a search and its level-1 fallback (lib/games/bot-think.ts). */
+export const CLAIM_MS = 2 * THINK_LIMIT_MS + 20_000;
+/** After a failed try, the next waits this long, doubled with each failure in a row, up to MAX_RETRY_MS. */
+export const RETRY_MS = 60_000;
+export const MAX_RETRY_MS = 3_600_000;
+/** After this many failed tries in a row, the bot plays a random legal move (level 1's), in this process. */
+export const FAILURES_BEFORE_RANDOM = 3;
+/** Games read a round, the longest waiting first; rounds a run (a bound, should bots play each other). */
+const GAMES_A_ROUND = 200;
+const ROUNDS_A_RUN = 20;
+
 /**
- * The worker's job, in a loop of its own (lib/games/worker.ts): every bot's turn in every active
- * game, one game after another, the longest waiting first. A refusal (the game moved on, ended,
- * or another worker was first) is nothing to retry: the next run reads the game afresh.
+ * The games where a bot may have something to do now, the longest waiting first (since the
+ * person's last move, or the game's last change before any): a bot to move or to choose its
+ * setup, or a person's draw offer to decline; not held by a worker, nor waiting out a back-off.
+ * Whose turn it is is read as sideToAct reads it (the FEN's side to move; the setup choices).
+ */
+export async function waitingForBots(db: Db, ids: string[], now: Date): Promise<GameRow[]> {
+  const toMove = sql`split_part(${games.currentFen}, ' ', 2)`;
+  const white = inArray(games.whiteId, ids);
+  const black = inArray(games.blackId, ids);
+  return db.select().from(games).where(and(
+    eq(games.status, "active"),
+    or(isNull(games.botClaimedUntil), lt(games.botClaimedUntil, now)),
+    or(
+      and(eq(games.choosingSetups, false), or(and(sql`${toMove} = 'b'`, black), and(sql`${toMove} <> 'b'`, white))),
+      // Setups: the side that does not move first chooses first, then the other (lib/games/setups.ts).
+      and(eq(games.choosingSetups, true), or(
+        and(white, isNull(games.whiteSetup), or(sql`${toMove} = 'b'`, isNotNull(games.blackSetup))),
+        and(black, isNull(games.blackSetup), or(sql`${toMove} <> 'b'`, isNotNull(games.whiteSetup))),
+      )),
+      and(isNotNull(games.drawOfferBy), not(inArray(games.drawOfferBy, ids)), or(white, black)),
+    ),
+  )).orderBy(asc(sql`coalesce(${games.lastMoveAt}, ${games.updatedAt})`), asc(games.id)).limit(GAMES_A_ROUND);
+}
+
+/** The person a game is played for (its seat that is not a bot): turns are taken between people. */
+const personOf = (g: GameRow, bots: Map<string, number>) => (g.whiteId && !bots.has(g.whiteId) ? g.whiteId : g.blackId && !bots.has(g.blackId) ? g.blackId : g.id);
+
+/**
+ * The worker's job, in a loop of its own (lib/games/worker.ts), in rounds: each round takes one
+ * game per person, people in the order of their longest-waiting game, so one player's many games
+ * never hold up another's answer. Each game is claimed first (games.bot_claimed_until): with
+ * several workers, one searches and the others pass on to other games. A refusal (the game moved
+ * on or ended) is nothing to retry: the next round reads the game afresh. A failure (the bot's
+ * illegal move, its thread failing, a game that no longer reads) is tried again after a back-off
+ * growing with the failures, said once a streak; after FAILURES_BEFORE_RANDOM, a random legal move.
  */
 export async function runBots(db: Db, now = new Date(), { think = thinkInThread, signal, log = console.error }: BotOptions = {}): Promise<BotReport> {
   const report: BotReport = { moves: 0, setups: 0, drawsDeclined: 0 };
@@ -80,24 +124,58 @@ export async function runBots(db: Db, now = new Date(), { think = thinkInThread,
   const bots = await botLevels(db);
   if (bots.size === 0) return report;
   const ids = [...bots.keys()];
-  const candidates = await db.select().from(games)
-    .where(and(eq(games.status, "active"), or(inArray(games.whiteId, ids), inArray(games.blackId, ids))))
-    .orderBy(asc(games.updatedAt));
-  // Presets' games: declared here (the fog view, the request's declaration) before any rules call.
-  await declarePresetVariants(db, candidates.map((g) => g.variant));
   const ask = (r: BotRequest) => unlessStopped(think(r, { signal }), signal);
-  for (const g of candidates) {
-    if (signal?.aborted) break;
-    try {
-      await actIn(db, g, bots, clock, ask, report);
-    } catch (e) {
-      if (signal?.aborted) break;
-      // Refusals are the game moving on; an illegal move is the bot's bug, and said.
-      if (e instanceof GameError && e.code !== "illegal") continue;
-      log(`bot in game ${g.id}: ${e instanceof Error ? e.message : String(e)}`);
+  for (let round = 0; round < ROUNDS_A_RUN && !signal?.aborted; round++) {
+    const byPerson = new Map<string, GameRow[]>();
+    for (const g of await waitingForBots(db, ids, clock())) {
+      const key = personOf(g, bots);
+      byPerson.set(key, [...(byPerson.get(key) ?? []), g]);
     }
+    let acted = false;
+    for (const theirs of byPerson.values()) {
+      if (signal?.aborted) break;
+      // Their longest-waiting game that no other worker holds.
+      for (const seen of theirs) {
+        const until = new Date(clock().getTime() + CLAIM_MS);
+        const [g] = await db.update(games).set({ botClaimedUntil: until })
+          .where(and(eq(games.id, seen.id), eq(games.ply, seen.ply), or(isNull(games.botClaimedUntil), lt(games.botClaimedUntil, clock()))))
+          .returning();
+        if (!g) continue;
+        acted = true;
+        await tryIn(db, g, until, bots, clock, ask, report, signal, log);
+        break;
+      }
+    }
+    if (!acted) break;
   }
   return report;
+}
+
+/** One claimed game: act, then let it go; or, on a failure, hold it for the back-off. */
+async function tryIn(
+  db: Db, g: GameRow, until: Date, bots: Map<string, number>, clock: () => Date, ask: (r: BotRequest) => Promise<string>,
+  report: BotReport, signal: AbortSignal | undefined, log: (msg: string) => void,
+): Promise<void> {
+  const ours = and(eq(games.id, g.id), eq(games.botClaimedUntil, until));
+  // After a streak of failures, a random legal move (level 1), chosen here: the thread may be what fails.
+  const random = async (r: BotRequest) => chooseMove(Game.replay(r.variant, r.startFen, r.moves), { level: 1 });
+  try {
+    // Presets' games: declared here (the fog view, the request's declaration) before any rules call.
+    await declarePresetVariants(db, [g.variant]);
+    await actIn(db, g, bots, clock, g.botFailures >= FAILURES_BEFORE_RANDOM ? random : ask, report);
+  } catch (e) {
+    // Refusals are the game moving on; stopping is no failure of the bot's.
+    if (!signal?.aborted && !(e instanceof GameError && e.code !== "illegal")) {
+      const failures = g.botFailures + 1;
+      const wait = Math.min(RETRY_MS * 2 ** (failures - 1), MAX_RETRY_MS);
+      await db.update(games).set({ botClaimedUntil: new Date(clock().getTime() + wait), botFailures: failures }).where(ours);
+      if (failures === 1) {
+        log(`bot in game ${g.id}: ${e instanceof Error ? e.message : String(e)} (tried again later; a random legal move after ${FAILURES_BEFORE_RANDOM} failures)`);
+      }
+      return;
+    }
+  }
+  await db.update(games).set({ botClaimedUntil: null, botFailures: 0 }).where(ours);
 }
 
 async function actIn(

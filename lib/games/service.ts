@@ -5,7 +5,8 @@
  * turns a stale page into a clear refusal rather than a double move.
  */
 import { randomInt } from "node:crypto";
-import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { addressKey } from "@/lib/auth/rate-limit";
 import type { Db, Executor } from "@/lib/db/client";
 import { games, invitations, moves, users, type Game as GameRow, type User } from "@/lib/db/schema";
@@ -120,6 +121,7 @@ export async function createChallenge(db: Db, userId: string, raw: ChallengeInpu
       const { level } = input.opponent;
       invitee = await botOfLevel(tx, level);
       if (!invitee) throw new GameError("not-found", `there is no bot of level ${level}`);
+      await limitBotGames(tx, me.id, level);
     } else if (input.opponent.kind === "user") {
       const name = input.opponent.name;
       const [other] = await tx.select().from(users).where(sql`lower(${users.name}) = lower(${name})`);
@@ -201,6 +203,33 @@ async function limitInvitations(
     throw new GameError("limited", to.player
       ? `${to.player.name} has had ${same} challenges from you today; wait for an answer`
       : `that address has had ${same} invitations from you today; wait for an answer`);
+  }
+}
+
+/**
+ * Games against bots a player may have under way at once: the bots' worker takes turns between
+ * people (lib/games/bots.ts), but every game costs searches, the strongest up to half a minute a
+ * move (docs/playing-bots.md#limits). Counted from the games themselves: a bot's challenge is
+ * accepted at once, so limitInvitations never sees it.
+ */
+export const BOT_GAMES_AT_ONCE = 10;
+export const STRONG_BOT_GAMES_AT_ONCE = 3;
+export const STRONG_BOT_LEVEL = 7;
+
+async function limitBotGames(tx: Executor, userId: string, level: number): Promise<void> {
+  // The player's row lock makes two challenges sent at once count one after the other.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  const bot = alias(users, "bot");
+  const rows = await tx.select({ level: bot.botLevel }).from(games).innerJoin(bot, or(
+    and(eq(games.whiteId, userId), eq(bot.id, games.blackId)),
+    and(eq(games.blackId, userId), eq(bot.id, games.whiteId)),
+  )).where(and(eq(games.status, "active"), isNotNull(bot.botLevel)));
+  if (rows.length >= BOT_GAMES_AT_ONCE) {
+    throw new GameError("limited", `you are already playing ${rows.length} games against bots, the most at once; finish or resign one to start another`);
+  }
+  const strong = rows.filter((r) => r.level! >= STRONG_BOT_LEVEL).length;
+  if (level >= STRONG_BOT_LEVEL && strong >= STRONG_BOT_GAMES_AT_ONCE) {
+    throw new GameError("limited", `you are already playing ${strong} games against bots of level ${STRONG_BOT_LEVEL} or 8, the most at once; finish or resign one, or challenge a bot of level ${STRONG_BOT_LEVEL - 1} or below`);
   }
 }
 

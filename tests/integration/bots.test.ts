@@ -20,7 +20,8 @@ import { listArchive } from "@/lib/games/archive";
 import { parseArchiveQuery } from "@/lib/games/archive-params";
 import type { BotRequest } from "@/lib/games/bot-request";
 import { stopBotThread, thinkInThread } from "@/lib/games/bot-think";
-import { runBots } from "@/lib/games/bots";
+import { runBots, waitingForBots } from "@/lib/games/bots";
+import { BOT_GAMES_AT_ONCE, STRONG_BOT_GAMES_AT_ONCE } from "@/lib/games/service";
 import { publishPreset } from "@/lib/games/presets";
 import { Game, viewFen } from "@/lib/rules";
 import { DAY, T0, expectConsistent, insertActiveGame, wipe } from "../support/games";
@@ -171,29 +172,103 @@ describe.each(testDrivers)("bots on $driver", ({ create }) => {
     expect(await stored(gameId)).toMatchObject({ status: "active", drawOfferBy: null, ply: 1 });
   });
 
-  it("make one move for one ply however many workers run at once", async () => {
-    const ids = await Promise.all([1, 2, 3].map(async () => (await challengeBot("chess", "black")).gameId));
-    // Every worker reads the games before any has moved: each thinks, and all submit.
-    let waiting: (() => void)[] = [];
-    let thoughts = 0;
-    const together = async (r: BotRequest) => {
-      thoughts++;
-      const move = await inProcess(r);
-      await new Promise<void>((go) => {
-        waiting.push(go);
-        if (waiting.length === 2) waiting.splice(0).forEach((f) => f());
-      });
-      return move;
-    };
-    const reports = await Promise.all([runBots(db, T0, { think: together }), runBots(db, T0, { think: together })]);
-    waiting = [];
-    // Both thought about every game; one move each was stored, the other refused as stale.
-    expect(thoughts).toBe(6);
+  it("search once for one ply however many workers run at once: a game one worker holds, another passes over", async () => {
+    const people = await db.insert(users).values(["Pat", "Quinn", "Robin"].map((name) => ({ name, email: `${name.toLowerCase()}@example.test` }))).returning();
+    const ids = await Promise.all(people.map((p) => insertActiveGame(db, { white: bot[1].id, black: p.id })));
+    // The first worker holds the first game while the second runs a whole run; then it goes on, on what it read before.
+    let go!: () => void;
+    const gate = new Promise<void>((r) => (go = r));
+    let thinking!: () => void;
+    const started = new Promise<void>((r) => (thinking = r));
+    const thought: string[] = [];
+    const first = runBots(db, T0, { think: async (r) => (thought.push("first"), thinking(), await gate, inProcess(r)) });
+    await started;
+    const second = await runBots(db, T0, { think: async (r) => (thought.push("second"), inProcess(r)) });
+    go();
+    const reports = [await first, second];
+    // One search a game: the claim (games.bot_claimed_until) kept the other worker out.
+    expect(thought.sort()).toEqual(["first", "second", "second"]);
     expect(reports[0].moves + reports[1].moves).toBe(3);
     for (const id of ids) {
       const { game } = await expectConsistent(db, id);
-      expect(game.ply).toBe(1);
+      expect(game).toMatchObject({ ply: 1, botClaimedUntil: null, botFailures: 0 });
     }
+  });
+
+  it("take turns between people: one player's many games never hold up another's", async () => {
+    const [bea] = await db.insert(users).values({ name: "Bea", email: "bea@example.test" }).returning();
+    // Alice moved in her three games first; Bea moved in hers last. Each game is told by its first move.
+    const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+    const games_ = [[person, "P a2-a3"], [person, "P b2-b3"], [person, "P c2-c3"], [bea, "P d2-d3"]] as const;
+    for (const [i, [who, move]] of games_.entries()) {
+      const id = await insertActiveGame(db, { white: who.id, black: bot[2].id, moves: [move] });
+      await db.update(games).set({ lastMoveAt: at(i) }).where(eq(games.id, id));
+    }
+    const asked: string[] = [];
+    const report = await runBots(db, at(5), { think: (r) => (asked.push(r.moves[0]), inProcess(r)) });
+    expect(report.moves).toBe(4);
+    // One game a person a round: Bea's answer comes second, not after all of Alice's.
+    expect(asked).toEqual(["P a2-a3", "P d2-d3", "P b2-b3", "P c2-c3"]);
+  });
+
+  it("are read only where a bot has something to do: its turn, its setup to choose, a person's draw offer", async () => {
+    const ids = Object.values(bot).map((b) => b.id);
+    const botToMove = await insertActiveGame(db, { white: person.id, black: bot[1].id, moves: ["P e2-e4"] });
+    await insertActiveGame(db, { white: person.id, black: bot[1].id }); // the person to move
+    const offered = await insertActiveGame(db, { white: person.id, black: bot[1].id, moves: ["P e2-e4", "p e7-e5"], drawOfferBy: person.id });
+    // Janggi: Han (Black) chooses first; a bot as Han has to choose, a bot as Cho waits for the person.
+    const botChooses = await insertActiveGame(db, { variant: "janggi", white: person.id, black: bot[1].id, choosingSetups: true });
+    await insertActiveGame(db, { variant: "janggi", white: bot[1].id, black: person.id, choosingSetups: true });
+    const held = await insertActiveGame(db, { white: bot[1].id, black: person.id });
+    await db.update(games).set({ botClaimedUntil: new Date(T0.getTime() + 60_000) }).where(eq(games.id, held));
+    const read = (await waitingForBots(db, ids, T0)).map((g) => g.id);
+    expect(read.sort()).toEqual([botToMove, offered, botChooses].sort());
+    // Once the hold is over, that game is read too.
+    expect((await waitingForBots(db, ids, new Date(T0.getTime() + 61_000))).map((g) => g.id)).toContain(held);
+  });
+
+  it("back off from a game where the bot keeps failing, say so once, and then play a random legal move", async () => {
+    const { gameId } = await challengeBot("chess", "black", 8);
+    const said: string[] = [];
+    let tries = 0;
+    const broken = async () => {
+      tries++;
+      throw new Error("the bot's thread stopped");
+    };
+    let now = T0;
+    for (const failures of [1, 2, 3]) {
+      expect(await runBots(db, now, { think: broken, log: (m) => said.push(m) })).toMatchObject({ moves: 0 });
+      expect(await stored(gameId)).toMatchObject({ ply: 0, botFailures: failures });
+      // Not tried again until the back-off is over: it grows with the failures.
+      const until = (await stored(gameId)).botClaimedUntil!;
+      expect(until.getTime() - now.getTime()).toBeGreaterThanOrEqual(60_000 * 2 ** (failures - 1));
+      await runBots(db, new Date(until.getTime() - 1000), { think: broken, log: (m) => said.push(m) });
+      expect(tries).toBe(failures);
+      now = new Date(until.getTime() + 1000);
+    }
+    expect(said).toHaveLength(1);
+    expect(said[0]).toContain(`bot in game ${gameId}: the bot's thread stopped`);
+    // The fourth try: a random legal move, not asked of the thread; the game is let go.
+    expect(await runBots(db, now, { think: broken, log: (m) => said.push(m) })).toMatchObject({ moves: 1 });
+    expect(tries).toBe(3);
+    const { game } = await expectConsistent(db, gameId);
+    expect(game).toMatchObject({ ply: 1, botClaimedUntil: null, botFailures: 0 });
+  });
+
+  it("are limited to a number of games at once for each person, fewer at the strongest levels", async () => {
+    for (let i = 0; i < STRONG_BOT_GAMES_AT_ONCE; i++) await challengeBot("chess", "white", 7 + (i % 2));
+    await expect(challengeBot("chess", "white", 8)).rejects.toThrow(`you are already playing ${STRONG_BOT_GAMES_AT_ONCE} games against bots of level 7 or 8`);
+    for (let i = STRONG_BOT_GAMES_AT_ONCE; i < BOT_GAMES_AT_ONCE; i++) await challengeBot("chess", "white", 1 + (i % 6));
+    const refused = challengeBot("chess", "white", 1);
+    await expect(refused).rejects.toThrow(`you are already playing ${BOT_GAMES_AT_ONCE} games against bots, the most at once`);
+    expect(await refusal(challengeBot("chess", "white", 2))).toBe("limited");
+    expect(await db.select().from(games)).toHaveLength(BOT_GAMES_AT_ONCE);
+    // A game over frees its place; someone else is not limited by Alice's games.
+    const [first] = await db.select().from(games).limit(1);
+    await db.update(games).set({ status: "finished", result: "1-0", endReason: "resignation", deadline: null }).where(eq(games.id, first.id));
+    await challengeBot("chess", "white", 1);
+    const [cleo] = await db.insert(users).values({ name: "Cleo", email: "cleo@example.test" }).returning();
+    await createChallenge(db, cleo.id, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "bot", level: 8 } }, T0);
   });
 
   it("play a game in fog from their own view: nothing the bot cannot see is in what it is asked", async () => {
@@ -308,9 +383,18 @@ describe("the bot's thread", () => {
     const stopping = new AbortController();
     // Level 8 from a middlegame: a search of many seconds, given up once it is under way.
     const line = ["P e2-e4", "p e7-e5", "N g1-f3", "n b8-c6", "B f1-c4", "b f8-c5"];
-    const thought = thinkInThread({ variant: "chess", level: 8, startFen: "start", moves: line }, { signal: stopping.signal });
-    setTimeout(() => stopping.abort(), 500);
+    // Stopped once the thread says its search has begun; refused only once the thread has exited.
+    let exited = false;
+    const thought = thinkInThread({ variant: "chess", level: 8, startFen: "start", moves: line }, {
+      signal: stopping.signal,
+      onThinking: (thread) => {
+        thread.once("exit", () => (exited = true));
+        stopping.abort();
+      },
+    });
     await expect(thought).rejects.toThrow("the worker stopped");
+    expect(stopping.signal.aborted).toBe(true);
+    expect(exited).toBe(true);
     const move = await thinkInThread({ variant: "chess", level: 1, startFen: "start", moves: line });
     expect(Game.replay("chess", "start", line).legalMoves().map((m) => m.text)).toContain(move);
     await stopBotThread();
@@ -321,7 +405,7 @@ describe("the bot's thread", () => {
 describe("bot names", () => {
   it("are refused as display names", async () => {
     const { displayNameSchema } = await import("@/lib/auth/profile");
-    for (const name of ["Bot-level-3", "bot-level-9", "BOTLEVEL1"]) expect(displayNameSchema.safeParse(name).success).toBe(false);
-    expect(displayNameSchema.safeParse("Botany").success).toBe(true);
+    for (const name of ["Bot-level-3", "bot-level-9", "BOTLEVEL1", "Bot_level-1", "Bot-Ievel-1", "B0t-level-1", "bot--1evel"]) expect(displayNameSchema.safeParse(name).success).toBe(false);
+    for (const name of ["Botany", "Bot-lover", "Robot-level"]) expect(displayNameSchema.safeParse(name).success).toBe(true);
   });
 });
