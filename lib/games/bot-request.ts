@@ -3,9 +3,11 @@ import type { VariantDecl } from "../rules";
 
 /**
  * The time the search may take (lib/bot's `ms`): it then answers with the best move found so
- * far, well before the thread is stopped for taking too long (THINK_LIMIT_MS, lib/games/bot-think.ts).
+ * far, well before the thread is stopped for taking too long (THINK_LIMIT_MS).
  */
 export const SEARCH_MS = 30_000;
+/** How long a search may take before the bot plays a random legal move instead (lib/games/bot-think.ts, docs/playing-bots.md#time). */
+export const THINK_LIMIT_MS = 40_000;
 export interface BotRequest {
   variant: string;
   /**

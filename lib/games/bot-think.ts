@@ -7,10 +7,8 @@
  * stopping gives a question up and stops its thread (`signal`).
  */
 import { Worker } from "node:worker_threads";
-import type { BotMessage, BotRequest } from "./bot-request";
+import { THINK_LIMIT_MS, type BotMessage, type BotRequest } from "./bot-request";
 
-/** How long a search may take before the bot plays a random legal move instead (docs/playing-bots.md#time). */
-export const THINK_LIMIT_MS = 40_000;
 
 let thread: Worker | null = null;
 let asked = 0;
