@@ -136,19 +136,28 @@ export async function runBots(db: Db, now = new Date(), { think = thinkInThread,
       if (signal?.aborted) break;
       // Their longest-waiting game that no other worker holds.
       for (const seen of theirs) {
-        const until = new Date(clock().getTime() + CLAIM_MS);
-        const [g] = await db.update(games).set({ botClaimedUntil: until })
-          .where(and(eq(games.id, seen.id), eq(games.ply, seen.ply), or(isNull(games.botClaimedUntil), lt(games.botClaimedUntil, clock()))))
-          .returning();
+        const g = await claimForBot(db, seen, clock());
         if (!g) continue;
         acted = true;
-        await tryIn(db, g, until, bots, clock, ask, report, signal, log);
+        await tryIn(db, g, g.botClaimedUntil!, bots, clock, ask, report, signal, log);
         break;
       }
     }
     if (!acted) break;
   }
   return report;
+}
+
+/**
+ * Claims a game for this worker until CLAIM_MS from now, if it is still at the ply read and no
+ * worker holds it (nor is it waiting out a back-off): the game as it is now, or null. One
+ * conditional update, so of two workers claiming at once exactly one gets it.
+ */
+export async function claimForBot(db: Db, seen: Pick<GameRow, "id" | "ply">, now: Date): Promise<GameRow | null> {
+  const [g] = await db.update(games).set({ botClaimedUntil: new Date(now.getTime() + CLAIM_MS) })
+    .where(and(eq(games.id, seen.id), eq(games.ply, seen.ply), or(isNull(games.botClaimedUntil), lt(games.botClaimedUntil, now))))
+    .returning();
+  return g ?? null;
 }
 
 /** One claimed game: act, then let it go; or, on a failure, hold it for the back-off. */

@@ -20,7 +20,7 @@ import { listArchive } from "@/lib/games/archive";
 import { parseArchiveQuery } from "@/lib/games/archive-params";
 import type { BotRequest } from "@/lib/games/bot-request";
 import { stopBotThread, thinkInThread } from "@/lib/games/bot-think";
-import { runBots, waitingForBots } from "@/lib/games/bots";
+import { CLAIM_MS, claimForBot, runBots, waitingForBots } from "@/lib/games/bots";
 import { BOT_GAMES_AT_ONCE, STRONG_BOT_GAMES_AT_ONCE } from "@/lib/games/service";
 import { publishPreset } from "@/lib/games/presets";
 import { Game, viewFen } from "@/lib/rules";
@@ -193,6 +193,17 @@ describe.each(testDrivers)("bots on $driver", ({ create }) => {
       const { game } = await expectConsistent(db, id);
       expect(game).toMatchObject({ ply: 1, botClaimedUntil: null, botFailures: 0 });
     }
+  });
+
+  it("are claimed by one worker at a time, at the ply it read, until the claim runs out", async () => {
+    const id = await insertActiveGame(db, { white: bot[1].id, black: person.id });
+    const seen = await stored(id);
+    const claims = await Promise.all([claimForBot(db, seen, T0), claimForBot(db, seen, T0)]);
+    expect(claims.filter((c) => c !== null)).toHaveLength(1);
+    expect(await claimForBot(db, seen, new Date(T0.getTime() + CLAIM_MS - 1))).toBeNull();
+    // A worker that died mid-search loses the game when its claim runs out; a stale read never claims.
+    expect(await claimForBot(db, { id, ply: 1 }, new Date(T0.getTime() + CLAIM_MS + 1))).toBeNull();
+    expect(await claimForBot(db, seen, new Date(T0.getTime() + CLAIM_MS + 1))).toMatchObject({ id, ply: 0 });
   });
 
   it("take turns between people: one player's many games never hold up another's", async () => {
