@@ -20,7 +20,7 @@ import { listArchive } from "@/lib/games/archive";
 import { parseArchiveQuery } from "@/lib/games/archive-params";
 import type { BotRequest } from "@/lib/games/bot-request";
 import { stopBotThread, thinkInThread } from "@/lib/games/bot-think";
-import { CLAIM_MS, claimForBot, runBots, waitingForBots } from "@/lib/games/bots";
+import { CLAIM_MS, FAILURES_BEFORE_RANDOM, claimForBot, runBots, waitingForBots } from "@/lib/games/bots";
 import { BOT_GAMES_AT_ONCE, STRONG_BOT_GAMES_AT_ONCE } from "@/lib/games/service";
 import { publishPreset } from "@/lib/games/presets";
 import { Game, viewFen } from "@/lib/rules";
@@ -264,6 +264,31 @@ describe.each(testDrivers)("bots on $driver", ({ create }) => {
     expect(tries).toBe(3);
     const { game } = await expectConsistent(db, gameId);
     expect(game).toMatchObject({ ply: 1, botClaimedUntil: null, botFailures: 0 });
+  });
+
+  it("skip a game that no longer reads, backing off ever longer, and go on with the others", async () => {
+    // A preset version that cannot be declared any more (here: none by that name), with the bot to move.
+    const fen = Game.start("chess", "start").fen();
+    const [gone] = await db.insert(games).values({
+      variant: "preset.gone.1", whiteId: bot[3].id, blackId: person.id, status: "active", startFen: fen, currentFen: fen,
+      daysPerMove: 3, deadline: new Date(T0.getTime() + 3 * DAY), createdAt: T0, updatedAt: T0,
+    }).returning();
+    const [dora] = await db.insert(users).values({ name: "Dora", email: "dora@example.test" }).returning();
+    const other = await insertActiveGame(db, { white: bot[1].id, black: dora.id });
+    const said: string[] = [];
+    let now = T0;
+    const waits: number[] = [];
+    for (let i = 0; i < FAILURES_BEFORE_RANDOM + 2; i++) {
+      await runBots(db, now, { think: inProcess, log: (m) => said.push(m) });
+      const g = await stored(gone.id);
+      expect(g).toMatchObject({ ply: 0, botFailures: i + 1 });
+      waits.push(g.botClaimedUntil!.getTime() - now.getTime());
+      now = new Date(g.botClaimedUntil!.getTime() + 1000);
+    }
+    // Each wait longer than the last, the random move included; said once.
+    expect(waits.every((w, i) => i === 0 || w > waits[i - 1])).toBe(true);
+    expect(said).toHaveLength(1);
+    expect((await expectConsistent(db, other)).game.ply).toBe(1);
   });
 
   it("are limited to a number of games at once for each person, fewer at the strongest levels", async () => {
