@@ -77,6 +77,33 @@ describe("the preset editor's preview", () => {
   });
 });
 
+describe("the preview on the largest boards and on points", () => {
+  // A 16×16 game whose amazon (QN) has no drawing, and the same on the points of a 16×16 board.
+  const big = (extra: string[] = []) => [
+    "name: Big Amazons", "board: 16x16", "start: 7ka7/16/16/16/16/16/16/16/16/16/16/16/16/16/16/7KA7 w - - 0 1",
+    "piece: K, King, K, art king", "piece: A, Amazon, QN", "royalty: king K", ...extra,
+  ].join("\n");
+
+  it.each([["squares", big()], ["points", big(["points: yes"])]])("a clicked artless piece's moves are marked on 16×16 %s", (kind, text) => {
+    const p = previewPreset(text);
+    if (!p.ok) throw new Error(p.error);
+    expect(p.info).toMatchObject({ files: 16, ranks: 16 });
+    expect(Boolean(p.info.points)).toBe(kind === "points");
+    // From i1: the queen's 15 + 7 + 8 + 7 + 8 less the king's h1, and the knight's g2 h3 j3 k2.
+    const targets = targetsFrom(p.moves, "i1");
+    expect(targets).toHaveLength(15 + 7 + 8 + 7 + 4);
+    expect(targets).toEqual(expect.arrayContaining(["i16", "p1", "p8", "a9", "g2", "h3", "j3", "k2"]));
+    const markup = renderToStaticMarkup(
+      <Board variant={PREVIEW_ID} files={16} ranks={16} squares={p.squares} selected="i1" targets={targets} />,
+    );
+    expect(markup.match(/data-square="/g)).toHaveLength(256);
+    expect(markup.match(/data-highlight="target"/g)).toHaveLength(targets.length);
+    // On points the board is the lines' wood, not chequered squares.
+    expect(markup.includes(`fill="${THEME.points.wood}"`)).toBe(kind === "points");
+    expect(/<g[^>]*data-piece="wA"[^>]*>[\s\S]*?data-glyph="A"/.test(markup)).toBe(true);
+  });
+});
+
 describe("a preset's piece without a drawing", () => {
   const squares = [
     { square: "c1", pieces: [{ color: "white" as const, letter: "W" }] },
