@@ -14,7 +14,7 @@ export const PREVIEW_ID = "preset-preview";
  * of moves a side (BENCHMARKS.md, bench/preset-worst.ts), and the count runs in the browser on
  * every keystroke. Beyond it, the rules tool counts them (docs/rules-tool.md).
  */
-export const PERFT_CAP = 50_000;
+export const PERFT_CAP = 20_000;
 
 export type Preview =
   | { ok: false; error: string; line: number | null }
