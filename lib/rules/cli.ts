@@ -2,8 +2,10 @@
  * The rules tool on the command line (docs/rules-tool.md):
  *   variants | moves <variant> <fen> | perft <variant> <fen> <depth>
  *   play <variant> <fen> <move>… | status <variant> <fen> | view <variant> <fen> white|black
+ *   bot <variant> <fen> [--ms N] [--level L]
  * Bad input: one line on stderr, exit 2. An illegal move in `play`: exit 1.
  */
+import { chooseMove } from "../bot";
 import { parseActions } from "./actions";
 import { RulesError } from "./errors";
 import { forEachMove, Game } from "./game";
@@ -20,7 +22,7 @@ class UsageError extends Error {}
 // limit guards the app, which never needs every Friendly move at once).
 LISTING_LIMIT.states = Infinity;
 
-const USAGE = "usage: rules variants | moves <variant> <fen> | perft <variant> <fen> <depth> | play <variant> <fen> <move>... | status <variant> <fen> | view <variant> <fen> white|black";
+const USAGE = "usage: rules variants | moves <variant> <fen> | perft <variant> <fen> <depth> | play <variant> <fen> <move>... | status <variant> <fen> | view <variant> <fen> white|black | bot <variant> <fen> [--ms N] [--level L]";
 
 function position(variantId: string | undefined, fen: string | undefined) {
   if (variantId === undefined || fen === undefined) throw new UsageError(USAGE);
@@ -75,6 +77,21 @@ function run(args: string[]): string[] {
       if (variantId === undefined || fen === undefined) throw new UsageError(USAGE);
       if (rest.length !== 1 || (rest[0] !== "white" && rest[0] !== "black")) throw new UsageError("view needs a side: white or black");
       return [viewFen(variantId, fen === "start" ? getVariant(variantId).decl.startFen : fen, rest[0])];
+    }
+    case "bot": {
+      // The bot's move (docs/bot.md): level 8 unless told, thinking at most `--ms` (default 10 s).
+      position(variantId, fen);
+      const options = { level: 8, ms: 10_000 };
+      for (let i = 0; i < rest.length; i += 2) {
+        const [flag, value] = [rest[i], rest[i + 1]];
+        const n = Number(value);
+        if (flag === "--ms" && /^\d{1,7}$/.test(value ?? "") && n >= 1) options.ms = n;
+        else if (flag === "--level" && /^[1-8]$/.test(value ?? "")) options.level = n;
+        else throw new UsageError("bot takes --ms N (milliseconds, 1 or more) and --level L (1 to 8)");
+      }
+      const game = Game.start(variantId!, fen!);
+      if (game.status().result !== "ongoing") throw new UsageError("the game is over in this position: there is no move to choose");
+      return [chooseMove(game, options)];
     }
     default:
       throw new UsageError(USAGE);

@@ -222,6 +222,18 @@ export interface VariantDecl {
    * shows a player their view (lib/rules/view.ts), and FEN may write a square they cannot see as `?`.
    */
   hidden?: boolean;
+  /**
+   * What the bot (lib/bot, docs/bot.md#goals) plays for beyond the ends the rules judge, where a
+   * game's goal is not only taking pieces: a declared term of its evaluation, never code. Unsaid,
+   * material counts once, pieces in hand at their value, and no distance is rewarded.
+   * - `material`: how material counts: -1 where losing every piece wins (Antichess, docs/games/antichess.md#ends).
+   * - `hand`: what a piece in hand is worth, as a share of its value on the board (Crazyhouse, Shogi:
+   *   more than 1, since it may be put down almost anywhere: docs/games/crazyhouse.md#drops, docs/games/shogi.md#drops).
+   * - `nearKing`: what each step closer to the opponent's king is worth for every own piece but the
+   *   king, in pawns (Friendly: a union with the king wins, docs/games/friendly.md#winning).
+   * Points (Chaturaji, a later issue) are to come here as one more term.
+   */
+  botGoal?: { material?: number; hand?: number; nearKing?: number };
   mechanics?: Mechanic[];
   /** Rules in short, for the variant page. */
   summary: string[];

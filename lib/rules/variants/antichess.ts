@@ -13,6 +13,8 @@ export const antichess: VariantDecl = {
   royalty: { kind: "extinction", pieces: ["K", "Q", "R", "B", "N", "P"], check: false, whenGone: "wins" },
   endNames: { extinction: "all-pieces-lost", stalemate: "no-legal-move" },
   mustCapture: true,
+  // The bot plays to lose its pieces (docs/bot.md#goals).
+  botGoal: { material: -1 },
   enPassant: { ...classicEnPassant, writtenOnlyWhenCapturable: true },
   stalemate: "win",
   summary: [

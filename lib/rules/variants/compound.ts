@@ -10,16 +10,17 @@ export const compound: VariantDecl = {
   files: 10,
   ranks: 8,
   startFen: COMPOUND_START,
+  // Values as the inventor's page gives them (docs/games/compound.md#pieces).
   pieces: [
     { letter: "K", name: "King", art: "king", betza: "K" },
-    { letter: "Q", name: "Queen-Alfil-Dabbabah", art: "qad", betza: "QAD" },
-    { letter: "R", name: "Rook-Alfil", art: "rookAlfil", betza: "RA" },
-    { letter: "B", name: "Bede", art: "bede", betza: "BD" },
-    { letter: "C", name: "Centaur", art: "centaur", betza: "NK" },
-    { letter: "D", name: "Dragon", art: "dragon", betza: "NfmWfcF" },
+    { letter: "Q", name: "Queen-Alfil-Dabbabah", art: "qad", betza: "QAD", value: 12.5 },
+    { letter: "R", name: "Rook-Alfil", art: "rookAlfil", betza: "RA", value: 7 },
+    { letter: "B", name: "Bede", art: "bede", betza: "BD", value: 5.25 },
+    { letter: "C", name: "Centaur", art: "centaur", betza: "NK", value: 7.5 },
+    { letter: "D", name: "Dragon", art: "dragon", betza: "NfmWfcF", value: 5 },
     {
       letter: "S", name: "Sergeant", art: "sergeant", betza: "fWfFifmnD",
-      forbiddenRanks: ["first", "last"], promotesTo: ["D", "B", "R", "Q", "C"], pawnLike: true,
+      forbiddenRanks: ["first", "last"], promotesTo: ["D", "B", "R", "Q", "C"], pawnLike: true, value: 1.5,
     },
   ],
   royalty: { kind: "king", piece: "K" },

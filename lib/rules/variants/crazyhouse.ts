@@ -10,6 +10,8 @@ export const crazyhouse: VariantDecl = {
   startFen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
   // Material never runs out: whatever is captured comes back (Fairy-Stockfish has no insufficient material here).
   deadPosition: undefined,
+  // A captured piece comes back anywhere: in hand it is worth more to the bot than on the board (docs/bot.md#goals).
+  botGoal: { hand: 1.3 },
   mechanics: [drops({ pieces: ["Q", "R", "B", "N", "P"], capturesToHand: true, promotedFrom: "P" })],
   summary: [
     "Chess, except that a captured piece joins the capturer's hand, and a move may instead put a piece from one's hand down on any empty square (`N*f3`).",

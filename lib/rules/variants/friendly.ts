@@ -19,6 +19,8 @@ export const friendly: VariantDecl = {
   enPassant: classicEnPassant,
   // The page says these "are draws": the server declares them, nobody claims them.
   automaticDraws: true,
+  // Nothing is captured: the bot brings its pieces towards the opponent's king, to unite with it (docs/bot.md#goals).
+  botGoal: { nearKing: 0.1 },
   mechanics: [unions],
   summary: [
     "The usual board, pieces and moves, but nothing is ever captured: a piece moving onto an opponent's single piece forms a union with it.",

@@ -48,6 +48,8 @@ const shogiRules = {
   stalemate: "loss",
   moveRule: 0,
   noDeadEnds: true,
+  // A piece in hand may be dropped almost anywhere: worth more to the bot than on the board (docs/bot.md#goals).
+  botGoal: { hand: 1.2 },
 } as const;
 
 /** Shogi as Fairy-Stockfish plays it (docs/games/shogi.md). */
