@@ -7,10 +7,10 @@
  */
 import { availableParallelism, loadavg } from "node:os";
 import { parentPort, Worker, workerData } from "node:worker_threads";
-import { chooseMove, randomSource, type BotOptions } from "../lib/bot";
+import { chooseMove, randomSource } from "../lib/bot";
 import { chosenSetupFen, Game, hidesInformation, setupFen, variantInfo, viewFen, type Color } from "../lib/rules";
 
-/** What a player needs besides the position: the per-move budget, `ms` or `nodes` (when the bot has one). */
+/** The bot's per-move budget beyond its level's own: `ms` caps its time, `nodes` replaces the level's nodes (BotOptions). */
 export type Budget = { ms?: number; nodes?: number };
 
 /** A player of a benchmark game: given the game as it may see it, its move as text (an engine's, in time). */
@@ -18,8 +18,7 @@ export type Player = (game: Game, seed: number) => string | Promise<string>;
 
 /** The bot at a level, with the run's budget. */
 export function botPlayer(level: number, budget: Budget): Player {
-  // The budget is passed as the bot's options are (a `nodes` option where the bot takes one).
-  return (game, seed) => chooseMove(game, { level, seed, ...budget } as BotOptions);
+  return (game, seed) => chooseMove(game, { level, seed, ...budget });
 }
 
 /** The start FEN of a game as the service starts it: a random Chess960 setup, both Janggi players' arrangements. */

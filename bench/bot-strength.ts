@@ -6,15 +6,18 @@
  * - top: the highest chosen level against level 1 (random legal moves) wins at least 95 %;
  * - ladder: each chosen level against the chosen level below it wins more than it loses.
  * Prints a row per pairing (wins, draws, losses of the higher level; its mean time a move; both
- * sides' thinking time a game, which says how long a bigger run would take) and exits with 1 when a check fails or a bot errs (a throw, an
- * illegal move): a benchmark that counts losses fails when it finds one.
+ * sides' thinking time a game, which says how long a bigger run would take) and exits with 1
+ * when a check fails or a bot errs (a throw, an illegal move): a benchmark that counts losses
+ * fails when it finds one.
  *
  *   npm run -s bench:bot-strength                               (everything: 23 games × 8 pairings × 20)
- *   npm run -s bench:bot-strength -- --games chess,xiangqi --levels 1,4,8 --per-pairing 6 --ms 50
+ *   npm run -s bench:bot-strength -- --games chess,xiangqi --levels 1,4,8 --per-pairing 6 --nodes 5000
  *
  * Options: --games a,b (every variantIds()), --levels 1,2,…,8 (every level; 1 is always the
- * random side of "top"), --check top|ladder|both, --per-pairing N, --ms N or --nodes N (the
- * per-move budget; 100 ms unless given), --max-plies N (300; a game that long is a draw),
+ * random side of "top"), --check top|ladder|both, --per-pairing N, --max-plies N (300; a game
+ * that long is a draw), the bot's budget a move: each level's own (lib/bot LEVELS) unless
+ * --ms N caps its time (a run no longer repeats move for move) or --nodes N gives every
+ * searching level that many nodes (a lighter run; the levels then differ by depth and noise),
  * --seed N, --workers N (one per core the load average leaves free, at least 1).
  */
 import { isMainThread } from "node:worker_threads";
@@ -57,7 +60,10 @@ async function main(): Promise<void> {
   const check = option("--check") ?? "both";
   if (!["top", "ladder", "both"].includes(check)) throw new Error("--check takes top, ladder or both");
   const perPairing = whole("--per-pairing", 20);
-  const budget: Budget = option("--nodes") !== undefined ? { nodes: whole("--nodes", 0) } : { ms: whole("--ms", 100) };
+  const budget: Budget = {
+    ...(option("--ms") !== undefined && { ms: whole("--ms", 0) }),
+    ...(option("--nodes") !== undefined && { nodes: whole("--nodes", 0) }),
+  };
   const settings: Settings = { budget, maxPlies: whole("--max-plies", 300) };
   const seed = whole("--seed", 1, 0);
   const workers = freeCores(option("--workers") === undefined ? undefined : whole("--workers", 1));
@@ -77,7 +83,7 @@ async function main(): Promise<void> {
       for (let i = 0; i < perPairing; i++)
         jobs.push({ index: jobs.length, variant, high: p.high, low: p.low, highWhite: i % 2 === 0, seed: seedOf(`${seed}/${variant}/${p.high}-${p.low}/${i}`) });
 
-  const budgetText = budget.nodes !== undefined ? `${budget.nodes} nodes` : `${budget.ms} ms`;
+  const budgetText = `${budget.nodes !== undefined ? `${budget.nodes} nodes` : "each level's own nodes"}${budget.ms !== undefined ? `, at most ${budget.ms} ms` : ""}`;
   console.log(`node ${process.version}, ${new Date().toISOString()}, load ${load()}, ${workers} worker(s)`);
   console.log(`${games.length} game(s) × ${pairings.map((p) => `${p.high}-${p.low}`).join(", ")} × ${perPairing}; ${budgetText} a move, ${settings.maxPlies} plies a draw, seed ${seed}`);
 
