@@ -14,7 +14,7 @@
  *   npm run -s bench:bot-strength -- --games chess,xiangqi --levels 1,4,8 --per-pairing 6 --nodes 5000
  *
  * Options: --games a,b (every variantIds()), --levels 1,2,…,8 (every level; 1 is always the
- * random side of "top"), --check top|ladder|both, --per-pairing N, --max-plies N (300; a game
+ * random side of "top"), --check top|ladder|both, or --pairings 5-4,6-5 (just these), --per-pairing N, --max-plies N (300; a game
  * that long is a draw), the bot's budget a move: each level's own (lib/bot LEVELS) unless
  * --ms N caps its time (a run no longer repeats move for move) or --nodes N gives every
  * searching level that many nodes (a lighter run; the levels then differ by depth and noise),
@@ -75,6 +75,13 @@ async function main(): Promise<void> {
   if (check !== "top")
     for (let i = 1; i < levels.length; i++)
       if (!pairings.some((p) => p.high === levels[i] && p.low === levels[i - 1])) pairings.push({ high: levels[i], low: levels[i - 1], kind: "ladder" });
+  // --pairings 5-4,6-5: just these (a run that takes up where another stopped); 8-1 is held to top's 95 %.
+  const explicit = option("--pairings")?.split(",").map((text) => {
+    const [high, low] = text.split("-").map(Number);
+    if (![high, low].every((l) => (BOT_LEVELS as readonly number[]).includes(l)) || high <= low) throw new Error(`--pairings: ${text} is not higher-lower, as 5-4`);
+    return { high, low, kind: high === 8 && low === 1 ? ("top" as const) : ("ladder" as const) };
+  });
+  if (explicit) pairings.splice(0, pairings.length, ...explicit);
   if (pairings.length === 0) throw new Error("no pairing to play: give --levels with a level above 1");
 
   const jobs: Job[] = [];
@@ -102,6 +109,7 @@ async function main(): Promise<void> {
     if (mine.some((j) => !finished[j.index])) return;
     let w = 0, d = 0, l = 0, plies = 0, ms = 0, moves = 0, both = 0;
     const errors: string[] = [];
+    const notWon: string[] = [];
     for (const j of mine) {
       const r = finished[j.index]!;
       const highColor = j.highWhite ? "white" : "black";
@@ -112,6 +120,7 @@ async function main(): Promise<void> {
       ms += r.ms[highColor];
       moves += r.moves[highColor];
       both += r.ms.white + r.ms.black;
+      if (r.winner !== highColor && !r.reason.startsWith("error")) notWon.push(`${job.variant} ${j.high}-${j.low} game ${j.index} (level ${j.high} ${highColor}): ${r.winner === "draw" ? "draw" : `${r.winner} won`} by ${r.reason} in ${r.plies} plies; start ${r.startFen}; moves ${r.record.join(" ")}`);
       if (r.reason.startsWith("error")) errors.push(`${job.variant} ${j.high}-${j.low} game ${j.index}: ${r.reason}; start ${r.startFen}; moves ${r.record.join(" ")}`);
     }
     const n = mine.length;
@@ -122,7 +131,8 @@ async function main(): Promise<void> {
     if (rows.length === 0) console.log(header);
     console.log(row);
     rows.push(row);
-    if (!ok) failures.push(`${job.variant} ${job.high}-${job.low}: ${verdict}`, ...errors);
+    // A failed pairing lists every game its higher level did not win, to replay (npm run rules).
+    if (!ok) failures.push(`${job.variant} ${job.high}-${job.low}: ${verdict}`, ...errors, ...notWon);
   }
 
   console.log(`\n${header}\n${rows.join("\n")}`);
