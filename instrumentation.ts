@@ -1,7 +1,7 @@
 // Next.js calls register() once per server process. There: stamp each request with
 // its connection's address (the client address of the sign-in limits; a malformed
 // TRUSTED_PROXIES throws here, and then every request fails with the reason in the
-// log), and start the background worker (game clock + outbox) unless the deployment
+// log), and start the background worker (game clock, bots, outbox) unless the deployment
 // runs workers separately (OUTBOX_WORKER=off, `npm run worker`).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -9,6 +9,8 @@ export async function register() {
   trustedProxies(process.env.TRUSTED_PROXIES);
   stampPeerAddresses();
   if (process.env.OUTBOX_WORKER === "off") return;
-  const [{ startOutboxWorker }, { runClock }] = await Promise.all([import("./lib/mail/worker"), import("./lib/games/clock")]);
-  startOutboxWorker({ jobs: [runClock] });
+  const [{ startOutboxWorker }, { runClock }, { runBots }] = await Promise.all([
+    import("./lib/mail/worker"), import("./lib/games/clock"), import("./lib/games/bots"),
+  ]);
+  startOutboxWorker({ jobs: [runClock, runBots] });
 }

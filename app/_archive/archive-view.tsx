@@ -40,7 +40,10 @@ function outcome(e: ArchiveEntry): string {
 
 const fullMoves = (ply: number) => Math.ceil(ply / 2);
 
-export function SearchForm({ action, filters, playerFixed }: { action: string; filters: ArchiveFilters; playerFixed?: boolean }) {
+/** A published preset the search form offers (lib/games/presets.ts listPresets). */
+export interface PresetChoice { slug: string; name: string }
+
+export function SearchForm({ action, filters, playerFixed, presets = [] }: { action: string; filters: ArchiveFilters; playerFixed?: boolean; presets?: PresetChoice[] }) {
   return (
     <form method="get" action={action} className={css.filters} role="search" aria-label="Search games">
       <div>
@@ -50,6 +53,16 @@ export function SearchForm({ action, filters, playerFixed }: { action: string; f
           {variantIds().map((id) => <option key={id} value={id}>{variantName(id)}</option>)}
         </select>
       </div>
+      {(presets.length > 0 || filters.preset) && (
+        <div>
+          <label htmlFor="archive-preset">Preset</label>
+          <select id="archive-preset" name="preset" defaultValue={filters.preset ?? ""}>
+            <option value="">Any preset</option>
+            {filters.preset && !presets.some((p) => p.slug === filters.preset) && <option value={filters.preset}>{filters.preset}</option>}
+            {presets.map((p) => <option key={p.slug} value={p.slug}>{p.name}</option>)}
+          </select>
+        </div>
+      )}
       {!playerFixed && (
         <div>
           <label htmlFor="archive-player">Player</label>
@@ -195,8 +208,9 @@ export function Pager({ basePath, page, filters, playerFixed }: { basePath: stri
 }
 
 /** The form, any messages, the results and the pager. */
-export function ArchiveSection({ basePath, query, page, playerFixed, showVisibility }: {
+export function ArchiveSection({ basePath, query, page, playerFixed, showVisibility, presets }: {
   basePath: string;
+  presets?: PresetChoice[];
   query: ArchiveQuery;
   page: ArchivePage;
   playerFixed?: boolean;
@@ -204,7 +218,7 @@ export function ArchiveSection({ basePath, query, page, playerFixed, showVisibil
 }) {
   return (
     <>
-      <SearchForm action={basePath} filters={query.filters} playerFixed={playerFixed} />
+      <SearchForm action={basePath} filters={query.filters} playerFixed={playerFixed} presets={presets} />
       <Problems problems={query.problems} />
       <Results page={page} filters={query.filters} showVisibility={showVisibility} />
       <Pager basePath={basePath} page={page} filters={query.filters} playerFixed={playerFixed} />

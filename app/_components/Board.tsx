@@ -1,6 +1,6 @@
 "use client";
 /**
- * The interactive chess board: any rectangular board up to 12×12, every piece of every
+ * The interactive chess board: any rectangular board up to 16×16, every piece of every
  * game. Plain-data props; the drawing itself is server-safe (./pieces: BoardDrawing,
  * boardSvgString), this wrapper adds:
  * - clicks: onSquareClick(square), once per press — at pointer-down on a piece (so a

@@ -9,6 +9,7 @@ declare const classes: {
   readonly swatchWhite: string;
   readonly swatchBlack: string;
   readonly toMove: string;
+  readonly bot: string;
   readonly status: string;
   readonly statusLine: string;
   readonly check: string;

@@ -341,7 +341,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
   else if (state.status === "finished") status = resultLine(state, me);
   else if (chooser) status = me === chooser ? "Choose your setup." : me ? `Waiting for ${name(chooser)} to choose a setup.` : `${sideNameIn(state.variant, chooser)} chooses a setup.`;
   else if (myTurn) status = "Your move.";
-  else if (me) status = `Waiting for ${name(turn)} to move.`;
+  else if (me) status = state.bots[turn] !== null ? `Waiting for ${name(turn)} to move: a bot, it answers within a minute.` : `Waiting for ${name(turn)} to move.`;
   else status = `${sideNameIn(state.variant, turn)} to move.`;
 
   const playerBar = (c: Colour) => {
@@ -352,6 +352,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
       <span>
         {sideNameIn(state.variant, c)}: {player && state.registered[c] ? <Link href={playerPath(player)}>{player}</Link> : name(c)}
         {c === me ? " (you)" : ""}
+        {state.bots[c] !== null && <span className={styles.bot}> (a bot, level {state.bots[c]})</span>}
         {setups && setups[c] !== null && <> · {setups.names[setups[c]]}</>}
       </span>
       {ongoing && turn === c && <span className={styles.toMove}>to move</span>}

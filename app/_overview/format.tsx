@@ -1,5 +1,6 @@
 /** Small server-safe pieces the overview pages share: names, links, deadlines. */
 import Link from "next/link";
+import { variantPath } from "@/lib/games/preset-ids";
 import { findVariantInfo, sideNameIn } from "@/lib/rules";
 
 /** A game's display name; an id the rules module no longer knows shows as itself. */
@@ -10,7 +11,7 @@ export function variantName(id: string): string {
 export function VariantLink({ id }: { id: string }) {
   const info = findVariantInfo(id);
   if (!info) return <>{id}</>;
-  return <Link href={`/variants/${id}`}>{info.name}</Link>;
+  return <Link href={variantPath(id)}>{info.name}</Link>;
 }
 
 export function playerPath(name: string): string {

@@ -19,6 +19,7 @@ const FIELDS: Record<string, string> = {
   "opponent.kind": "Opponent",
   "opponent.name": "Player name",
   "opponent.email": "Email address",
+  "opponent.level": "Bot level",
   setup: "Setup",
 };
 
@@ -33,6 +34,7 @@ export async function createChallengeAction(_prev: ChallengeFormState, form: For
     opponent:
       kind === "user" ? { kind, name: form.get("opponentName") }
       : kind === "email" ? { kind, email: form.get("opponentEmail") }
+      : kind === "bot" ? { kind, level: form.get("botLevel") }
       : { kind },
     // Only games with numbered setups (Chess960) show the choice; left out, the setup is drawn at random.
     setup: form.get("setupKind") === "number" ? form.get("setupNumber") : undefined,
@@ -50,7 +52,7 @@ export async function createChallengeAction(_prev: ChallengeFormState, form: For
     console.error("create challenge failed:", e);
     return { error: "Something went wrong on the server. Please try again." };
   }
-  // The invitation email (by name or address) is queued: send it now.
+  // The invitation email (by name or address) is queued: send it now; or a bot is to move first.
   wakeOutboxWorker();
   redirect(`/games/${gameId}`);
 }

@@ -23,6 +23,12 @@ const OPPONENTS = [
   ["email", "By email: an invitation with a link to accept"],
   ["link", "By private link: whoever I give it to"],
   ["open", "Open: anyone; listed in the lobby if public, else by its link"],
+  ["bot", "A bot: accepts at once and answers within a minute"],
+] as const;
+
+/** The bots' levels (lib/games/bot-accounts.ts), from random legal moves to the strongest. */
+const BOT_LEVELS = [
+  [1, "1: random legal moves"], [2, "2"], [3, "3"], [4, "4"], [5, "5"], [6, "6"], [7, "7"], [8, "8: the strongest"],
 ] as const;
 
 type OpponentKind = (typeof OPPONENTS)[number][0];
@@ -30,19 +36,24 @@ type OpponentKind = (typeof OPPONENTS)[number][0];
 export function ChallengeForm(props: {
   /** `setups`: how many numbered setups the game may start from (Chess960: 960), 0 for one start position. */
   variants: { id: string; name: string; setups: number }[];
-  defaults: { variant: string; opponentName: string };
+  /** Published presets, each as its newest version's game id (lib/games/presets.ts). */
+  presets?: { id: string; name: string; setups: number; author: string | null }[];
+  /** `botLevel`: the opponent is that bot (the lobby's links), else by name when a name is given, else open. */
+  defaults: { variant: string; opponentName: string; botLevel: number | null };
 }) {
   const [state, action, pending] = useActionState<ChallengeFormState, FormData>(createChallengeAction, { error: null });
   const [variant, setVariant] = useState(props.defaults.variant);
   const [color, setColor] = useState<string>("random");
   const [days, setDays] = useState("3");
   const [visibility, setVisibility] = useState<string>("public");
-  const [kind, setKind] = useState<OpponentKind>(props.defaults.opponentName ? "user" : "open");
+  const [kind, setKind] = useState<OpponentKind>(props.defaults.botLevel ? "bot" : props.defaults.opponentName ? "user" : "open");
+  const [botLevel, setBotLevel] = useState(String(props.defaults.botLevel ?? 1));
   const [name, setName] = useState(props.defaults.opponentName);
   const [email, setEmail] = useState("");
   const [setupKind, setSetupKind] = useState<"random" | "number">("random");
   const [setupNumber, setSetupNumber] = useState("");
   const setups = props.variants.find((v) => v.id === variant)?.setups ?? 0;
+  const presets = props.presets ?? [];
   // Selects get a separate label: a wrapping one would add the options' text to their names.
   const id = useId();
 
@@ -51,11 +62,22 @@ export function ChallengeForm(props: {
       <p>
         <label htmlFor={`${id}-variant`}>Game</label>{" "}
         <select id={`${id}-variant`} name="variant" value={variant} onChange={(e) => setVariant(e.target.value)}>
+          <optgroup label="Built in">
             {props.variants.map((v) => (
               <option key={v.id} value={v.id}>
                 {v.name}
               </option>
             ))}
+          </optgroup>
+          {presets.length > 0 && (
+            <optgroup label="Presets by players">
+              {presets.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}{p.author ? ` (by ${p.author})` : ""}
+                </option>
+              ))}
+            </optgroup>
+          )}
         </select>
       </p>
       {setups > 0 && (
@@ -118,6 +140,18 @@ export function ChallengeForm(props: {
             </label>
           </p>
         )}
+        {kind === "bot" && (
+          <p>
+            <label htmlFor={`${id}-bot`}>Bot level</label>{" "}
+            <select id={`${id}-bot`} name="botLevel" value={botLevel} onChange={(e) => setBotLevel(e.target.value)}>
+              {BOT_LEVELS.map(([level, label]) => (
+                <option key={level} value={level}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </p>
+        )}
         {kind === "email" && (
           <p>
             <label>
@@ -129,7 +163,7 @@ export function ChallengeForm(props: {
       </fieldset>
       <p>
         <button type="submit" disabled={pending} className="primary">
-          {pending ? "Sending…" : "Send challenge"}
+          {pending ? "Sending…" : kind === "bot" ? "Play the bot" : "Send challenge"}
         </button>
       </p>
       {state.error && <p role="alert">{state.error}</p>}

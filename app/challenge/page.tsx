@@ -1,10 +1,15 @@
 /**
  * /challenge: a new game against a player, an email address, a private link's
- * holder or anyone in the lobby. ?variant=<id> and ?opponent=<name> prefill the
- * form (the variant and player pages link here).
+ * holder, anyone in the lobby, or a bot. ?variant=<id>, ?opponent=<name> and ?bot=<level>
+ * prefill the form (the variant, preset, player and lobby pages link here). The form offers
+ * the built-in games and, apart, the published presets' newest versions.
  */
 import { requireUser } from "@/lib/auth";
+import { getDb } from "@/lib/db/client";
+import { listPresets } from "@/lib/games/presets";
 import { variantIds, variantInfo } from "@/lib/rules";
+
+export const dynamic = "force-dynamic";
 import { ChallengeForm } from "./challenge-form";
 
 export const metadata = { title: "New challenge · Courier Variants" };
@@ -14,16 +19,24 @@ type Search = Record<string, string | string[] | undefined>;
 export default async function ChallengePage({ searchParams }: { searchParams: Promise<Search> }) {
   const search = await searchParams;
   const ids = variantIds();
-  const variant = typeof search.variant === "string" && ids.includes(search.variant) ? search.variant : ids[0];
+  const presets = await listPresets(await getDb());
+  const known = (v: unknown): v is string => typeof v === "string" && (ids.includes(v) || presets.some((p) => p.variant === v));
+  const variant = known(search.variant) ? search.variant : ids[0];
   const opponent = typeof search.opponent === "string" && search.opponent.length <= 40 ? search.opponent : "";
+  const botLevel = typeof search.bot === "string" && /^[1-8]$/.test(search.bot) ? Number(search.bot) : null;
   const here = new URLSearchParams();
   if (variant !== ids[0]) here.set("variant", variant);
   if (opponent) here.set("opponent", opponent);
+  if (botLevel) here.set("bot", String(botLevel));
   await requireUser(here.size ? `/challenge?${here}` : "/challenge");
   return (
     <main>
       <h1>New challenge</h1>
-      <ChallengeForm variants={ids.map((id) => ({ id, name: variantInfo(id).name, setups: variantInfo(id).setups }))} defaults={{ variant, opponentName: opponent }} />
+      <ChallengeForm
+        variants={ids.map((id) => ({ id, name: variantInfo(id).name, setups: variantInfo(id).setups }))}
+        presets={presets.map((p) => ({ id: p.variant, name: p.name, setups: 0, author: p.authorName }))}
+        defaults={{ variant, opponentName: opponent, botLevel }}
+      />
     </main>
   );
 }

@@ -10,6 +10,7 @@ import { ArchiveSection } from "@/app/_archive/archive-view";
 import { getDb } from "@/lib/db/client";
 import { listArchive } from "@/lib/games/archive";
 import { archiveSearch, parseArchiveQuery } from "@/lib/games/archive-params";
+import { listPresets } from "@/lib/games/presets";
 
 // Reads the database on every request (docs/stack-notes.md pitfall 8).
 export const dynamic = "force-dynamic";
@@ -27,7 +28,8 @@ export default async function ArchivePage({ searchParams }: { searchParams: Sear
   if (query.untidy && query.problems.length === 0) {
     redirect(`/games${archiveSearch(query.filters, { after: query.after, before: query.before })}`);
   }
-  const page = await listArchive(await getDb(), query);
+  const db = await getDb();
+  const [page, presets] = await Promise.all([listArchive(db, query), listPresets(db)]);
   return (
     <main>
       <h1>Archive</h1>
@@ -35,7 +37,7 @@ export default async function ArchivePage({ searchParams }: { searchParams: Sear
         Public games, finished and ongoing. Unlisted and private games are not listed.{" "}
         <Link href="/import">Import a game</Link> played elsewhere.
       </p>
-      <ArchiveSection basePath="/games" query={query} page={page} />
+      <ArchiveSection basePath="/games" query={query} page={page} presets={presets} />
     </main>
   );
 }

@@ -22,6 +22,10 @@ export default async function LobbyPage() {
         Open challenges: anyone may accept one, and the game starts at once.{" "}
         <Link href="/challenge">Post your own</Link>.
       </p>
+      <p>
+        Or play a bot, at once: it answers within a minute, at the level you choose (1, random legal moves, to 8).{" "}
+        {user ? <Link href="/challenge?bot=1">Play a bot</Link> : <Link href={`/signin?${new URLSearchParams({ callbackUrl: "/challenge?bot=1" })}`}>Sign in to play a bot</Link>}.
+      </p>
       {list.length === 0 ? (
         <p className="muted">No open challenges right now.</p>
       ) : (

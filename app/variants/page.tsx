@@ -1,12 +1,22 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { RulesText } from "@/app/_overview/format";
+import { PlayerLink } from "@/app/_overview/format";
+import { getDb } from "@/lib/db/client";
+import { listPresets } from "@/lib/games/presets";
 import { variantIds, variantInfo } from "@/lib/rules";
+
+// The presets come from the database (docs/stack-notes.md pitfall 8).
+export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: "Games · Courier Variants" };
 
-/** Every game the rules module knows, from its own list: nothing to keep in step by hand. */
-export default function VariantsPage() {
+/**
+ * Every game the rules module has built in, from its own list (nothing to keep in step by
+ * hand), and apart from them the presets players published.
+ */
+export default async function VariantsPage() {
+  const presets = await listPresets(await getDb());
   return (
     <main>
       <h1>Games</h1>
@@ -28,6 +38,25 @@ export default function VariantsPage() {
           );
         })}
       </ul>
+      <section aria-labelledby="presets-heading">
+        <h2 id="presets-heading">Presets by players</h2>
+        <p>
+          Games players declared: every move checked by the server as in the games above.{" "}
+          <Link href="/presets/new">Write a preset</Link>.
+        </p>
+        {presets.length === 0 ? (
+          <p className="meta">No presets yet.</p>
+        ) : (
+          <ul className="preset-index">
+            {presets.map((p) => (
+              <li key={p.slug}>
+                <Link href={`/presets/${p.slug}`}>{p.name}</Link>{" "}
+                <span className="meta">by {p.authorName ? <PlayerLink name={p.authorName} /> : "a former player"} · version {p.latestVersion}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </main>
   );
 }

@@ -6,6 +6,7 @@ import type { MailTransport } from "@/lib/mail/transport";
 import { clientAddress } from "./client-address";
 import { signInAllowance, SignInRateLimited } from "./rate-limit";
 import { sendSignInEmail } from "./signin-email";
+import { isBotAccount } from "@/lib/games/bot-accounts";
 
 export interface AuthDeps {
   db: Db;
@@ -57,6 +58,11 @@ export function buildAuthConfig({ db, transport, secret, from }: AuthDeps): Next
       newUser: "/welcome",
     },
     callbacks: {
+      // Bots never sign in (docs/playing-bots.md#accounts): asked at the request, so no link is sent,
+      // and again at the link's callback, so a link that reached a bot's address anyway is refused.
+      async signIn({ user }) {
+        return !user.email || !(await isBotAccount(db, user.email));
+      },
       session({ session, user }) {
         return { ...session, user: { ...session.user, id: user.id } };
       },

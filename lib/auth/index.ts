@@ -42,7 +42,8 @@ export const getCurrentUser = cache(async (): Promise<User | null> => {
   if (!id) return null;
   const db = await getDb();
   const [user] = await db.select().from(users).where(eq(users.id, id));
-  return user ?? null;
+  // A bot never has a session (sign-in refuses it); should one exist anyway, it is nobody.
+  return user && user.botLevel === null ? user : null;
 });
 
 /**

@@ -9,7 +9,9 @@ export const displayNameSchema = z
   .trim()
   .min(3, "At least 3 characters.")
   .max(20, "At most 20 characters.")
-  .regex(/^[A-Za-z0-9_-]+$/, "Letters, digits, - and _ only.");
+  .regex(/^[A-Za-z0-9_-]+$/, "Letters, digits, - and _ only.")
+  // The bots' names (lib/games/bot-accounts.ts): nobody may pass for one.
+  .refine((name) => !/^bot-?level/i.test(name), "Names beginning with Bot-level are the bots'.");
 
 export const settingsSchema = z.object({
   name: displayNameSchema,

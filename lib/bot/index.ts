@@ -102,6 +102,7 @@ export function analyse(game: Game, options: BotOptions): SearchInfo {
   const started = Date.now();
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 32);
   const random = randomSource(seed);
+  if (!Number.isFinite(options.level)) throw new RulesError("the bot's level is a number from 1 to 8");
   const level = Math.min(8, Math.max(1, Math.round(options.level)));
   const done = (move: string, nodes = 0, depth = 0, score = 0) => ({ move, nodes, depth, score, ms: Date.now() - started });
   if (game.status().result !== "ongoing") throw new RulesError("the bot was asked to move in a game that is over");
@@ -112,6 +113,8 @@ export function analyse(game: Game, options: BotOptions): SearchInfo {
   const hidden = pos.variant.decl.hidden === true;
   if (hidden && !hasUnseen(pos)) pos = view(pos, pos.turn);
   const root = rootMoves(game, pos, random);
+  // Nothing to search (a sample that found no move): still a legal answer.
+  if (root.length === 0) return done(randomMove(game, random));
   if (root.length === 1) return done(root[0].text);
   const searcher = new Searcher(pos, {
     nodes: options.nodes ?? budget.nodes,

@@ -7,7 +7,8 @@
  * module's positionStatus, so it needs nothing per game.
  *
  * Noisy moves are captures (en passant and explosions included: they take a piece on the move's
- * target) and promotions. Drops and Friendly's chain steps change no material on the board, so
+ * target) and promotions; captures that differ only in what they put down after the step (Duck
+ * chess's duck) are tried once there. Drops and Friendly's chain steps change no material on the board, so
  * the quiet search stands pat on them; they are searched, as every move, in the main search.
  * In check, the quiet search tries every move.
  *
@@ -247,7 +248,7 @@ export class Searcher {
   private tick(): void {
     this.nodes++;
     if (this.nodes >= this.limits.nodes) throw new Stop();
-    if ((this.nodes & 255) === 0 && Date.now() > this.limits.deadline) throw new Stop();
+    if ((this.nodes & 15) === 0 && Date.now() > this.limits.deadline) throw new Stop();
   }
 
   /** The score of a finished game for the side to move. */
@@ -344,9 +345,8 @@ export class Searcher {
   }
 
   /** Plays `m`, keeps the path for repetition, and returns the child's score for the side that moved. */
-  private child(m: Move, depth: number, alpha: number, beta: number, ply: number): number {
+  private child(m: Move, depth: number, alpha: number, beta: number, ply: number, [lo, hi]: [number, number]): number {
     if (this.takesLastRoyal(m)) return MATE - ply - 1;
-    const [lo, hi] = positionHash(this.pos, false);
     this.pathLo.push(lo);
     this.pathHi.push(hi);
     makeMove(this.pos, m);
@@ -361,9 +361,8 @@ export class Searcher {
 
   negamax(depth: number, alpha: number, beta: number, ply: number): number {
     this.tick();
-    const [lo, hi] = positionHash(this.pos, false);
-    this.hashLo = lo;
-    this.hashHi = hi;
+    const here = positionHash(this.pos, false);
+    [this.hashLo, this.hashHi] = here;
     if (this.repeated()) return 0;
     const moves = this.moves();
     if (moves === undefined) return this.staticEval();
@@ -395,10 +394,10 @@ export class Searcher {
       Searcher.pick(moves, s, i);
       const m = moves[i];
       let score: number;
-      if (i === 0) score = this.child(m, depth - 1, alpha, beta, ply);
+      if (i === 0) score = this.child(m, depth - 1, alpha, beta, ply, here);
       else {
-        score = this.child(m, depth - 1, alpha, alpha + 1, ply);
-        if (score > alpha && score < beta) score = this.child(m, depth - 1, alpha, beta, ply);
+        score = this.child(m, depth - 1, alpha, alpha + 1, ply, here);
+        if (score > alpha && score < beta) score = this.child(m, depth - 1, alpha, beta, ply, here);
       }
       if (score > best) {
         best = score;
@@ -447,7 +446,16 @@ export class Searcher {
       if (best >= beta || q >= 6 || ply >= MAX_PLY) return best;
       if (best > alpha) alpha = best;
     }
-    const tried = checked ? moves : moves.filter((m) => this.noisy(m));
+    // Captures that differ only in what they put down after the step (Duck chess's duck) count once here.
+    const once = new Set<number>();
+    const tried = checked ? moves : moves.filter((m) => {
+      if (!this.noisy(m)) return false;
+      if (m.place === undefined) return true;
+      const key = this.killerKey(m);
+      if (once.has(key)) return false;
+      once.add(key);
+      return true;
+    });
     const s = this.order(tried, -1, ply);
     for (let i = 0; i < tried.length; i++) {
       Searcher.pick(tried, s, i);
@@ -471,10 +479,13 @@ export class Searcher {
 
   /** Iterative deepening over the root moves; the best of the deepest search finished (or begun, with its first move done). */
   search(root: RootMove[]): SearchResult {
-    let best = root[0];
+    // Captures and promotions first, by value, so that a first search cut short has looked at them.
+    const first = this.order(root.map((r) => r.move), -1, 0);
+    const here = positionHash(this.pos, false);
+    const order = root.map((r, i) => ({ r, s: first[i] })).sort((a, b) => b.s - a.s).map((x) => x.r);
+    let best = order[0];
     let bestScore = 0;
     let depthDone = 0;
-    const order = root.slice();
     const saved = LISTING_LIMIT.states;
     LISTING_LIMIT.states = FRIENDLY_STATES;
     try {
@@ -486,10 +497,10 @@ export class Searcher {
           for (let i = 0; i < order.length; i++) {
             const rm = order[i];
             let score: number;
-            if (i === 0) score = this.child(rm.move, depth - 1, -Infinity, Infinity, 0);
+            if (i === 0) score = this.child(rm.move, depth - 1, -Infinity, Infinity, 0, here);
             else {
-              score = this.child(rm.move, depth - 1, alpha, alpha + 1, 0);
-              if (score > alpha) score = this.child(rm.move, depth - 1, alpha, Infinity, 0);
+              score = this.child(rm.move, depth - 1, alpha, alpha + 1, 0, here);
+              if (score > alpha) score = this.child(rm.move, depth - 1, alpha, Infinity, 0, here);
             }
             scores.set(rm, score);
             if (score > alpha) {

@@ -64,11 +64,17 @@ export const users = pgTable(
     vacationYear: integer("vacation_year"),
     // Digest mode: when the last daily digest was queued.
     lastDigestAt: at("last_digest_at"),
+    // A bot's strength (lib/bot, 1 to 8); null for people. The bots' accounts come with the
+    // migration that added this column (drizzle/0007_bots.sql): one per level, never mailed,
+    // never signed in (lib/games/bots.ts).
+    botLevel: integer("bot_level"),
     createdAt: at("created_at").notNull().defaultNow(),
   },
   (t) => [
     // "Alice" and "alice" would be indistinguishable in /players/<name> links.
     uniqueIndex("users_name_lower_key").on(sql`lower(${t.name})`),
+    uniqueIndex("users_bot_level_key").on(t.botLevel).where(sql`${t.botLevel} is not null`),
+    check("users_bot_level_range", sql`${t.botLevel} between 1 and 8`),
   ],
 );
 
@@ -256,6 +262,49 @@ export const invitations = pgTable(
   ],
 );
 
+// ---- Presets: games players declare (docs/presets.md) ----
+
+// A preset is a name, a slug (its address, /presets/<slug>, fixed once published), its author
+// and its rules text in Markdown; what it plays is its versions'.
+export const presets = pgTable(
+  "presets",
+  {
+    id: id(),
+    slug: text("slug").notNull().unique(),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => users.id),
+    name: text("name").notNull(),
+    // The rules in the author's words, Markdown rendered without raw HTML (app/presets/markdown.tsx).
+    rulesText: text("rules_text").notNull().default(""),
+    // The number of the newest version: the one new challenges play.
+    latestVersion: integer("latest_version").notNull().default(1),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("presets_author_id_idx").on(t.authorId), check("presets_latest_version_positive", sql`${t.latestVersion} >= 1`)],
+);
+
+// One published text of a preset, never changed: a game names the version it started with in
+// games.variant (`variant`, lib/games/presets.ts presetVariantId), so publishing again leaves it be.
+export const presetVersions = pgTable(
+  "preset_versions",
+  {
+    presetId: text("preset_id")
+      .notNull()
+      .references(() => presets.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    variant: text("variant").notNull().unique(),
+    // The game's name as published with this version.
+    name: text("name").notNull(),
+    // Which of the formats lib/rules/presets reads the text is in.
+    format: text("format").notNull(),
+    text: text("text").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.presetId, t.number] }), check("preset_versions_number_positive", sql`${t.number} >= 1`)],
+);
+
 // ---- Mail ----
 
 // One row per email, written in the transaction of the event that causes it, so
@@ -333,3 +382,5 @@ export type Move = typeof moves.$inferSelect;
 export type Invitation = typeof invitations.$inferSelect;
 export type OutboxEmail = typeof emailOutbox.$inferSelect;
 export type DevMail = typeof devMailbox.$inferSelect;
+export type Preset = typeof presets.$inferSelect;
+export type PresetVersion = typeof presetVersions.$inferSelect;

@@ -4,7 +4,8 @@
  * shows instead of failing the whole search (never a 500). Written back in one
  * canonical order without defaults, so a search is a short, shareable address.
  *
- *   variant   a game id the rules module knows (lib/rules findVariantInfo)
+ *   variant   a game id: a built-in game's (lib/rules variantIds) or a preset version's (preset.<slug>.<n>)
+ *   preset    a preset's slug: the games of all its versions
  *   player    a name: a registered player, or a White/Black name of an imported record
  *   opponent  a second name: games between the two
  *   status    open | ongoing | finished            (default: all three)
@@ -17,7 +18,7 @@
  *   after, before   keyset cursors (opaque) of the next and previous page
  */
 import { z } from "zod";
-import { findVariantInfo } from "@/lib/rules";
+import { isGameId, slugSchema } from "./preset-ids";
 
 export const PAGE_SIZE = 20;
 
@@ -38,6 +39,7 @@ export const ORDERS = ["newest", "oldest"] as const;
 
 export interface ArchiveFilters {
   variant?: string;
+  preset?: string;
   player?: string;
   opponent?: string;
   status?: (typeof STATUSES)[number];
@@ -111,7 +113,8 @@ const name = z.string().trim().min(1).max(100, "at most 100 characters").regex(/
 const moves = z.coerce.number({ error: "a whole number" }).int("a whole number").min(0, "0 or more").max(10_000, "at most 10000");
 
 const fields = {
-  variant: z.string().refine((v) => findVariantInfo(v) !== undefined, "not a game played here"),
+  variant: z.string().max(64).refine(isGameId, "not a game played here"),
+  preset: slugSchema,
   player: name,
   opponent: name,
   status: z.enum(STATUSES, { error: `one of ${STATUSES.join(", ")}` }),
@@ -163,6 +166,7 @@ export function parseArchiveQuery(raw: RawSearch, options: { playerFixed?: boole
   }
   const filters: ArchiveFilters = {
     variant: values.variant as string | undefined,
+    preset: values.preset as string | undefined,
     player: values.player as string | undefined,
     opponent: values.opponent as string | undefined,
     status: values.status as ArchiveFilters["status"],
@@ -237,6 +241,7 @@ export function archiveSearch(
 ): string {
   const p = new URLSearchParams();
   if (filters.variant) p.set("variant", filters.variant);
+  if (filters.preset) p.set("preset", filters.preset);
   if (filters.player && !options.playerFixed) p.set("player", filters.player);
   if (filters.opponent) p.set("opponent", filters.opponent);
   if (filters.status) p.set("status", filters.status);
@@ -256,6 +261,6 @@ export function archiveSearch(
 
 /** True when any filter (not sort or page) is set: the page says "no games match" rather than "no games yet". */
 export function isFiltered(f: ArchiveFilters): boolean {
-  return !!(f.variant || f.player || f.opponent || f.status || f.result || f.ended || f.from || f.to ||
+  return !!(f.variant || f.preset || f.player || f.opponent || f.status || f.result || f.ended || f.from || f.to ||
     f.minMoves !== undefined || f.maxMoves !== undefined);
 }

@@ -11,6 +11,7 @@
 import { aliasedTable, and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { games, users, type Game as GameRow } from "@/lib/db/schema";
+import { declarePresetVariants, versionsOfPreset } from "./presets";
 import { PAGE_SIZE, type ArchiveFilters, type ArchiveQuery, type Cursor } from "./archive-params";
 
 const white = aliasedTable(users, "white");
@@ -124,6 +125,11 @@ async function conditions(db: Executor, f: ArchiveFilters, scope: ArchiveScope):
   }
 
   if (f.variant) where.push(eq(games.variant, f.variant));
+  if (f.preset) {
+    // Every version's games: the versions are few, and `variant in (…)` reads the per-game indexes.
+    const versions = await versionsOfPreset(db, f.preset);
+    where.push(versions.length > 0 ? inArray(games.variant, versions) : sql`false`);
+  }
   if (f.status) where.push(eq(games.status, STATUS_OF[f.status]));
   if (f.result === "won" || f.result === "lost") {
     const whiteWins = f.result === "won" ? "1-0" : "0-1";
@@ -212,12 +218,14 @@ export async function listArchive(
     // Fewer than a page before the cursor: that is the start, shown as the first page.
     if (rows.length > pageSize) {
       const kept = rows.slice(0, pageSize).reverse();
+      await declarePresetVariants(db, kept.map((r) => r.game.variant));
       return { entries: kept.map(toEntry), prev: cursorOf(kept[0]), next: cursorOf(kept[kept.length - 1]) };
     }
     return listArchive(db, { filters: f }, scope, pageSize);
   }
   const rows = await fetchRows(db, where, f, { cursor: query.after, forward: true }, pageSize + 1);
   const kept = rows.slice(0, pageSize);
+  await declarePresetVariants(db, kept.map((r) => r.game.variant));
   return {
     entries: kept.map(toEntry),
     next: rows.length > pageSize ? cursorOf(kept[kept.length - 1]) : null,
@@ -278,5 +286,6 @@ export async function visibleGame(db: Executor, gameId: string, viewerId: string
     .leftJoin(black, eq(black.id, games.blackId))
     .where(eq(games.id, gameId));
   if (!row || !mayView(row.game, viewerId)) return null;
+  await declarePresetVariants(db, [row.game.variant]);
   return { game: row.game, whiteName: row.whiteUser ?? row.game.whiteName, blackName: row.blackUser ?? row.game.blackName };
 }

@@ -12,6 +12,7 @@ import { hasEventSince, recordEvents } from "@/lib/auth/rate-limit";
 import { GameError } from "./errors";
 import { gameActionInput } from "./inputs";
 import { queueCancelled, queueDigest, queueReminder, queueVacation } from "./notify";
+import { declarePresetVariants } from "./presets";
 import { colourOf, DAY_MS, finish, loadRules, lockGame, parse, requireActive, userById } from "./service";
 import { sideToAct } from "./setups";
 
@@ -66,6 +67,7 @@ export async function runClock(db: Db, now = new Date()): Promise<ClockReport> {
 /** Locks a game for a background job; null when another worker holds it right now. */
 async function lockForJob(tx: Executor, id: string): Promise<GameRow | null> {
   const [g] = await tx.select().from(games).where(eq(games.id, id)).for("update", { skipLocked: true });
+  if (g) await declarePresetVariants(tx, [g.variant]);
   return g ?? null;
 }
 
@@ -137,6 +139,7 @@ async function gamesWaitingFor(tx: Executor, userId: string) {
     eq(games.status, "active"), or(eq(games.whiteId, userId), eq(games.blackId, userId)),
   ));
   const waiting = rows.filter((g) => playerToMove(g) === userId && g.deadline);
+  await declarePresetVariants(tx, waiting.map((g) => g.variant));
   const out = [];
   for (const g of waiting) {
     const opponent = await userById(tx, otherPlayer(g, userId));
@@ -170,9 +173,11 @@ export function vacationLeftSeconds(u: Pick<User, "vacationUsedSeconds" | "vacat
 }
 
 async function activeGamesOf(tx: Executor, userId: string): Promise<GameRow[]> {
-  return tx.select().from(games).where(and(
+  const rows = await tx.select().from(games).where(and(
     eq(games.status, "active"), or(eq(games.whiteId, userId), eq(games.blackId, userId)),
   )).for("update");
+  await declarePresetVariants(tx, rows.map((g) => g.variant));
+  return rows;
 }
 
 export async function startVacation(db: Db, userId: string, now = new Date()): Promise<void> {

@@ -9,6 +9,7 @@ import type { Executor } from "@/lib/db/client";
 import { games, moves, users } from "@/lib/db/schema";
 import { findVariantInfo } from "@/lib/rules";
 import { hiddenNow } from "./fog";
+import { declarePresetVariants } from "./presets";
 import { describeEnd } from "./notify";
 import { playerByName } from "./queries";
 
@@ -116,6 +117,7 @@ export async function playerFeed(db: Executor, name: string, siteUrl: string): P
   const last = rows.length === 0 ? [] : await db.select({ gameId: moves.gameId, text: moves.text }).from(moves)
     .where(sql`(${moves.gameId}, ${moves.ply}) in (${sql.join(rows.map((r) => sql`(${r.id}, ${r.ply}::int)`), sql`, `)})`);
   const lastMove = new Map(last.map((m) => [m.gameId, m.text]));
+  await declarePresetVariants(db, rows.map((r) => r.variant));
   // The gate (lib/games/fog.ts): a game in fog names no move to a feed reader, a stranger.
   const entries = rows.map((r) => ({ ...r, lastMove: hiddenNow(r) ? null : lastMove.get(r.id) ?? null, lastMoveAt: r.lastMoveAt! }));
   const updated = entries[0]?.lastMoveAt ?? player.createdAt;

@@ -1,6 +1,7 @@
 /** The shapes every game action accepts, checked at the boundary (server actions, tests). */
 import { z } from "zod";
 import { findVariantInfo } from "@/lib/rules";
+import { isGameId } from "./preset-ids";
 
 export const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 10, 14] as const;
 
@@ -9,7 +10,8 @@ const noNul = (s: string) => !s.includes("\u0000");
 const id = (what: string) => z.string().trim().min(1).max(64).refine(noNul, `not ${what}`);
 const gameId = id("a game id");
 
-export const variantIdSchema = z.string().refine((v) => findVariantInfo(v) !== undefined, "unknown game");
+// A built-in game, or a preset version (whose existence the service checks: lib/games/presets.ts).
+export const variantIdSchema = z.string().max(64).refine(isGameId, "unknown game");
 
 export const challengeInput = z.object({
   variant: variantIdSchema,
@@ -24,6 +26,8 @@ export const challengeInput = z.object({
     z.object({ kind: z.literal("email"), email: z.email().max(254) }),
     z.object({ kind: z.literal("link") }),
     z.object({ kind: z.literal("open") }),
+    // A bot (lib/games/bots.ts): by its level; it accepts at once.
+    z.object({ kind: z.literal("bot"), level: z.coerce.number().int().min(1, "bots have levels 1 to 8").max(8, "bots have levels 1 to 8") }),
   ]),
   /** Games with numbered setups (Chess960): drawn at random, or the one with this number. */
   setup: z.union([

@@ -6,6 +6,7 @@
 import { aliasedTable, and, count, desc, eq, or, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { games, invitations, users } from "@/lib/db/schema";
+import { declarePresetVariants } from "./presets";
 
 const invitee = aliasedTable(users, "invitee");
 
@@ -39,6 +40,7 @@ export async function challengesBy(db: Executor, userId: string, limit = 100): P
     .where(and(eq(invitations.fromId, userId), eq(invitations.status, "pending"), eq(games.status, "open")))
     .orderBy(desc(invitations.createdAt))
     .limit(limit);
+  await declarePresetVariants(db, rows.map((r) => r.variant));
   return rows.map(({ whiteId, visibility, ...r }) => ({
     ...r, listed: r.kind === "open" && visibility === "public", challengerColour: whiteId === userId ? "white" : "black",
   }));
@@ -71,6 +73,7 @@ export async function recordByVariant(db: Executor, playerId: string, viewerId: 
       own ? undefined : eq(games.visibility, "public"),
     ))
     .groupBy(sql`1`, sql`2`);
+  await declarePresetVariants(db, rows.map((r) => r.variant));
   const byVariant = new Map<string, VariantRecord>();
   for (const r of rows) {
     const rec = byVariant.get(r.variant) ?? { variant: r.variant, wins: 0, draws: 0, losses: 0 };

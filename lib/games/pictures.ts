@@ -10,6 +10,7 @@ import { games, moves, users } from "@/lib/db/schema";
 import { Game, parseActions, variantInfo, type SquareContent } from "@/lib/rules";
 import { mayView, type VisibleGame } from "./archive";
 import { gameAsSeenBy } from "./fog";
+import { declarePresetVariants } from "./presets";
 import { boardWhileChoosing } from "./setups";
 
 const white = aliasedTable(users, "white");
@@ -78,6 +79,7 @@ export async function positionAt(db: Executor, gameId: string, viewerId: string 
     .where(eq(games.id, gameId));
   if (!row || !mayView(row.game, viewerId)) return { ok: false, reason: "no-game" };
   const g = row.game;
+  await declarePresetVariants(db, [g.variant]);
   const view: VisibleGame = { game: g, whiteName: row.whiteUser ?? g.whiteName, blackName: row.blackUser ?? g.blackName };
   const at = ply ?? g.ply;
   if (at > g.ply || (at > 0 && row.fenAfter === null)) return { ok: false, reason: "no-ply" };

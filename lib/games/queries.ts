@@ -4,6 +4,7 @@ import type { Executor } from "@/lib/db/client";
 import { games, invitations, moves, users, type Game as GameRow } from "@/lib/db/schema";
 import { GameError } from "./errors";
 import { gameAsSeenBy, type Side } from "./fog";
+import { declarePresetVariants } from "./presets";
 import { sideToAct } from "./setups";
 
 const white = aliasedTable(users, "white");
@@ -13,6 +14,8 @@ export interface GameView {
   game: GameRow;
   whiteName: string | null;
   blackName: string | null;
+  /** The level of a side played by a bot (lib/games/bots.ts), null for a person. */
+  bots: { white: number | null; black: number | null };
   moves: { ply: number; text: string; fenAfter: string; createdAt: Date }[];
   /**
    * A game in fog (lib/games/fog.ts): the FENs above are the viewer's views and the
@@ -33,12 +36,16 @@ export async function getGameView(db: Executor, gameId: string, viewerId: string
   if (gameId.length > 64 || gameId.includes("\u0000")) throw new GameError("not-found", "no such game");
   const [row] = await db
     // An imported game's players are the names on its record.
-    .select({ game: games, whiteName: sql<string | null>`coalesce(${white.name}, ${games.whiteName})`, blackName: sql<string | null>`coalesce(${black.name}, ${games.blackName})` })
+    .select({
+      game: games, whiteName: sql<string | null>`coalesce(${white.name}, ${games.whiteName})`, blackName: sql<string | null>`coalesce(${black.name}, ${games.blackName})`,
+      whiteBot: white.botLevel, blackBot: black.botLevel,
+    })
     .from(games)
     .leftJoin(white, eq(white.id, games.whiteId))
     .leftJoin(black, eq(black.id, games.blackId))
     .where(eq(games.id, gameId));
   if (!row) throw new GameError("not-found", "no such game");
+  await declarePresetVariants(db, [row.game.variant]);
   // The importer of a record counts as its player here.
   const isPlayer = viewerId !== null && (row.game.whiteId === viewerId || row.game.blackId === viewerId || row.game.importedBy === viewerId);
   if (row.game.visibility === "private" && !isPlayer) throw new GameError("not-found", "no such game");
@@ -51,7 +58,8 @@ export async function getGameView(db: Executor, gameId: string, viewerId: string
   // The gate: from here on, the game is what this viewer may know of it.
   const seen = gameAsSeenBy(row.game, list, viewerId);
   return {
-    game: seen.game, whiteName: row.whiteName, blackName: row.blackName, moves: seen.moves, invitation: inv ?? null,
+    game: seen.game, whiteName: row.whiteName, blackName: row.blackName, bots: { white: row.whiteBot, black: row.blackBot },
+    moves: seen.moves, invitation: inv ?? null,
     fog: seen.hidden ? { side: seen.side } : null,
   };
 }
@@ -104,6 +112,7 @@ export async function gamesOfPlayer(
     ))
     .orderBy(desc(games.updatedAt))
     .limit(options.limit ?? 200);
+  await declarePresetVariants(db, rows.map((r) => r.game.variant));
   const list = rows.map((r) => summarise(r, viewerId));
   const rank = (s: GameSummary) => (s.yourTurn ? 0 : s.status === "active" ? 1 : s.status === "open" ? 2 : 3);
   return list.sort((a, b) =>
@@ -146,6 +155,7 @@ export async function openChallenges(db: Executor, limit = 100): Promise<OpenCha
       eq(invitations.kind, "open"), eq(invitations.status, "pending"), eq(games.status, "open"), eq(games.visibility, "public"),
     ))
     .orderBy(desc(invitations.createdAt)).limit(limit);
+  await declarePresetVariants(db, rows.map((r) => r.variant));
   return rows.map(toChallenge);
 }
 
@@ -159,6 +169,7 @@ export async function challengesFor(db: Executor, userId: string, email: string 
       or(eq(invitations.toUserId, userId), email ? sql`lower(${invitations.toEmail}) = lower(${email})` : undefined),
     ))
     .orderBy(desc(invitations.createdAt));
+  await declarePresetVariants(db, rows.map((r) => r.variant));
   return rows.map(toChallenge);
 }
 
@@ -170,13 +181,14 @@ export async function invitationByToken(db: Executor, token: string) {
     .innerJoin(users, eq(users.id, invitations.fromId))
     .where(eq(invitations.token, token));
   if (!row) throw new GameError("not-found", "no such invitation");
+  await declarePresetVariants(db, [row.variant]);
   const { status, kind, token: t, ...rest } = row;
   return { ...toChallenge(rest), status, kind, token: t };
 }
 
 export async function playerByName(db: Executor, name: string) {
   if (name.length > 40 || name.includes("\u0000")) return null;
-  const [u] = await db.select({ id: users.id, name: users.name, createdAt: users.createdAt }).from(users)
+  const [u] = await db.select({ id: users.id, name: users.name, createdAt: users.createdAt, botLevel: users.botLevel }).from(users)
     .where(sql`lower(${users.name}) = lower(${name})`);
   return u ?? null;
 }

@@ -18,6 +18,7 @@ import { games, moves, type Game as GameRow } from "@/lib/db/schema";
 import { Game, makePgn, makeGameRecord, hasPgn, parseGameRecord, type Outcome, type RecordResult } from "@/lib/rules";
 import { visibleGame } from "./archive";
 import { hiddenNow } from "./fog";
+import { declarePresetVariants } from "./presets";
 import { MAX_RECORD_BYTES, RECORD_TOO_LARGE, recordBytes } from "./record-limits";
 
 export const MAX_IMPORT_PLIES = 5_000;
@@ -141,6 +142,9 @@ export async function importRecord(
 ): Promise<ImportResult> {
   if (text.trim() === "") return { ok: false, error: "The record is empty: paste one or choose a file." };
   if (recordBytes(text) > MAX_RECORD_BYTES) return { ok: false, error: RECORD_TOO_LARGE };
+  // A record of a preset's game names its version: declared first, so the rules know it.
+  const tag = /^\s*\[Variant "([^"\n]{1,64})"\]/m.exec(text);
+  if (tag) await declarePresetVariants(db, [tag[1]]);
   const read = parseGameRecord(text, { maxMoves: MAX_IMPORT_PLIES });
   if (!read.ok) return { ok: false, error: `This record cannot be imported: ${read.error}` };
   const parsed = read.value;

@@ -19,7 +19,9 @@ import {
 } from "./inputs";
 import { enqueueEmail } from "@/lib/mail";
 import { chooseSetupEmail, queueGameOver, queueInvitation, queueYourTurn, yourTurnEmail } from "./notify";
+import { declarePresetVariants, requirePresetVariant } from "./presets";
 import { choosesSetups, firstChooser, setupStage } from "./setups";
+import { botOfLevel, isBotAddress } from "./bot-accounts";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 type Result = "1-0" | "0-1" | "1/2-1/2";
@@ -51,6 +53,7 @@ const noSuchInvitation = () => new GameError("not-found", "no such invitation");
 export async function lockGame(tx: Executor, gameId: string): Promise<GameRow> {
   const [g] = await tx.select().from(games).where(eq(games.id, gameId)).for("update");
   if (!g) throw noSuchGame();
+  await declarePresetVariants(tx, [g.variant]);
   return g;
 }
 
@@ -113,28 +116,38 @@ export async function createChallenge(db: Db, userId: string, raw: ChallengeInpu
     if (!me.name) throw new GameError("forbidden", "choose a display name first");
     let invitee: User | null = null;
     let toEmail: string | null = null;
-    if (input.opponent.kind === "user") {
+    if (input.opponent.kind === "bot") {
+      const { level } = input.opponent;
+      invitee = await botOfLevel(tx, level);
+      if (!invitee) throw new GameError("not-found", `there is no bot of level ${level}`);
+    } else if (input.opponent.kind === "user") {
       const name = input.opponent.name;
       const [other] = await tx.select().from(users).where(sql`lower(${users.name}) = lower(${name})`);
       if (!other) throw new GameError("not-found", `there is no player called ${name}`);
       if (other.id === me.id) throw new GameError("invalid", "you cannot challenge yourself");
       invitee = other;
-      await limitInvitations(tx, me.id, { player: other, email: other.email }, now);
+      // A bot named like a player is challenged as a bot (below); it is never mailed.
+      if (other.botLevel === null) await limitInvitations(tx, me.id, { player: other, email: other.email }, now);
     } else if (input.opponent.kind === "email") {
       toEmail = input.opponent.email.toLowerCase();
       if (toEmail === me.email?.toLowerCase()) throw new GameError("invalid", "you cannot challenge yourself");
+      if (isBotAddress(toEmail)) throw new GameError("invalid", "that address is a bot's, and bots read no mail: challenge a bot by its level");
       await limitInvitations(tx, me.id, { email: toEmail }, now);
     }
     const toUserId = invitee?.id ?? null;
+    // A bot accepts at once: the game starts as it is created, and the worker plays the bot's part.
+    const bot = invitee?.botLevel != null ? invitee : null;
+    await requirePresetVariant(tx, input.variant);
     const colour = input.color === "random" ? (Math.random() < 0.5 ? "white" : "black") : input.color;
     // Chess960: the setup drawn at random unless the challenger chose one (docs/games/chess960.md#setups).
     const { setups, startFen: fixedStart } = variantInfo(input.variant);
     const startFen = setups === 0 ? fixedStart : setupFen(input.variant, input.setup === "random" ? randomInt(setups) : input.setup);
     const [g] = await tx.insert(games).values({
       variant: input.variant,
-      whiteId: colour === "white" ? me.id : null,
-      blackId: colour === "black" ? me.id : null,
-      status: "open",
+      whiteId: colour === "white" ? me.id : bot?.id ?? null,
+      blackId: colour === "black" ? me.id : bot?.id ?? null,
+      status: bot ? "active" : "open",
+      deadline: bot ? deadlineAfter(now, input.daysPerMove) : null,
       startFen,
       currentFen: Game.start(input.variant, startFen).fen(),
       daysPerMove: input.daysPerMove,
@@ -145,12 +158,13 @@ export async function createChallenge(db: Db, userId: string, raw: ChallengeInpu
       updatedAt: now,
     }).returning();
     const [inv] = await tx.insert(invitations).values({
-      gameId: g.id, fromId: me.id, toUserId, toEmail, kind: input.opponent.kind, createdAt: now,
+      gameId: g.id, fromId: me.id, toUserId, toEmail, kind: input.opponent.kind === "bot" ? "user" : input.opponent.kind,
+      status: bot ? "accepted" : "pending", createdAt: now,
     }).returning();
     const inviteeColour = input.color === "random" ? "a random side" : sideNameIn(input.variant, colour === "white" ? "black" : "white");
     const invite = { token: inv.token, gameId: g.id, variant: g.variant, daysPerMove: g.daysPerMove, inviteeColour };
     if (toEmail) await queueInvitation(tx, toEmail, invite, me.name, now);
-    if (invitee?.email && invitee.notify !== "none") await queueInvitation(tx, invitee.email, invite, me.name, now);
+    if (!bot && invitee?.email && invitee.notify !== "none") await queueInvitation(tx, invitee.email, invite, me.name, now);
     return { gameId: g.id, invitationId: inv.id, token: inv.token };
   });
 }
@@ -305,6 +319,7 @@ export async function submitMove(db: Db, userId: string, raw: MoveInput, now = n
   const input = parse(moveInput, raw);
   const [seen] = await db.select().from(games).where(eq(games.id, input.gameId));
   if (!seen) throw noSuchGame();
+  await declarePresetVariants(db, [seen.variant]);
   const colour = colourOf(seen, userId);
   requireActive(seen);
   const stale = () => new GameError("stale", "the position changed since your page was loaded; here is the new position");

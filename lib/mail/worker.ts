@@ -1,7 +1,7 @@
 /**
  * The background worker loop: every few seconds (and at once when woken after an
- * event queued mail) it runs the jobs it was given — the game clock: timeouts,
- * reminders, digests — then drains the outbox, so mail those jobs queue goes out
+ * event queued mail or a move asked a bot to answer) it runs the jobs it was given — the
+ * game clock: timeouts, reminders, digests; the bots' turns (lib/games/bots.ts) — then drains the outbox, so mail those jobs queue goes out
  * in the same tick. Runs inside the app process by default (instrumentation.ts) and
  * as `npm run worker` where several app servers share one database; every job and
  * drainOutbox are safe with any number of workers.

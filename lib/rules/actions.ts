@@ -46,7 +46,7 @@ export function makeMoveText(actions: readonly Action[]): string {
   return actions.map(makeActionText).join("; ");
 }
 
-const SQUARE = "([a-l](?:1[0-2]|[1-9]))";
+const SQUARE = "([a-p](?:1[0-6]|[1-9]))";
 // A promoted piece's letter is `+` and its base letter (Shogi's `+P`), moving or promoted to.
 const PIECE = "(\\+?[A-Za-z])";
 const STEP = new RegExp(`^${PIECE}\\s*${SQUARE}\\s*[-x]\\s*${SQUARE}(?:\\s*=\\s*${PIECE})?$`);

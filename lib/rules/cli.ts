@@ -3,8 +3,10 @@
  *   variants | moves <variant> <fen> | perft <variant> <fen> <depth>
  *   play <variant> <fen> <move>… | status <variant> <fen> | view <variant> <fen> white|black
  *   bot <variant> <fen> [--ms N] [--level L]
+ * where <variant> is an id or @path/to/preset-file.
  * Bad input: one line on stderr, exit 2. An illegal move in `play`: exit 1.
  */
+import { readFileSync, statSync } from "node:fs";
 import { chooseMove } from "../bot";
 import { parseActions } from "./actions";
 import { RulesError } from "./errors";
@@ -13,7 +15,8 @@ import { LISTING_LIMIT } from "./mechanics/unions";
 import { perft } from "./movegen";
 import { parseFen } from "./notation/fen";
 import { unwrap } from "./result";
-import { getVariant, variantIds } from "./variants";
+import { parsePreset, PRESET_LIMITS } from "./presets";
+import { declareVariant, getVariant, variantIds } from "./variants";
 import { viewFen } from "./view";
 
 class UsageError extends Error {}
@@ -30,8 +33,30 @@ function position(variantId: string | undefined, fen: string | undefined) {
   return unwrap(parseFen(v, fen === "start" ? v.decl.startFen : fen));
 }
 
+/**
+ * `@path` where a variant id stands: the game a preset file declares, in any of its formats
+ * (docs/rules-tool.md#arguments), declared under that argument as its id.
+ */
+function presetFile(arg: string): string {
+  const path = arg.slice(1);
+  let text: string;
+  try {
+    // Bytes, not characters: a UTF-8 character takes at most 4.
+    if (statSync(path).size > PRESET_LIMITS.chars * 4) throw new UsageError(`${path}: a preset is at most ${PRESET_LIMITS.chars} characters`);
+    text = readFileSync(path, "utf8");
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(`cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const read = parsePreset(text);
+  if (!read.ok) throw new UsageError(`${path}: ${read.error}`);
+  declareVariant({ ...read.value.decl, id: arg });
+  return arg;
+}
+
 function run(args: string[]): string[] {
-  const [command, variantId, fen, ...rest] = args;
+  const [command, variantArg, fen, ...rest] = args;
+  const variantId = variantArg?.startsWith("@") ? presetFile(variantArg) : variantArg;
   switch (command) {
     case "variants":
       return variantIds();

@@ -6,9 +6,11 @@
 import { RulesError } from "./errors";
 
 export const PAD = 3;
-export const MAX_FILES = 12;
-export const MAX_RANKS = 12;
-export const FILE_LETTERS = "abcdefghijkl";
+// 16×16 at most: a padded square index stays below 512 (the 9 bits move targets give it, movegen.ts),
+// and each side's unmoved rights fit 16 bits of one number (variant.ts's unmovedBit).
+export const MAX_FILES = 16;
+export const MAX_RANKS = 16;
+export const FILE_LETTERS = "abcdefghijklmnop";
 
 export interface Geometry {
   readonly files: number;
@@ -58,7 +60,7 @@ export function squareAt(g: Geometry, file: number, rank: number): number {
  * the field in their errors (docs/notation.md#en-passant-square), so it has no message.
  */
 export function squareNamed(g: Geometry, name: string): number {
-  const m = /^([a-l])(\d{1,2})$/.exec(name);
+  const m = /^([a-p])(\d{1,2})$/.exec(name);
   if (!m) return -1;
   const file = FILE_LETTERS.indexOf(m[1]);
   const rank = Number(m[2]) - 1;

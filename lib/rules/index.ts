@@ -36,6 +36,11 @@
  *   Types ParsedRecord, RecordInput, RecordResult.
  * - `declareVariant(decl)`: a game declared at run time (a preset, docs/presets.md), found by
  *   its id from then on like a built-in game; types VariantDecl, PieceDecl.
+ * - `parsePreset(text)` → Result<{ format, decl }>: a preset in the project's format, an
+ *   Interactive Diagram's settings or a variants.ini section, checked against the limits
+ *   (PRESET_LIMITS); every error begins `line N: `, which `presetErrorLine(error)` reads back.
+ *   `makePreset(decl)` → the project's canonical text, which parsePreset reads to the same
+ *   declaration (RulesError for a declaration no preset can say: numbered setups, code).
  * - `variantIds()` → every built-in game's id (docs/notation.md#variant-ids);
  *   `variantInfo(id)` → VariantInfo (name, board, start FEN, pieces, summary), and
  *   `findVariantInfo(id)` → VariantInfo | undefined for an id that may be unknown;
@@ -61,6 +66,7 @@ export type { EndReason, Outcome } from "./status";
 export { RulesError } from "./errors";
 export { declareVariant, variantIds } from "./variants";
 export type { PieceDecl, VariantDecl } from "./variant";
+export { makePreset, parsePreset, presetErrorLine, PRESET_LIMITS, type ParsedPreset, type PresetFormat } from "./presets";
 export { chosenSetupFen, findVariantInfo, setupFen, sideNameIn, variantInfo, type VariantInfo } from "./info";
 export { makeGameRecord, makePgn, hasPgn, parseGameRecord, type ParsedRecord, type RecordInput, type RecordResult } from "./notation/record";
 export { unwrap, type Result } from "./result";

@@ -1,6 +1,6 @@
 import { RulesError } from "./errors";
 import { DEFAULT_SIDE_NAMES } from "./variant";
-import { getVariant, variantIds } from "./variants";
+import { getVariant, isKnownVariant } from "./variants";
 
 /** What the variant pages and the board need to know about a game. */
 export interface VariantInfo {
@@ -48,9 +48,9 @@ export function variantInfo(id: string): VariantInfo {
   };
 }
 
-/** The game with this id, or undefined for an id the rules module does not know (an old game's, a typed address's). */
+/** The game with this id (built in or declared), or undefined for an id the rules module does not know (an old game's, a typed address's). */
 export function findVariantInfo(id: string): VariantInfo | undefined {
-  return variantIds().includes(id) ? variantInfo(id) : undefined;
+  return isKnownVariant(id) ? variantInfo(id) : undefined;
 }
 
 /**

@@ -20,6 +20,7 @@ import type { User } from "@/lib/db/schema";
 import { users } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
 import { variantIds } from "@/lib/rules";
+import { WAZIR_GAME, wazirGame } from "../support/presets";
 import { fuzzCount, hostileShape, hostileString, mutate, Rng, SEED } from "./random";
 import { buildWorld, pendingInvitations, validCall, type Doing, type World } from "./world";
 
@@ -74,6 +75,7 @@ import {
   acceptDrawAction, chooseSetupAction, claimDrawAction, declineDrawAction, moveAction, offerDrawAction, resignAction, withdrawAction,
 } from "@/app/games/[id]/actions";
 import { importGame } from "@/app/import/actions";
+import { publishPresetAction } from "@/app/presets/actions";
 import { answerInvitationAction } from "@/app/invitations/[token]/actions";
 import { saveSettings, setVacation, signOutAction } from "@/app/settings/actions";
 import { requestSignIn } from "@/app/signin/actions";
@@ -309,6 +311,16 @@ describe(`server action fuzz (${N} calls per action, FUZZ_SEED=${SEED})`, () => 
       record: r.pick(['[Event "x"]\n[Variant "chess"]\n\n1. P e2-e4 p e7-e5 *\n', '[Variant "chess"]\n\n1. P f2-f3 p e7-e5 2. P g2-g4 q d8-h4# 0-1\n', "1. e4 e5 2. Nf3 *", "P e2-e4", ""]), visibility: r.pick(["public", "unlisted", "private"]),
     }, { record: [hostileString(r)], visibility: ["secret"] }), {
       valid: () => ({ user: named(), input: exactly({ record: '[Event "x"]\n[Variant "chess"]\n\n1. P e2-e4 p e7-e5 1-0\n', visibility: r.pick(["public", "unlisted", "private"]) }) }),
+    });
+  });
+
+  it("publish a preset", { timeout: T }, async () => {
+    // A publication reads and builds the text (tens of ms): valid calls are fewer here.
+    await fuzz("publishPresetAction", (f) => publishPresetAction({ error: null }, f as FormData), () => form({
+      slug: `fuzz-${r.int(1e9)}`, name: "Fuzz Wazirs", rules: "The **wazir** steps. <script>x</script>", text: r.pick([WAZIR_GAME, wazirGame("fW"), "board: 8x8"]),
+    }, { slug: ["new", "../etc", "A", "-x-"], text: [wazirGame("Q9"), WAZIR_GAME.replace("board: 6x6", "board: 99x99")] }), {
+      share: 0.1,
+      valid: () => ({ user: named(), input: exactly({ slug: `fuzz-${r.int(1e9)}`, name: "Fuzz Wazirs", rules: "", text: WAZIR_GAME }) }),
     });
   });
 });

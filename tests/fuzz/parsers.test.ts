@@ -11,12 +11,18 @@
  *   - an accepted FEN gives a playable game (legal moves, status) whose FEN reads back the same;
  *   - parsed move text prints and parses back to the same actions;
  *   - a refused move leaves the game exactly as it was; an accepted one advances it by one ply;
- *   - an accepted record replays to the moves it lists.
+ *   - an accepted record replays to the moves it lists;
+ *   - a preset (parsePreset, docs/presets.md) is refused naming its line, or declares a game that
+ *     plays and that makePreset writes back to the same declaration; inputs near the size limits
+ *     are in the mix. The Interactive Diagram and variants.ini readers join this case, with texts of
+ *     their own format in PRESET_TEXTS, when they land (lib/rules/presets/index.ts, OTHER_FORMATS).
  * The slowest input of each parser is reported (a parser that can be made slow is a denial of service).
  */
 import { describe, expect, it } from "vitest";
-import { Game, RulesError, makePgn, makeGameRecord, makeMoveText, parseActions, parseGameRecord, variantIds } from "@/lib/rules";
-import { getVariant } from "@/lib/rules/variants";
+import { readFileSync } from "node:fs";
+import { Game, RulesError, makePgn, makeGameRecord, makeMoveText, makePreset, parseActions, parseGameRecord, parsePreset, PRESET_LIMITS, variantIds } from "@/lib/rules";
+import { switchOf } from "@/lib/rules/presets/switches";
+import { declareVariant, getVariant } from "@/lib/rules/variants";
 import { parseFen, makeFen } from "@/lib/rules/notation/fen";
 import { unwrap } from "@/lib/rules/result";
 import { fuzzCount, hostileString, mutate, randomString, Rng, SEED } from "./random";
@@ -111,6 +117,79 @@ class Stats {
   }
 }
 
+/** Valid presets to mutate: the rule book's examples and every built-in game a preset can say. */
+const PRESET_TEXTS = [
+  readFileSync("docs/presets/royal-substitute.txt", "utf8"),
+  readFileSync("docs/presets/compound.txt", "utf8"),
+  ...variantIds().flatMap((id) => {
+    try {
+      return [makePreset({ ...getVariant(id).decl, id: `${id}-preset` })];
+    } catch {
+      return []; // code no preset can say
+    }
+  }),
+  makePreset({ ...getVariant("crazyhouse").decl, id: "zh", mechanics: undefined }) + "drops: Q R B N P, captures to hand, promoted from P\n",
+  makePreset({ ...getVariant("atomic").decl, id: "at", mechanics: undefined }) + "explosions: survivors P\n",
+  makePreset({ ...getVariant("duck").decl, id: "du", mechanics: undefined }) + "duck: yes\n",
+];
+
+const PRESET_KEYS = ["name", "id", "board", "start", "piece", "royalty", "castling", "en passant", "stalemate", "must capture", "drops", "explosions", "duck",
+  "swapping", "carrying", "repetition", "dead position", "palaces", "points", "side names", "rules", "end names", "bare royal", "move rule"];
+const BETZAS = ["K", "Q", "R", "B", "N", "NN", "pR", "pQ", "QNNCCZZAADDHH", "fmWfcFifmnD", "nN", "nZ", "W3", "Q99", "ifmnD", "mQcpQ", "fsW", "ffN", ""];
+
+/** A preset near the limits: the largest board, many kinds of heavy piece, padding up to (or past) the size limit. */
+function bigPreset(r: Rng): string {
+  const files = r.pick([12, 15, 16, 17]);
+  const ranks = r.pick([12, 16, 17]);
+  const kinds = r.int(PRESET_LIMITS.pieces + 3);
+  const letters = "ABCDEFGHIJLMNOPQRSTUVWXYZ".slice(0, kinds);
+  const empty = (n: number) => (n > 0 ? String(n) : "");
+  const rows = Array.from({ length: ranks }, (_, i) => {
+    if (i === 0) return `k${empty(files - 1)}`;
+    if (i === ranks - 1) return `${empty(files - 1)}K`;
+    if (i < ranks - 3 || !letters.length) return String(files);
+    return [...Array(files)].map(() => r.pick([...letters])).join("");
+  });
+  const lines = [`name: Big ${r.int(1000)}`, `board: ${files}x${ranks}`, `start: ${rows.join("/")} w - - 0 1`, "piece: K, King, K",
+    ...[...letters].map((l) => `piece: ${l}, Piece ${l}, ${r.pick(BETZAS)}${r.chance(0.2) ? ", promotes to K" : ""}`), "royalty: king K"];
+  if (r.chance(0.2)) lines.push(`drops: ${[...letters].slice(0, 1 + r.int(8)).join(" ") || "K"}`);
+  if (r.chance(0.1)) lines.push("duck: yes");
+  let text = lines.join("\n");
+  if (r.chance(0.5)) {
+    const target = PRESET_LIMITS.chars + r.pick([-2, -1, 0, 1, 50]) - text.length - 1;
+    const pad = r.chance(0.5) ? "#".repeat(Math.max(0, target)) : Array(Math.max(0, Math.floor(target / 40))).fill("# " + "x".repeat(37)).join("\n");
+    text += "\n" + pad;
+  }
+  return text;
+}
+
+/** Line-level edits: lines deleted, doubled, swapped, or given a known key with hostile values. */
+function mutatePresetLines(r: Rng, text: string): string {
+  const lines = text.split("\n");
+  for (let e = 1 + r.int(3); e > 0; e--) {
+    const i = r.int(lines.length);
+    switch (r.int(5)) {
+      case 0:
+        lines.splice(i, 1);
+        break;
+      case 1:
+        lines.splice(i, 0, lines[r.int(lines.length)] ?? "");
+        break;
+      case 2: {
+        const j = r.int(lines.length);
+        [lines[i], lines[j]] = [lines[j], lines[i]];
+        break;
+      }
+      case 3:
+        lines.splice(i, 0, `${r.pick(PRESET_KEYS)}: ${r.chance(0.5) ? hostileString(r).slice(0, 2000) : randomString(r, 60)}`);
+        break;
+      default:
+        lines[i] = (lines[i] ?? "").replace(/:.*/, `: ${r.chance(0.5) ? mutate(r, lines[i] ?? "", 2).replace(/^[^:]*:/, "") : randomString(r, 30)}`);
+    }
+  }
+  return lines.join("\n");
+}
+
 describe(`parser fuzz (${N} inputs each, FUZZ_SEED=${SEED})`, () => {
   const r = new Rng(SEED);
   const positions = corpus(r);
@@ -186,6 +265,49 @@ describe(`parser fuzz (${N} inputs each, FUZZ_SEED=${SEED})`, () => {
       expect(Game.replay(p.variant, p.startFen, [...p.moves, res.value]).fen()).toBe(game.fen());
     }
     stats.report("Game.play");
+  });
+
+  it("presets: refused naming the line, or a game that plays and that makePreset writes back the same", { timeout: TIMEOUT * 2 }, () => {
+    const stats = new Stats();
+    for (let i = 0; i < N; i++) {
+      const roll = r.next();
+      const text = roll < 0.35 ? mutate(r, r.pick(PRESET_TEXTS), r.chance(0.5) ? 1 : 4)
+        : roll < 0.65 ? mutatePresetLines(r, r.pick(PRESET_TEXTS))
+        : roll < 0.8 ? bigPreset(r)
+        : roll < 0.9 ? hostileString(r)
+        : `board: 8x8\n${randomString(r, 300)}`;
+      let read: ReturnType<typeof parsePreset>;
+      try {
+        read = stats.time(text, () => parsePreset(text));
+      } catch (e) {
+        throw new Error(`parsePreset threw ${e instanceof Error ? e.message : String(e)} on ${JSON.stringify(text.slice(0, 300))} (FUZZ_SEED=${SEED})`, { cause: e });
+      }
+      if (!read.ok) {
+        stats.refused++;
+        expect(read.error, text.slice(0, 300)).toMatch(/^line \d+: \S/);
+        expect(read.error.length).toBeLessThan(400);
+        continue;
+      }
+      stats.accepted++;
+      const decl = { ...read.value.decl, id: "fuzz-preset" };
+      const written = makePreset(decl);
+      const back = parsePreset(written);
+      expect(back.ok, `${back.error}: ${written}`).toBe(true);
+      const { mechanics: m1 = [], ...rest1 } = back.value!.decl;
+      const { mechanics: m2 = [], ...rest2 } = decl;
+      expect(rest1).toEqual(rest2);
+      expect(m1.map(switchOf)).toEqual(m2.map(switchOf));
+      // Accepted means playable: the service will list, judge and play its moves.
+      declareVariant(decl);
+      const g = judge("Game.start(preset)", text, () => Game.start("fuzz-preset"));
+      expect(g.ok, `an accepted preset does not start: ${text.slice(0, 300)}`).toBe(true);
+      const game = (g as { value: Game }).value;
+      const legal = judge("legalMoves(preset)", text, () => game.legalMoves());
+      expect(legal.ok).toBe(true);
+      judge("status(preset)", text, () => game.status());
+      if (legal.ok && legal.value.length) judge("play(preset)", text, () => game.play(r.pick(legal.value).text));
+    }
+    stats.report("parsePreset");
   });
 
   it("game records: refused with a RulesError, or replayed to the moves they list", { timeout: TIMEOUT }, () => {

@@ -5,6 +5,7 @@
  * session (it is driven for real in auth.test.ts); the users are real rows on
  * PostgreSQL.
  */
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { users } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
@@ -60,6 +61,13 @@ describe("session guards", () => {
     ctx.session = { user: { id: nameless } };
     expect((await getCurrentUser())?.id).toBe(nameless);
     expect(await redirectOf(requireUser("/games/x"))).toBe("/welcome?callbackUrl=%2Fgames%2Fx");
+  });
+
+  it("a session naming a bot is nobody's: no page or action acts as a bot (docs/playing-bots.md#accounts)", async () => {
+    const [bot] = await handle.db.select().from(users).where(eq(users.botLevel, 4));
+    ctx.session = { user: { id: bot.id } };
+    expect(await getCurrentUser()).toBeNull();
+    expect(await redirectOf(requireUser("/games/x"))).toBe("/signin?callbackUrl=%2Fgames%2Fx");
   });
 
   it("a player gets their own row", async () => {

@@ -7,7 +7,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, isNull } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { authSecret } from "@/lib/auth/secret";
 import { getDb, openPglite, type DbHandle } from "@/lib/db/client";
@@ -87,7 +87,8 @@ describe("DATABASE_URL unset", () => {
       // The folder holds that database, and the default one knows nothing of it.
       const direct = await openPglite(folder);
       try {
-        expect(await direct.db.select({ name: users.name }).from(users)).toEqual([{ name: "Elsewhere" }]);
+        // The bots come with the migrations (drizzle/0007_bots.sql); the people are this folder's own.
+        expect(await direct.db.select({ name: users.name }).from(users).where(isNull(users.botLevel))).toEqual([{ name: "Elsewhere" }]);
       } finally {
         await direct.close();
       }

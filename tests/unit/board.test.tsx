@@ -189,7 +189,8 @@ describe("board layout", () => {
   });
 
   it("rejects impossible sizes", () => {
-    expect(() => render({ variant: "chess", files: 13, ranks: 8, squares: [] })).toThrow(/size/);
+    expect(() => render({ variant: "chess", files: 17, ranks: 8, squares: [] })).toThrow(/size/);
+    expect(() => render({ variant: "chess", files: 8, ranks: 17, squares: [] })).toThrow(/size/);
     expect(() => render({ variant: "chess", files: 8, ranks: 0, squares: [] })).toThrow(/size/);
   });
 });

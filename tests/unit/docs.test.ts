@@ -86,17 +86,13 @@ const OLD_CITATION = new RegExp(
   `\\b(?:${OLD_FILES})\\b|rules-cli-${"contract"}|\\.\\./${SHARED}\\b|/work/${SHARED}\\b|\\b${SHARED}/[\\w./-]*\\.(?:md|txt)\\b`,
 );
 
-const BOOK = [
-  "docs/README.md", "docs/common-rules.md", "docs/notation.md", "docs/rules-tool.md", "docs/stack-notes.md",
-  "docs/games/chess.md", "docs/games/chess960.md", "docs/games/companion.md", "docs/games/magicpawns.md", "docs/games/friendly.md",
-  "docs/games/compound.md", "docs/games/royal-substitute.md", "docs/games/sittuyin.md",
-  "docs/games/crazyhouse.md", "docs/games/duck.md", "docs/games/atomic.md", "docs/games/antichess.md",
-  "docs/games/shogi.md", "docs/games/minishogi.md",
-];
+/** The rule book: every markdown file under docs/, so a new book is checked the day it is written. */
+const BOOK = [...texts.keys()].filter((f) => f.startsWith("docs/") && f.endsWith(".md"));
 
 describe("the rule book", () => {
   it("has every file the code and tests cite", () => {
-    expect(BOOK.filter((f) => !texts.has(f))).toEqual([]);
+    const core = ["docs/README.md", "docs/common-rules.md", "docs/notation.md", "docs/rules-tool.md", "docs/stack-notes.md"];
+    expect(core.filter((f) => !BOOK.includes(f))).toEqual([]);
   });
 
   it("nothing in the repository cites the design files outside it", () => {

@@ -28,7 +28,7 @@ const fens = (() => {
 function state(over: Partial<GameState>): GameState {
   return {
     id: "g1", variant: FOG, status: "active", result: null, ending: null, startFen: fens[0], moves: MOVES,
-    white: "Alice", black: "Bob", registered: { white: true, black: true }, deadline: null, daysPerMove: 3,
+    white: "Alice", black: "Bob", registered: { white: true, black: true }, bots: { white: null, black: null }, deadline: null, daysPerMove: 3,
     drawOffer: null, version: 1, ...over,
   };
 }

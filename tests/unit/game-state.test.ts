@@ -3,7 +3,7 @@ import { afterServerError, type GameState } from "@/app/_components/game-state";
 
 const state = (moves: string[]): GameState => ({
   id: "g1", variant: "chess", status: "active", result: null, ending: null, startFen: "", moves, white: "A", black: "B",
-  registered: { white: true, black: true }, deadline: null, daysPerMove: 3, drawOffer: null, version: moves.length,
+  registered: { white: true, black: true }, bots: { white: null, black: null }, deadline: null, daysPerMove: 3, drawOffer: null, version: moves.length,
 });
 
 describe("what the game page says after a server error", () => {

@@ -8,6 +8,8 @@
  * entry points `npm run -s rules` and `npx tsx lib/rules/cli.ts` are run too.
  */
 import { execFile, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -202,6 +204,20 @@ describe.concurrent("rules CLI", () => {
     await fails(2, "view", "fog-of-war");
     await fails(2, "view", "fog-of-war", "not a fen", "white");
     expect(await fails(2, "moves", "chess", "????????/????????/????????/????????/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1")).toMatch(/\?/);
+  });
+
+  it("@path: a preset file stands where a variant id does (docs/rules-tool.md#arguments)", async () => {
+    expect(await ok("perft", "@docs/presets/royal-substitute.txt", "start", "3")).toEqual(["83369"]);
+    expect(await ok("play", "@docs/presets/compound.txt", "start", "S e2-e4")).toEqual(["rdcbqkbcdr/ssssssssss/10/10/4S5/10/SSSS1SSSSS/RDCBQKBCDR b KQkq e3 0 1"]);
+    expect(await ok("status", "@docs/presets/royal-substitute.txt", "start")).toEqual(["ongoing"]);
+    const dir = mkdtempSync(join(tmpdir(), "preset-"));
+    const bad = join(dir, "bad.txt");
+    writeFileSync(bad, "name: Bad\nboard: 8 by 8\n");
+    expect(await fails(2, "moves", `@${bad}`, "start")).toBe(`${bad}: line 2: board: write the board as files x ranks, like 9x7`);
+    const huge = join(dir, "huge.txt");
+    writeFileSync(huge, "#".repeat(200_000));
+    expect(await fails(2, "moves", `@${huge}`, "start")).toMatch(/a preset is at most/);
+    expect(await fails(2, "moves", `@${join(dir, "missing.txt")}`, "start")).toMatch(/^cannot read .*missing\.txt/);
   });
 
   it("bad input: unknown variant, unknown command, missing arguments — exit 2", async () => {

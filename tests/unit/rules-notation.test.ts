@@ -195,7 +195,7 @@ describe("move text", () => {
   });
 
   it("garbage is not move text, and playing it says how to write a move", () => {
-    for (const t of ["", "  ", "e4", "hello", "P e2-e4;", "P e2e4", "P e2-e4=", "PP e2-e4", "P m2-m4", "P a13-a14", "P a0-a1", "P e2-e4 e5", "x".repeat(3000)]) {
+    for (const t of ["", "  ", "e4", "hello", "P e2-e4;", "P e2e4", "P e2-e4=", "PP e2-e4", "P q2-q4", "P a17-a18", "P a0-a1", "P e2-e4 e5", "x".repeat(3000)]) {
       expect(parseActions(t).error, JSON.stringify(t.slice(0, 20))).toBe(`cannot read move '${t.slice(0, 80)}': write it like 'P e2-e4' or 'Q d2-d5; P*d6'`);
     }
     const g = Game.start("chess");

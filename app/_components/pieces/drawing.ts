@@ -23,7 +23,7 @@ export interface PieceOnBoard {
 }
 
 export interface SquareContent {
-  /** 'e4': files a–l, ranks 1–12. */
+  /** 'e4': files a–p, ranks 1–16. */
   square: string;
   /** One piece, or two (White then Black) for a Friendly Chess union; none where the duck stands. */
   pieces: PieceOnBoard[];
@@ -92,10 +92,11 @@ export interface DrawingState {
   ghostClassName?: string;
 }
 
-export const MAX_FILES = 12;
-export const MAX_RANKS = 12;
+// Presets may declare boards up to 16×16 (docs/presets.md).
+export const MAX_FILES = 16;
+export const MAX_RANKS = 16;
 export const MARGIN = 0.34;
-const FILE_LETTERS = "abcdefghijkl";
+const FILE_LETTERS = "abcdefghijklmnop";
 
 export const THEME = {
   light: "#eedcbc",
@@ -135,7 +136,7 @@ export function squareName(file: number, rank: number): string {
 
 /** 'e4' → { file: 4, rank: 3 } (0-based), or null. */
 export function parseSquare(square: string): { file: number; rank: number } | null {
-  const m = /^([a-l])(1[0-2]|[1-9])$/.exec(square);
+  const m = /^([a-p])(1[0-6]|[1-9])$/.exec(square);
   if (!m) return null;
   return { file: FILE_LETTERS.indexOf(m[1]), rank: Number(m[2]) - 1 };
 }
@@ -271,14 +272,18 @@ const PROMOTED_BADGE = { disc: circle(84, 15, 11), tilde: "M77.5 16.5Q80.5 11 84
 
 /**
  * The figure alone, in the 100×100 artwork box (no transform); a lettered disc when there
- * is no drawing. `turned`: a tile of the side at the top, pointing down the board.
+ * is no drawing (a preset's piece without art, docs/presets.md#pieces-without-art): the disc in
+ * the side's colour with an inner ring, the letter in the side's detail colour, alike on the
+ * page and in pictures. `turned`: a tile of the side at the top, pointing down the board.
  */
 export function figureNodes(art: Shape[] | undefined, color: Color, letter: string, turned = false): SvgNode[] {
   const colors = THEME[color];
   if (turned && pointsForward(art)) return [h("g", { transform: "rotate(180 50 50)" }, ...figureNodes(art, color, letter))];
   if (!art) {
+    const text = letter.toUpperCase();
     return [
-      h("path", { d: "M14 50A36 36 0 1 1 86 50A36 36 0 1 1 14 50Z" }),
+      h("path", { d: "M12 50A38 38 0 1 1 88 50A38 38 0 1 1 12 50Z", "data-glyph": text }),
+      h("path", { d: "M20 50A30 30 0 1 1 80 50A30 30 0 1 1 20 50Z", fill: "none", stroke: colors.detail, "stroke-width": 2 }),
       h(
         "text",
         {
@@ -286,13 +291,14 @@ export function figureNodes(art: Shape[] | undefined, color: Color, letter: stri
           y: 52,
           "text-anchor": "middle",
           "dominant-baseline": "central",
-          "font-size": 48,
+          // "+P" (a promoted piece) in two characters fits the ring too.
+          "font-size": text.length > 1 ? 34 : 46,
           "font-weight": 700,
           "font-family": THEME.coordFont,
           fill: colors.detail,
           stroke: "none",
         },
-        letter.toUpperCase(),
+        text,
       ),
     ];
   }

@@ -18,6 +18,7 @@ export function toGameState(view: GameView): GameState {
     white: view.whiteName,
     black: view.blackName,
     registered: { white: g.whiteId !== null, black: g.blackId !== null },
+    bots: view.bots,
     deadline: g.deadline?.toISOString() ?? null,
     daysPerMove: g.daysPerMove,
     drawOffer: offeredBy === null ? null : offeredBy === g.whiteId ? "white" : offeredBy === g.blackId ? "black" : null,

@@ -6,6 +6,7 @@
  */
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { DeclaredGame } from "@/app/_components/DeclaredGame";
 import { GamePlayer } from "@/app/_components/GamePlayer";
 import { DEFAULT_PIECE_SET } from "@/app/_components/pieces";
 import type { ChallengeInfo, Colour, Viewer } from "@/app/_components/game-state";
@@ -13,6 +14,8 @@ import { getCurrentUser } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
 import type { GameView } from "@/lib/games";
 import { mailSettings } from "@/lib/mail";
+import { variantPath } from "@/lib/games/preset-ids";
+import { declaredPreset } from "@/lib/games/presets";
 import { variantInfo } from "@/lib/rules";
 import { loadGame, toGameState } from "./load";
 import { plyParam } from "./metadata";
@@ -64,14 +67,17 @@ export default async function GamePage({ params, searchParams }: Props) {
       <h1>{info.name}</h1>
       <p>
         {g.daysPerMove} {g.daysPerMove === 1 ? "day" : "days"} per move · {visibility} ·{" "}
-        <Link href={`/variants/${g.variant}`}>rules of {info.name}</Link>
+        <Link href={variantPath(g.variant)}>rules of {info.name}</Link>
       </p>
-      <GamePlayer
-        initial={toGameState(view)}
-        viewer={viewer}
-        challenge={challengeFor(view, user?.id ?? null)}
-        initialPly={ply !== undefined && ply < g.ply ? ply : null}
-      />
+      {/* A preset's game: the browser declares the version this game plays before building it. */}
+      <DeclaredGame decl={declaredPreset(g.variant) ?? null}>
+        <GamePlayer
+          initial={toGameState(view)}
+          viewer={viewer}
+          challenge={challengeFor(view, user?.id ?? null)}
+          initialPly={ply !== undefined && ply < g.ply ? ply : null}
+        />
+      </DeclaredGame>
     </main>
   );
 }

@@ -71,7 +71,14 @@ export default async function PlayerPage({ params, searchParams }: { params: Par
     <main>
       <h1>{player.name}</h1>
       <p className="meta">Playing here since {since}.</p>
-      {own ? (
+      {player.botLevel !== null ? (
+        <p>
+          A bot, level {player.botLevel} of 8: it accepts every challenge at once and answers each move within a minute.{" "}
+          <Link className="call-to-action" href={`/challenge?${new URLSearchParams({ bot: String(player.botLevel) })}`}>
+            Play {player.name}
+          </Link>
+        </p>
+      ) : own ? (
         <p className="muted">This is your public page: others see your public games here.</p>
       ) : (
         <p>

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
+import { presetOfVariant } from "@/lib/games/preset-ids";
 import { Hand } from "@/app/_components/Hand";
 import { BoardDrawing, PieceSvg } from "@/app/_components/pieces";
 import { RulesText } from "@/app/_overview/format";
-import { Game, findVariantInfo } from "@/lib/rules";
+import { Game, findVariantInfo, variantIds } from "@/lib/rules";
 import { ruleBookPath } from "../rule-book";
 
 type Params = Promise<{ id: string }>;
@@ -20,7 +21,10 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  */
 export default async function VariantPage({ params }: { params: Params }) {
   const { id } = await params;
-  const v = findVariantInfo(id);
+  // A preset version's game has its preset's page; only built-in games (and no preview) have this one.
+  const preset = presetOfVariant(id);
+  if (preset) redirect(`/presets/${preset.slug}?version=${preset.version}`);
+  const v = variantIds().includes(id) ? findVariantInfo(id) : undefined;
   if (!v) notFound();
   const start = Game.start(v.id);
   const squares = start.board();

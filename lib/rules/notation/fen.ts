@@ -1,6 +1,6 @@
 /**
  * FEN, extended (docs/notation.md#fen): `(Nb)` unions, `Q[P]` carrying queens, `Q~` promoted pawns, `*` the duck, boards up to
- * 12×12 with two-digit empty counts. Parsing checks everything docs/notation.md lists and
+ * 16×16 with two-digit empty counts. Parsing checks everything docs/notation.md lists and
  * names the problem in its error.
  */
 import { RulesError } from "../errors";

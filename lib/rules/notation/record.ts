@@ -7,7 +7,7 @@ import { RulesError } from "../errors";
 import { Game } from "../game";
 import { legalMoves, makeMove } from "../movegen";
 import { hasUnseen } from "../position";
-import { getVariant, variantIds } from "../variants";
+import { getVariant, isKnownVariant, variantIds } from "../variants";
 import { parseFen, makeFen } from "./fen";
 import { attempt, unwrap, type Result } from "../result";
 import { moveActions } from "./move";
@@ -120,7 +120,8 @@ const TAG = /^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]$/;
 function variantFromTag(value: string | undefined): string {
   if (!value || /^(standard|chess|orthodox)$/i.test(value)) return "chess";
   const key = value.trim().toLowerCase();
-  const id = variantIds().find((i) => i === key || getVariant(i).decl.name.toLowerCase() === key);
+  // A declared game (a preset's version) by its id; the built-in ones by id or name.
+  const id = variantIds().find((i) => i === key || getVariant(i).decl.name.toLowerCase() === key) ?? (isKnownVariant(key) ? key : undefined);
   if (!id) throw new RulesError(`unknown Variant "${clip(value)}" (known: ${variantIds().join(", ")})`);
   return id;
 }

@@ -43,6 +43,11 @@ export function declareVariant(decl: VariantDecl): Variant {
   return v;
 }
 
+/** Whether a game has this id: a built-in one, or one declared (declareVariant). */
+export function isKnownVariant(id: string): boolean {
+  return compiled.has(id) || DECLARATIONS.some((d) => d.id === id);
+}
+
 export function getVariant(id: string): Variant {
   let v = compiled.get(id);
   if (!v) {

@@ -1,0 +1,43 @@
+/**
+ * The rules tool's bot command (docs/rules-tool.md#bot): one legal move in canonical text;
+ * bad options and finished games one line on stderr, exit 2.
+ */
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { Game } from "@/lib/rules";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+function bot(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [join(ROOT, "scripts/rules.mjs"), "bot", ...args], { cwd: ROOT, timeout: 60_000 }, (err, stdout, stderr) => {
+      resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, stdout, stderr });
+    });
+  });
+}
+
+describe("rules bot", () => {
+  it("prints one legal move: the mate where there is one", async () => {
+    const mate = await bot("chess", "6k1/5ppp/8/8/8/8/8/K3R3 w - - 0 1", "--ms", "3000");
+    expect(mate).toEqual({ code: 0, stdout: "R e1-e8\n", stderr: "" });
+    const start = await bot("shogi", "start", "--level", "3", "--ms", "2000");
+    expect(start.code).toBe(0);
+    expect(Game.start("shogi").play(start.stdout.trim())).toBe(start.stdout.trim());
+  });
+
+  it.each([
+    [["chess", "start", "--level", "9"]],
+    [["chess", "start", "--ms", "0"]],
+    [["chess", "start", "--depth", "3"]],
+    [["chess", "start", "--ms"]],
+    [["chess", "7k/5QQ1/8/8/8/8/8/K7 b - - 0 1"]],
+    [["nochess", "start"]],
+  ])("refuses %j with one line and exit 2", async (args) => {
+    const r = await bot(...args);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+  });
+});
