@@ -2,8 +2,8 @@
  * Bot games refereed by the rules module, for the strength benchmarks (bench/bot-strength.ts,
  * bench/bot-stockfish.ts): the game as the service starts it (Chess960's setup and Janggi's
  * two arrangements chosen at random but seeded), each player moving from what it may see (Fog
- * of War: its own view, as the service gives the bot), `status()` judging the end, and a ply
- * limit past which the game counts as a draw.
+ * of War: a game started from its own view, `viewFen`, so it cannot use what its player does
+ * not see), `status()` judging the end, and a ply limit past which the game counts as a draw.
  */
 import { availableParallelism, loadavg } from "node:os";
 import { parentPort, Worker, workerData } from "node:worker_threads";
@@ -79,7 +79,7 @@ export async function playGame(variant: string, white: Player, black: Player, se
     if (game.ply >= maxPlies) return done("draw", "ply-limit");
     const side = game.turn();
     const other: Color = side === "white" ? "black" : "white";
-    // Fog of War: the player gets its own view, as the service gives the bot; otherwise the game, with its history.
+    // Fog of War: the player gets only its own view; otherwise the game, with its history.
     const seen = hidden ? Game.start(variant, viewFen(variant, game.fen(), side)) : game;
     const t0 = performance.now();
     let move: string;
