@@ -13,8 +13,7 @@ import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { recordEvents } from "@/lib/auth/rate-limit";
 import type { Db, Executor } from "@/lib/db/client";
 import { presetVersions, presets, rateEvents, users } from "@/lib/db/schema";
-import { RulesError, declareVariant, type VariantDecl } from "@/lib/rules";
-import { parsePreset } from "@/lib/rules";
+import { RulesError, declareVariant, parsePreset, type VariantDecl } from "@/lib/rules";
 import { GameError } from "./errors";
 import { PUBLISHES_PER_DAY, isPresetVariant, presetVariantId, publishInput, slugSchema, type PublishInput } from "./preset-ids";
 
@@ -27,7 +26,7 @@ export interface Published {
   slug: string;
   version: number;
   variant: string;
-  /** False when the text and name were those of the newest version: only the rules text changed. */
+  /** False when the text and name were those of the newest version: only the rules text changed (counted all the same). */
   newVersion: boolean;
 }
 
@@ -36,7 +35,7 @@ export interface Published {
  * (the parser's words, "line N: …"). Only plain data: a declaration a preset can say is what
  * the database keeps and the browser receives.
  */
-export function readPreset(text: string, variant: string, name: string): { ok: true; decl: VariantDecl; format: string } | { ok: false; error: string } {
+export function presetVersionDeclaration(text: string, variant: string, name: string): { ok: true; decl: VariantDecl; format: string } | { ok: false; error: string } {
   const parsed = parsePreset(text);
   if (!parsed.ok) return { ok: false, error: parsed.error };
   return { ok: true, decl: { ...parsed.value.decl, id: variant, name }, format: parsed.value.format };
@@ -69,7 +68,7 @@ export async function publishPreset(db: Db, userId: string, raw: PublishInput, n
   const input = parsedInput.data;
   // parsePreset builds the game and checks its limits, so a text the engine cannot play is refused
   // before a number is given to it; the id is the version's, set once the number is known.
-  const trial = readPreset(input.text, "", input.name);
+  const trial = presetVersionDeclaration(input.text, "", input.name);
   if (!trial.ok) throw new GameError("invalid", trial.error);
   const result = await db.transaction(async (tx) => {
     // The author's row lock: two publications at once are counted one after the other.
@@ -97,7 +96,10 @@ export async function publishPreset(db: Db, userId: string, raw: PublishInput, n
       const [latest] = await tx.select().from(presetVersions)
         .where(and(eq(presetVersions.presetId, preset.id), eq(presetVersions.number, preset.latestVersion)));
       if (latest && latest.text === input.text && latest.name === input.name) {
-        await tx.update(presets).set({ rulesText: input.rules, updatedAt: now }).where(eq(presets.id, preset.id));
+        // Only the rules text changes: it is the preset's, beside every version's games (the preset's
+        // page says so). Counted like a publication, but not news: lists keep their order.
+        await tx.update(presets).set({ rulesText: input.rules }).where(eq(presets.id, preset.id));
+        await recordEvents(tx, [{ bucket: "preset-publish", key: userId }], now);
         return { slug: preset.slug, version: latest.number, variant: latest.variant, newVersion: false, decl: null };
       }
       version = preset.latestVersion + 1;
@@ -128,7 +130,7 @@ export async function declarePresetVariants(db: Executor, variants: Iterable<str
   const rows = await db.select({ variant: presetVersions.variant, name: presetVersions.name, text: presetVersions.text })
     .from(presetVersions).where(inArray(presetVersions.variant, wanted));
   for (const r of rows) {
-    const read = readPreset(r.text, r.variant, r.name);
+    const read = presetVersionDeclaration(r.text, r.variant, r.name);
     if (!read.ok) {
       console.error(`preset version ${r.variant} no longer reads: ${read.error}`);
       continue;
@@ -198,7 +200,7 @@ export async function presetVersion(db: Executor, variant: string): Promise<{ te
   const [row] = await db.select({ text: presetVersions.text, name: presetVersions.name }).from(presetVersions)
     .where(eq(presetVersions.variant, variant));
   if (!row) return null;
-  const read = readPreset(row.text, variant, row.name);
+  const read = presetVersionDeclaration(row.text, variant, row.name);
   return read.ok ? { text: row.text, name: row.name, decl: read.decl } : null;
 }
 

@@ -15,7 +15,7 @@ import { parseArchiveQuery } from "@/lib/games/archive-params";
 import { positionAt } from "@/lib/games/pictures";
 import { exportRecord, importRecord } from "@/lib/games/records";
 import {
-  MAX_PRESET_CHARS, PUBLISHES_PER_DAY, presetBySlug, presetVersion, publishPreset, versionsOfPreset,
+  MAX_PRESET_CHARS, PUBLISHES_PER_DAY, listPresets, presetBySlug, presetVersion, publishPreset, versionsOfPreset,
 } from "@/lib/games/presets";
 import { findVariantInfo } from "@/lib/rules";
 import { WAZIR_GAME, wazirGame } from "../support/presets";
@@ -79,6 +79,24 @@ describe("presets on postgres", () => {
     const page = await presetBySlug(db, "wazir-chess");
     expect(page!.versions.map((v) => v.number)).toEqual([2, 1]);
     expect(page!.rulesText).toBe("newer rules");
+  });
+
+  it("a rules-only update counts as a publication, and moves no preset up the lists", async () => {
+    const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+    const input = (slug: string, rules: string) => ({ slug, name: "Wazir Chess", rules, text: WAZIR_GAME });
+    await publishPreset(db, alice, input("wazir-chess", "first"), at(0));
+    await publishPreset(db, bob, input("bobs-wazirs", ""), at(1));
+    const edit = await publishPreset(db, alice, input("wazir-chess", "second"), at(2));
+    expect(edit.newVersion).toBe(false);
+    expect((await presetBySlug(db, "wazir-chess"))!).toMatchObject({ rulesText: "second", updatedAt: at(0) });
+    expect((await listPresets(db)).map((p) => p.slug)).toEqual(["bobs-wazirs", "wazir-chess"]);
+    const counted = await db.select().from(rateEvents).where(eq(rateEvents.key, alice));
+    expect(counted.map((r) => r.bucket)).toEqual(["preset-publish", "preset-publish"]);
+    // So the daily limit holds for rules edits too.
+    for (let i = 2; i < PUBLISHES_PER_DAY; i++) await publishPreset(db, alice, input("wazir-chess", `edit ${i}`), at(3));
+    const e = await refusal(publishPreset(db, alice, input("wazir-chess", "one too many"), at(4)));
+    expect(e.code).toBe("limited");
+    expect((await presetBySlug(db, "wazir-chess"))!.rulesText).toBe(`edit ${PUBLISHES_PER_DAY - 1}`);
   });
 
   it("a game keeps the version it started with after a new one is published", async () => {
