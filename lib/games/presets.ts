@@ -177,6 +177,24 @@ export async function listPresets(db: Executor, limit = 500): Promise<PresetSumm
   return rows.map((r) => ({ ...r, variant: presetVariantId(r.slug, r.latestVersion) }));
 }
 
+/**
+ * The presets the challenge form offers: the newest (listPresets), and the version a link
+ * names (`/challenge?variant=…`, a preset page's "Challenge someone"), however old, under that
+ * version's name: such a link holds for every preset, not only those in the list. A version
+ * that does not exist or no longer reads (nobody can play it) is not added.
+ */
+export async function presetsToChallenge(db: Executor, asked: string, limit = 500): Promise<PresetSummary[]> {
+  const newest = await listPresets(db, limit);
+  if (!isPresetVariant(asked) || newest.some((p) => p.variant === asked)) return newest;
+  const [row] = await db.select({
+    slug: presets.slug, name: presetVersions.name, authorName: users.name, latestVersion: presets.latestVersion, updatedAt: presets.updatedAt,
+  }).from(presetVersions).innerJoin(presets, eq(presets.id, presetVersions.presetId)).innerJoin(users, eq(users.id, presets.authorId))
+    .where(eq(presetVersions.variant, asked));
+  if (!row) return newest;
+  await declarePresetVariants(db, [asked]);
+  return declared.has(asked) ? [{ ...row, variant: asked }, ...newest] : newest;
+}
+
 /** A preset with its versions, newest first, or null. */
 export async function presetBySlug(db: Executor, slug: string): Promise<PresetPage | null> {
   const s = slugSchema.safeParse(slug);

@@ -15,7 +15,7 @@ import { parseArchiveQuery } from "@/lib/games/archive-params";
 import { positionAt } from "@/lib/games/pictures";
 import { exportRecord, importRecord } from "@/lib/games/records";
 import {
-  MAX_PRESET_CHARS, PUBLISHES_PER_DAY, listPresets, presetBySlug, presetVersion, publishPreset, versionsOfPreset,
+  MAX_PRESET_CHARS, PUBLISHES_PER_DAY, listPresets, presetBySlug, presetVersion, presetsToChallenge, publishPreset, versionsOfPreset,
 } from "@/lib/games/presets";
 import { findVariantInfo } from "@/lib/rules";
 import { WAZIR_GAME, wazirGame } from "../support/presets";
@@ -97,6 +97,22 @@ describe("presets on postgres", () => {
     const e = await refusal(publishPreset(db, alice, input("wazir-chess", "one too many"), at(4)));
     expect(e.code).toBe("limited");
     expect((await presetBySlug(db, "wazir-chess"))!.rulesText).toBe(`edit ${PUBLISHES_PER_DAY - 1}`);
+  });
+
+  it("the challenge form offers the preset version a link names, however far it is out of the newest list", async () => {
+    const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+    await publishPreset(db, alice, { slug: "oldest", name: "Oldest Wazirs", text: WAZIR_GAME }, at(0));
+    await publishPreset(db, alice, { slug: "oldest", name: "Oldest Wazirs", text: wazirGame("fW") }, at(1));
+    await publishPreset(db, bob, { slug: "newer", name: "Newer", text: WAZIR_GAME }, at(2));
+    await publishPreset(db, bob, { slug: "newest", name: "Newest", text: WAZIR_GAME }, at(3));
+    const variants = async (asked: string) => (await presetsToChallenge(db, asked, 2)).map((p) => p.variant);
+    expect(await variants("")).toEqual(["preset.newest.1", "preset.newer.1"]);
+    expect(await variants("preset.oldest.2")).toEqual(["preset.oldest.2", "preset.newest.1", "preset.newer.1"]);
+    // An older version too: a game keeps its version, so a link may name one.
+    expect((await presetsToChallenge(db, "preset.oldest.1", 2))[0]).toMatchObject({ variant: "preset.oldest.1", name: "Oldest Wazirs", authorName: "Alice", slug: "oldest" });
+    expect(await variants("preset.newer.1")).toEqual(["preset.newest.1", "preset.newer.1"]);
+    expect(await variants("preset.oldest.3")).toEqual(["preset.newest.1", "preset.newer.1"]);
+    expect(await variants("preset.nowhere.1")).toEqual(["preset.newest.1", "preset.newer.1"]);
   });
 
   it("a game keeps the version it started with after a new one is published", async () => {
