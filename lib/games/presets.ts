@@ -41,6 +41,20 @@ export function presetVersionDeclaration(text: string, variant: string, name: st
   return { ok: true, decl: { ...parsed.value.decl, id: variant, name }, format: parsed.value.format };
 }
 
+/** What a player is told of a game whose preset version the rules no longer read (a later parser refuses its text). */
+export const UNREADABLE_PRESET = "this game's preset version can no longer be read by the rules; its moves are kept, but it cannot be shown or played";
+
+/** The preset versions whose text no longer reads, with why (versions never change, the parser only with a new process). */
+const unreadable = new Map<string, string>();
+
+/** Whether a game id names a stored preset version the rules no longer read (known once declarePresetVariants met it). */
+export const isUnreadablePreset = (variant: string) => unreadable.has(variant);
+
+/** Refuses, in players' words, a game of a preset version the rules no longer read (after declarePresetVariants). */
+export function refuseUnreadable(variant: string): void {
+  if (unreadable.has(variant)) throw new GameError("unreadable", UNREADABLE_PRESET);
+}
+
 /** The preset versions this process has declared, and their declarations (versions never change). */
 const declared = new Map<string, VariantDecl>();
 
@@ -125,7 +139,7 @@ export async function publishPreset(db: Db, userId: string, raw: PublishInput, n
  * that does not exist, or whose text no longer reads, stays undeclared.
  */
 export async function declarePresetVariants(db: Executor, variants: Iterable<string>): Promise<void> {
-  const wanted = [...new Set(variants)].filter((v) => !declared.has(v) && isPresetVariant(v));
+  const wanted = [...new Set(variants)].filter((v) => !declared.has(v) && !unreadable.has(v) && isPresetVariant(v));
   if (wanted.length === 0) return;
   const rows = await db.select({ variant: presetVersions.variant, name: presetVersions.name, text: presetVersions.text })
     .from(presetVersions).where(inArray(presetVersions.variant, wanted));
@@ -133,6 +147,7 @@ export async function declarePresetVariants(db: Executor, variants: Iterable<str
     const read = presetVersionDeclaration(r.text, r.variant, r.name);
     if (!read.ok) {
       console.error(`preset version ${r.variant} no longer reads: ${read.error}`);
+      unreadable.set(r.variant, read.error);
       continue;
     }
     try {
@@ -140,6 +155,7 @@ export async function declarePresetVariants(db: Executor, variants: Iterable<str
     } catch (e) {
       if (!(e instanceof RulesError)) throw e;
       console.error(`preset version ${r.variant} no longer builds: ${e.message}`);
+      unreadable.set(r.variant, e.message);
     }
   }
 }

@@ -14,6 +14,11 @@ import { listArchive } from "@/lib/games/archive";
 import { parseArchiveQuery } from "@/lib/games/archive-params";
 import { positionAt } from "@/lib/games/pictures";
 import { exportRecord, importRecord } from "@/lib/games/records";
+import { loadGame } from "@/app/games/[id]/load";
+import { runClock } from "@/lib/games/clock";
+import { recordByVariant } from "@/lib/games/overview";
+import { playerFeed } from "@/lib/games/feed";
+import { gamesOfPlayer } from "@/lib/games/queries";
 import {
   MAX_PRESET_CHARS, PUBLISHES_PER_DAY, listPresets, presetBySlug, presetVersion, presetsToChallenge, publishPreset, versionsOfPreset,
 } from "@/lib/games/presets";
@@ -233,5 +238,41 @@ describe("presets on postgres", () => {
     expect(e.code).toBe("limited");
     // Bob's budget is his own.
     await publish(bob, WAZIR_GAME, { slug: "bobs-wazirs" });
+  });
+
+  it("a stored version the rules no longer read: every read path says so in players' words, none crashes", async () => {
+    const { variant } = await publish(alice);
+    const gameId = await startGame(variant);
+    await submitMove(db, alice, { gameId, expectedPly: 0, move: "W c1-b1" }, T0);
+    const finished = await startGame(variant);
+    await resign(db, bob, { gameId: finished }, T0);
+    // A version whose text a later parser refuses, stored as it was: never declared in this process.
+    const [p] = await db.insert(presets).values({ slug: "broken", authorId: alice, name: "Broken" }).returning();
+    await db.insert(presetVersions).values({ presetId: p.id, number: 1, variant: "preset.broken.1", name: "Broken", format: "preset", text: "name: Broken\nboard: 8 by 8\n" });
+    for (const id of [gameId, finished]) await db.update(games).set({ variant: "preset.broken.1" }).where(eq(games.id, id));
+    const unreadable = /preset version can no longer be read by the rules/;
+    expect((await refusal(getGameView(db, gameId, alice))).message).toMatch(unreadable);
+    // The game page and its state poll show that sentence, not a server error.
+    expect(await loadGame(db, gameId, alice)).toEqual({ unreadable: expect.stringMatching(/^This game's preset version can no longer be read by the rules; /) });
+    // A private game stays "not found" to strangers, unreadable or not.
+    await db.update(games).set({ visibility: "private" }).where(eq(games.id, gameId));
+    expect(await loadGame(db, gameId, null)).toBeNull();
+    await db.update(games).set({ visibility: "public" }).where(eq(games.id, gameId));
+    const pic = await positionAt(db, gameId, null);
+    expect(pic).toMatchObject({ ok: false, reason: "unreadable" });
+    const archive = await listArchive(db, parseArchiveQuery({}), { viewerId: null });
+    expect(archive.entries.map((e) => e.id)).toContain(gameId);
+    const record = await exportRecord(db, gameId, null, "record", "https://courier.example");
+    expect(record.ok).toBe(false);
+    expect((await gamesOfPlayer(db, alice, alice)).map((g) => g.id)).toContain(gameId);
+    expect((await recordByVariant(db, alice, null)).map((r) => r.variant)).toContain("preset.broken.1");
+    expect((await playerFeed(db, "Alice", "https://courier.example"))?.xml).toContain(gameId);
+    // Moving in it is refused in the same words, and the game is left as it was.
+    expect((await refusal(submitMove(db, bob, { gameId, expectedPly: 1, move: "w c6-b6" }, T0))).message).toMatch(unreadable);
+    expect((await refusal(resign(db, bob, { gameId }, T0))).message).toMatch(unreadable);
+    // The clock passes it by (nothing in it can be judged), the other games' deadlines still kept.
+    await db.update(games).set({ deadline: T0 }).where(eq(games.id, gameId));
+    await runClock(db, new Date(T0.getTime() + 3600_000));
+    expect((await db.select().from(games).where(eq(games.id, gameId)))[0]).toMatchObject({ status: "active", ply: 1 });
   });
 });
