@@ -16,7 +16,7 @@ import type { BotRequest } from "./bot-request";
 import { thinkInThread } from "./bot-think";
 import { GameError } from "./errors";
 import { hiddenNow, type Side } from "./fog";
-import { declarePresetVariants, declaredPreset } from "./presets";
+import { declarePresetVariants, declaredPreset, isUnreadablePreset } from "./presets";
 import { chooseSetup, declineDraw, submitMove } from "./service";
 import { setupStage, sideToAct } from "./setups";
 
@@ -88,6 +88,8 @@ export async function runBots(db: Db, now = new Date(), { think = thinkInThread,
   const ask = (r: BotRequest) => unlessStopped(think(r, { signal }), signal);
   for (const g of candidates) {
     if (signal?.aborted) break;
+    // A preset version the rules no longer read: nothing to think about, nothing to log every round.
+    if (isUnreadablePreset(g.variant)) continue;
     try {
       await actIn(db, g, bots, clock, ask, report);
     } catch (e) {
