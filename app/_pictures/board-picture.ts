@@ -5,7 +5,9 @@
 import { z } from "zod";
 import { getCurrentUser } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
+import { sentence } from "@/app/_components/sentence";
 import { positionAt } from "@/lib/games/pictures";
+import { UNREADABLE_PRESET } from "@/lib/games/presets";
 import { DEFAULT_SQUARE_PX, boardSvg, svgToPng } from "./render";
 
 export const pictureQuery = z.object({
@@ -38,7 +40,7 @@ export async function boardPictureResponse(request: Request, gameId: string, for
     if (user) lookup = await positionAt(db, gameId, user.id, q.ply);
   }
   if (!lookup.ok) {
-    return new Response(lookup.reason === "no-game" ? "No such game.\n" : "No such position in this game.\n", { status: 404, headers: text });
+    return new Response(lookup.reason === "no-game" ? "No such game.\n" : lookup.reason === "unreadable" ? `${sentence(UNREADABLE_PRESET)}\n` : "No such position in this game.\n", { status: 404, headers: text });
   }
   const p = lookup.position;
   const options = { flip: q.flip === "1" || q.flip === "true", squarePx: q.size ?? DEFAULT_SQUARE_PX };

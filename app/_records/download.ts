@@ -1,6 +1,8 @@
 /** The record downloads: /games/<id>/record (the project's notation) and /games/<id>/pgn (orthodox chess). */
 import { getCurrentUser } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
+import { sentence } from "@/app/_components/sentence";
+import { UNREADABLE_PRESET } from "@/lib/games/presets";
 import { exportRecord } from "@/lib/games/records";
 import { mailSettings } from "@/lib/mail";
 
@@ -20,6 +22,7 @@ export async function recordResponse(gameId: string, format: "record" | "pgn"): 
       "not-chess": "PGN exists for orthodox chess only; download the record instead.\n",
       "choosing-setups": "The players have not both chosen their setups, so the game has no start position yet.\n",
       hidden: "This game is played in fog: its record is hidden until the game ends.\n",
+      unreadable: `${sentence(UNREADABLE_PRESET)}\n`,
     }[out.reason];
     return new Response(why, { status: out.reason === "hidden" ? 403 : 404, headers: { ...text, ...(out.reason === "hidden" ? { Vary: "Cookie" } : {}) } });
   }

@@ -2,11 +2,12 @@
  * /challenge: a new game against a player, an email address, a private link's
  * holder, anyone in the lobby, or a bot. ?variant=<id>, ?opponent=<name> and ?bot=<level>
  * prefill the form (the variant, preset, player and lobby pages link here). The form offers
- * the built-in games and, apart, the published presets' newest versions.
+ * the built-in games and, apart, the published presets' newest versions, and the preset
+ * version ?variant= names, however old (checked against the database).
  */
 import { requireUser } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
-import { listPresets } from "@/lib/games/presets";
+import { presetsToChallenge } from "@/lib/games/presets";
 import { variantIds, variantInfo } from "@/lib/rules";
 
 export const dynamic = "force-dynamic";
@@ -19,9 +20,9 @@ type Search = Record<string, string | string[] | undefined>;
 export default async function ChallengePage({ searchParams }: { searchParams: Promise<Search> }) {
   const search = await searchParams;
   const ids = variantIds();
-  const presets = await listPresets(await getDb());
-  const known = (v: unknown): v is string => typeof v === "string" && (ids.includes(v) || presets.some((p) => p.variant === v));
-  const variant = known(search.variant) ? search.variant : ids[0];
+  const asked = typeof search.variant === "string" ? search.variant : "";
+  const presets = await presetsToChallenge(await getDb(), asked);
+  const variant = ids.includes(asked) || presets.some((p) => p.variant === asked) ? asked : ids[0];
   const opponent = typeof search.opponent === "string" && search.opponent.length <= 40 ? search.opponent : "";
   const botLevel = typeof search.bot === "string" && /^[1-8]$/.test(search.bot) ? Number(search.bot) : null;
   const here = new URLSearchParams();

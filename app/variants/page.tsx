@@ -11,12 +11,16 @@ export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: "Games · Courier Variants" };
 
+const SHOWN = 500;
+
 /**
  * Every game the rules module has built in, from its own list (nothing to keep in step by
  * hand), and apart from them the presets players published.
  */
 export default async function VariantsPage() {
-  const presets = await listPresets(await getDb());
+  // The most recently published, and whether there are more (each is at its own address all the same).
+  const listed = await listPresets(await getDb(), SHOWN + 1);
+  const presets = listed.slice(0, SHOWN);
   return (
     <main>
       <h1>Games</h1>
@@ -55,6 +59,9 @@ export default async function VariantsPage() {
               </li>
             ))}
           </ul>
+        )}
+        {listed.length > SHOWN && (
+          <p className="meta">The {SHOWN} presets most recently published; every other is at its own address, <code>/presets/&lt;address&gt;</code>, and can be challenged from there.</p>
         )}
       </section>
     </main>

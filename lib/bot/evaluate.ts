@@ -37,8 +37,14 @@ export function weights(v: Variant): Weights {
   let w = weightsOf.get(v);
   if (w) return w;
   const n = v.types.length;
+  // A royal piece is worth nothing as material where losing it ends the game (a king); where
+  // the game ends only once several kinds of royal pieces are all gone (Antichess: every piece),
+  // each one is material like any other.
+  const { royalty } = v.decl;
+  const shared = royalty.kind === "extinction" && royalty.pieces.length > 1;
+  const priceless = (t: number) => !shared && ((v.royalTypes >> t) & 1) === 1;
   const value = new Int32Array(n);
-  for (let t = 1; t < n; t++) value[t] = (v.royalTypes >> t) & 1 ? 0 : Math.round(pieceValue(v, t) * PAWN);
+  for (let t = 1; t < n; t++) value[t] = priceless(t) ? 0 : Math.round(pieceValue(v, t) * PAWN);
   const goal = v.decl.botGoal ?? {};
   const inHand = value.map((x) => Math.round(x * (goal.hand ?? 1)));
   const promotionGain = new Int32Array(n);
@@ -48,7 +54,7 @@ export function weights(v: Variant): Weights {
     promotionGain[t] = Math.max(0, ...type.promotesTo.map((p) => value[p] - value[t]));
   }
   const mobility = new Float64Array(n);
-  for (let t = 1; t < n; t++) mobility[t] = (v.royalTypes >> t) & 1 ? 0 : MOBILITY * Math.min(1, (3.5 * PAWN) / Math.max(value[t], 1));
+  for (let t = 1; t < n; t++) mobility[t] = priceless(t) ? 0 : MOBILITY * Math.min(1, (3.5 * PAWN) / Math.max(value[t], 1));
   w = { value, inHand, material: goal.material ?? 1, nearKing: Math.round((goal.nearKing ?? 0) * PAWN), promotionGain, mobility };
   weightsOf.set(v, w);
   return w;

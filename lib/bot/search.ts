@@ -440,15 +440,18 @@ export class Searcher {
       if (status.result !== "ongoing") return this.endScore(status, ply);
       checked = protectedRoyal(this.pos, this.pos.turn) !== -1 && inCheck(this.pos, this.pos.turn);
     }
+    // Standing pat means some quiet move would keep the value; where every move is a capture
+    // (Antichess, where capturing is compulsory) there is none, so every move is tried.
+    const forced = checked || moves.every((m) => this.noisy(m));
     let best = -Infinity;
-    if (!checked || q >= 6 || ply >= MAX_PLY) {
+    if (!forced || q >= 6 || ply >= MAX_PLY) {
       best = this.staticEval();
       if (best >= beta || q >= 6 || ply >= MAX_PLY) return best;
       if (best > alpha) alpha = best;
     }
     // Captures that differ only in what they put down after the step (Duck chess's duck) count once here.
     const once = new Set<number>();
-    const tried = checked ? moves : moves.filter((m) => {
+    const tried = forced ? moves : moves.filter((m) => {
       if (!this.noisy(m)) return false;
       if (m.place === undefined) return true;
       const key = this.killerKey(m);
@@ -489,7 +492,10 @@ export class Searcher {
     const saved = LISTING_LIMIT.states;
     LISTING_LIMIT.states = FRIENDLY_STATES;
     try {
-      for (let depth = 1; depth <= this.limits.depth; depth++) {
+      // In a view a search that ends on the bot's own move is too hopeful: the opponent answers
+      // only with what the bot sees, so a last move seems to take for free. Its depth is even there.
+      const deepest = this.view && this.limits.depth > 1 ? this.limits.depth - (this.limits.depth % 2) : this.limits.depth;
+      for (let depth = 1; depth <= deepest; depth++) {
         let alpha = -Infinity;
         let iterBest: RootMove | undefined;
         const scores = new Map<RootMove, number>();

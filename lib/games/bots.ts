@@ -17,7 +17,7 @@ import { THINK_LIMIT_MS, type BotRequest } from "./bot-request";
 import { thinkInThread } from "./bot-think";
 import { GameError } from "./errors";
 import { hiddenNow, type Side } from "./fog";
-import { declarePresetVariants, declaredPreset } from "./presets";
+import { declarePresetVariants, declaredPreset, refuseUnreadable } from "./presets";
 import { chooseSetup, declineDraw, submitMove } from "./service";
 import { setupStage, sideToAct } from "./setups";
 
@@ -171,10 +171,14 @@ async function tryIn(
   try {
     // Presets' games: declared here (the fog view, the request's declaration) before any rules call.
     await declarePresetVariants(db, [g.variant]);
+    // A preset version the rules no longer read: nothing to think about; backed off like any failure.
+    refuseUnreadable(g.variant);
     await actIn(db, g, bots, clock, g.botFailures >= FAILURES_BEFORE_RANDOM ? random : ask, report);
   } catch (e) {
-    // Refusals are the game moving on; stopping is no failure of the bot's.
-    if (!signal?.aborted && !(e instanceof GameError && e.code !== "illegal")) {
+    // Refusals are the game moving on; stopping is no failure of the bot's. An illegal move is the
+    // bot's bug, and a game that does not read will not read next round either: failures.
+    const refusal = e instanceof GameError && e.code !== "illegal" && e.code !== "unreadable";
+    if (!signal?.aborted && !refusal) {
       const failures = g.botFailures + 1;
       const wait = Math.min(RETRY_MS * 2 ** (failures - 1), MAX_RETRY_MS);
       await db.update(games).set({ botClaimedUntil: new Date(clock().getTime() + wait), botFailures: failures }).where(ours);

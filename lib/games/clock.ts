@@ -12,7 +12,7 @@ import { hasEventSince, recordEvents } from "@/lib/auth/rate-limit";
 import { GameError } from "./errors";
 import { gameActionInput } from "./inputs";
 import { queueCancelled, queueDigest, queueReminder, queueVacation } from "./notify";
-import { declarePresetVariants } from "./presets";
+import { declarePresetVariants, isUnreadablePreset } from "./presets";
 import { colourOf, DAY_MS, finish, loadRules, lockGame, parse, requireActive, userById } from "./service";
 import { sideToAct } from "./setups";
 
@@ -64,11 +64,14 @@ export async function runClock(db: Db, now = new Date()): Promise<ClockReport> {
   return report;
 }
 
-/** Locks a game for a background job; null when another worker holds it right now. */
+/**
+ * Locks a game for a background job; null when another worker holds it right now, or when the
+ * rules no longer read its preset version (nothing about it can be judged: it waits as it is).
+ */
 async function lockForJob(tx: Executor, id: string): Promise<GameRow | null> {
   const [g] = await tx.select().from(games).where(eq(games.id, id)).for("update", { skipLocked: true });
   if (g) await declarePresetVariants(tx, [g.variant]);
-  return g ?? null;
+  return g && !isUnreadablePreset(g.variant) ? g : null;
 }
 
 async function decideTimeout(db: Db, id: string, now: Date): Promise<"timeout" | "cancelled" | null> {

@@ -10,7 +10,8 @@ export type GameErrorCode =
   | "stale" // the position changed since the page was loaded
   | "illegal" // the rules module refused the move
   | "over" // the game has ended or the invitation is no longer pending
-  | "limited"; // a rate limit (challenges by name or email)
+  | "limited" // a rate limit (challenges by name or email)
+  | "unreadable"; // the game's preset version no longer reads (lib/games/presets.ts UNREADABLE_PRESET)
 
 export class GameError extends Error {
   readonly code: GameErrorCode;

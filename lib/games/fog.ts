@@ -6,16 +6,19 @@
  * What each surface shows: docs/games/fog-of-war.md#what-each-surface-shows.
  */
 import type { Game as GameRow } from "@/lib/db/schema";
-import { hidesInformation, variantInfo, viewFen } from "@/lib/rules";
+import { findVariantInfo, hidesInformation, variantInfo, viewFen } from "@/lib/rules";
 
 export type Side = "white" | "black";
 
 /** The opponent's move as a player of a game in fog sees it: that a move was made, not which. */
 export const UNSEEN_MOVE = "…";
 
-/** The game hides its position now: a hiding variant, not over (open challenges have no moves, but no harm). */
+/**
+ * The game hides its position now: a hiding variant, not over (open challenges have no moves, but no harm).
+ * A game the rules cannot read (a preset version a later parser refuses) counts as hiding: closed, not open.
+ */
 export function hiddenNow(g: Pick<GameRow, "variant" | "status">): boolean {
-  return (g.status === "active" || g.status === "open") && hidesInformation(g.variant);
+  return (g.status === "active" || g.status === "open") && (!findVariantInfo(g.variant) || hidesInformation(g.variant));
 }
 
 /** The viewer's side in the game, or null for a spectator, a stranger or a signed-out visitor. */

@@ -10,7 +10,7 @@ import { games, moves, users } from "@/lib/db/schema";
 import { Game, parseActions, variantInfo, type SquareContent } from "@/lib/rules";
 import { mayView, type VisibleGame } from "./archive";
 import { gameAsSeenBy } from "./fog";
-import { declarePresetVariants } from "./presets";
+import { declarePresetVariants, isUnreadablePreset } from "./presets";
 import { boardWhileChoosing } from "./setups";
 
 const white = aliasedTable(users, "white");
@@ -46,7 +46,7 @@ export interface Position {
 
 export type PositionLookup =
   | { ok: true; position: Position }
-  | { ok: false; reason: "no-game" | "no-ply" };
+  | { ok: false; reason: "no-game" | "no-ply" | "unreadable" };
 
 /** The squares a move touched, for the highlight: every step's ends, placements, promotions. */
 export function touchedSquares(text: string): string[] {
@@ -80,6 +80,7 @@ export async function positionAt(db: Executor, gameId: string, viewerId: string 
   if (!row || !mayView(row.game, viewerId)) return { ok: false, reason: "no-game" };
   const g = row.game;
   await declarePresetVariants(db, [g.variant]);
+  if (isUnreadablePreset(g.variant)) return { ok: false, reason: "unreadable" };
   const view: VisibleGame = { game: g, whiteName: row.whiteUser ?? g.whiteName, blackName: row.blackUser ?? g.blackName };
   const at = ply ?? g.ply;
   if (at > g.ply || (at > 0 && row.fenAfter === null)) return { ok: false, reason: "no-ply" };

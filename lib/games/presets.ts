@@ -13,8 +13,7 @@ import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { recordEvents } from "@/lib/auth/rate-limit";
 import type { Db, Executor } from "@/lib/db/client";
 import { presetVersions, presets, rateEvents, users } from "@/lib/db/schema";
-import { RulesError, declareVariant, type VariantDecl } from "@/lib/rules";
-import { parsePreset } from "@/lib/rules";
+import { RulesError, declareVariant, parsePreset, type VariantDecl } from "@/lib/rules";
 import { GameError } from "./errors";
 import { PUBLISHES_PER_DAY, isPresetVariant, presetVariantId, publishInput, slugSchema, type PublishInput } from "./preset-ids";
 
@@ -27,7 +26,7 @@ export interface Published {
   slug: string;
   version: number;
   variant: string;
-  /** False when the text and name were those of the newest version: only the rules text changed. */
+  /** False when the text and name were those of the newest version: only the rules text changed (counted all the same). */
   newVersion: boolean;
 }
 
@@ -36,10 +35,24 @@ export interface Published {
  * (the parser's words, "line N: …"). Only plain data: a declaration a preset can say is what
  * the database keeps and the browser receives.
  */
-export function readPreset(text: string, variant: string, name: string): { ok: true; decl: VariantDecl; format: string } | { ok: false; error: string } {
+export function presetVersionDeclaration(text: string, variant: string, name: string): { ok: true; decl: VariantDecl; format: string } | { ok: false; error: string } {
   const parsed = parsePreset(text);
   if (!parsed.ok) return { ok: false, error: parsed.error };
   return { ok: true, decl: { ...parsed.value.decl, id: variant, name }, format: parsed.value.format };
+}
+
+/** What a player is told of a game whose preset version the rules no longer read (a later parser refuses its text). */
+export const UNREADABLE_PRESET = "this game's preset version can no longer be read by the rules; its moves are kept, but it cannot be shown or played";
+
+/** The preset versions whose text no longer reads, with why (versions never change, the parser only with a new process). */
+const unreadable = new Map<string, string>();
+
+/** Whether a game id names a stored preset version the rules no longer read (known once declarePresetVariants met it). */
+export const isUnreadablePreset = (variant: string) => unreadable.has(variant);
+
+/** Refuses, in players' words, a game of a preset version the rules no longer read (after declarePresetVariants). */
+export function refuseUnreadable(variant: string): void {
+  if (unreadable.has(variant)) throw new GameError("unreadable", UNREADABLE_PRESET);
 }
 
 /** The preset versions this process has declared, and their declarations (versions never change). */
@@ -69,7 +82,7 @@ export async function publishPreset(db: Db, userId: string, raw: PublishInput, n
   const input = parsedInput.data;
   // parsePreset builds the game and checks its limits, so a text the engine cannot play is refused
   // before a number is given to it; the id is the version's, set once the number is known.
-  const trial = readPreset(input.text, "", input.name);
+  const trial = presetVersionDeclaration(input.text, "", input.name);
   if (!trial.ok) throw new GameError("invalid", trial.error);
   const result = await db.transaction(async (tx) => {
     // The author's row lock: two publications at once are counted one after the other.
@@ -97,7 +110,10 @@ export async function publishPreset(db: Db, userId: string, raw: PublishInput, n
       const [latest] = await tx.select().from(presetVersions)
         .where(and(eq(presetVersions.presetId, preset.id), eq(presetVersions.number, preset.latestVersion)));
       if (latest && latest.text === input.text && latest.name === input.name) {
-        await tx.update(presets).set({ rulesText: input.rules, updatedAt: now }).where(eq(presets.id, preset.id));
+        // Only the rules text changes: it is the preset's, beside every version's games (the preset's
+        // page says so). Counted like a publication, but not news: lists keep their order.
+        await tx.update(presets).set({ rulesText: input.rules }).where(eq(presets.id, preset.id));
+        await recordEvents(tx, [{ bucket: "preset-publish", key: userId }], now);
         return { slug: preset.slug, version: latest.number, variant: latest.variant, newVersion: false, decl: null };
       }
       version = preset.latestVersion + 1;
@@ -123,14 +139,15 @@ export async function publishPreset(db: Db, userId: string, raw: PublishInput, n
  * that does not exist, or whose text no longer reads, stays undeclared.
  */
 export async function declarePresetVariants(db: Executor, variants: Iterable<string>): Promise<void> {
-  const wanted = [...new Set(variants)].filter((v) => !declared.has(v) && isPresetVariant(v));
+  const wanted = [...new Set(variants)].filter((v) => !declared.has(v) && !unreadable.has(v) && isPresetVariant(v));
   if (wanted.length === 0) return;
   const rows = await db.select({ variant: presetVersions.variant, name: presetVersions.name, text: presetVersions.text })
     .from(presetVersions).where(inArray(presetVersions.variant, wanted));
   for (const r of rows) {
-    const read = readPreset(r.text, r.variant, r.name);
+    const read = presetVersionDeclaration(r.text, r.variant, r.name);
     if (!read.ok) {
       console.error(`preset version ${r.variant} no longer reads: ${read.error}`);
+      unreadable.set(r.variant, read.error);
       continue;
     }
     try {
@@ -138,6 +155,7 @@ export async function declarePresetVariants(db: Executor, variants: Iterable<str
     } catch (e) {
       if (!(e instanceof RulesError)) throw e;
       console.error(`preset version ${r.variant} no longer builds: ${e.message}`);
+      unreadable.set(r.variant, e.message);
     }
   }
 }
@@ -175,6 +193,24 @@ export async function listPresets(db: Executor, limit = 500): Promise<PresetSumm
   return rows.map((r) => ({ ...r, variant: presetVariantId(r.slug, r.latestVersion) }));
 }
 
+/**
+ * The presets the challenge form offers: the newest (listPresets), and the version a link
+ * names (`/challenge?variant=…`, a preset page's "Challenge someone"), however old, under that
+ * version's name: such a link holds for every preset, not only those in the list. A version
+ * that does not exist or no longer reads (nobody can play it) is not added.
+ */
+export async function presetsToChallenge(db: Executor, asked: string, limit = 500): Promise<PresetSummary[]> {
+  const newest = await listPresets(db, limit);
+  if (!isPresetVariant(asked) || newest.some((p) => p.variant === asked)) return newest;
+  const [row] = await db.select({
+    slug: presets.slug, name: presetVersions.name, authorName: users.name, latestVersion: presets.latestVersion, updatedAt: presets.updatedAt,
+  }).from(presetVersions).innerJoin(presets, eq(presets.id, presetVersions.presetId)).innerJoin(users, eq(users.id, presets.authorId))
+    .where(eq(presetVersions.variant, asked));
+  if (!row) return newest;
+  await declarePresetVariants(db, [asked]);
+  return declared.has(asked) ? [{ ...row, variant: asked }, ...newest] : newest;
+}
+
 /** A preset with its versions, newest first, or null. */
 export async function presetBySlug(db: Executor, slug: string): Promise<PresetPage | null> {
   const s = slugSchema.safeParse(slug);
@@ -198,7 +234,7 @@ export async function presetVersion(db: Executor, variant: string): Promise<{ te
   const [row] = await db.select({ text: presetVersions.text, name: presetVersions.name }).from(presetVersions)
     .where(eq(presetVersions.variant, variant));
   if (!row) return null;
-  const read = readPreset(row.text, variant, row.name);
+  const read = presetVersionDeclaration(row.text, variant, row.name);
   return read.ok ? { text: row.text, name: row.name, decl: read.decl } : null;
 }
 

@@ -4,7 +4,7 @@ import type { Executor } from "@/lib/db/client";
 import { games, invitations, moves, users, type Game as GameRow } from "@/lib/db/schema";
 import { GameError } from "./errors";
 import { gameAsSeenBy, type Side } from "./fog";
-import { declarePresetVariants } from "./presets";
+import { declarePresetVariants, refuseUnreadable } from "./presets";
 import { sideToAct } from "./setups";
 
 const white = aliasedTable(users, "white");
@@ -49,6 +49,7 @@ export async function getGameView(db: Executor, gameId: string, viewerId: string
   // The importer of a record counts as its player here.
   const isPlayer = viewerId !== null && (row.game.whiteId === viewerId || row.game.blackId === viewerId || row.game.importedBy === viewerId);
   if (row.game.visibility === "private" && !isPlayer) throw new GameError("not-found", "no such game");
+  refuseUnreadable(row.game.variant);
   const list = await db
     .select({ ply: moves.ply, text: moves.text, fenAfter: moves.fenAfter, createdAt: moves.createdAt })
     .from(moves).where(eq(moves.gameId, gameId)).orderBy(asc(moves.ply));

@@ -18,7 +18,7 @@ import { games, moves, type Game as GameRow } from "@/lib/db/schema";
 import { Game, makePgn, makeGameRecord, hasPgn, parseGameRecord, type Outcome, type RecordResult } from "@/lib/rules";
 import { visibleGame } from "./archive";
 import { hiddenNow } from "./fog";
-import { declarePresetVariants } from "./presets";
+import { declarePresetVariants, isUnreadablePreset } from "./presets";
 import { MAX_RECORD_BYTES, RECORD_TOO_LARGE, recordBytes } from "./record-limits";
 
 export const MAX_IMPORT_PLIES = 5_000;
@@ -64,7 +64,7 @@ export function recordTags(g: GameRow, names: { white: string | null; black: str
 
 export type RecordExport =
   | { ok: true; text: string; filename: string; game: GameRow }
-  | { ok: false; reason: "no-game" | "not-chess" | "choosing-setups" | "hidden" };
+  | { ok: false; reason: "no-game" | "not-chess" | "choosing-setups" | "hidden" | "unreadable" };
 
 function fileName(g: GameRow, white: string | null, black: string | null, ext: string): string {
   const slug = (s: string | null) => (s ?? "unknown").normalize("NFKD").replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 30) || "unknown";
@@ -78,6 +78,7 @@ export async function exportRecord(
   const view = await visibleGame(db, gameId, viewerId);
   if (!view) return { ok: false, reason: "no-game" };
   const g = view.game;
+  if (isUnreadablePreset(g.variant)) return { ok: false, reason: "unreadable" };
   // A game in fog has no record to give while it is on, to its players neither: the record
   // is the opponent's moves (docs/games/fog-of-war.md#what-each-surface-shows).
   if (hiddenNow(g)) return { ok: false, reason: "hidden" };

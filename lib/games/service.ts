@@ -20,7 +20,7 @@ import {
 } from "./inputs";
 import { enqueueEmail } from "@/lib/mail";
 import { chooseSetupEmail, queueGameOver, queueInvitation, queueYourTurn, yourTurnEmail } from "./notify";
-import { declarePresetVariants, requirePresetVariant } from "./presets";
+import { declarePresetVariants, refuseUnreadable, requirePresetVariant } from "./presets";
 import { choosesSetups, firstChooser, setupStage } from "./setups";
 import { botOfLevel, isBotAddress } from "./bot-accounts";
 
@@ -55,6 +55,7 @@ export async function lockGame(tx: Executor, gameId: string): Promise<GameRow> {
   const [g] = await tx.select().from(games).where(eq(games.id, gameId)).for("update");
   if (!g) throw noSuchGame();
   await declarePresetVariants(tx, [g.variant]);
+  refuseUnreadable(g.variant);
   return g;
 }
 
@@ -349,6 +350,7 @@ export async function submitMove(db: Db, userId: string, raw: MoveInput, now = n
   const [seen] = await db.select().from(games).where(eq(games.id, input.gameId));
   if (!seen) throw noSuchGame();
   await declarePresetVariants(db, [seen.variant]);
+  refuseUnreadable(seen.variant);
   const colour = colourOf(seen, userId);
   requireActive(seen);
   const stale = () => new GameError("stale", "the position changed since your page was loaded; here is the new position");

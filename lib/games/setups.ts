@@ -5,7 +5,7 @@
  * tradition's (docs/games/janggi.md#choosing-the-setups): the side that moves second
  * chooses first, in the open; the side that moves first then chooses, seeing it, and moves.
  */
-import { Game, chosenSetupFen, variantInfo, type SquareContent } from "@/lib/rules";
+import { Game, chosenSetupFen, findVariantInfo, variantInfo, type SquareContent } from "@/lib/rules";
 import type { Game as GameRow } from "@/lib/db/schema";
 
 export type Colour = "white" | "black";
@@ -34,7 +34,8 @@ type Choices = Pick<GameRow, "variant" | "status" | "choosingSetups" | "whiteSet
 
 /** The setups of a game whose variant has them; null for any other game. */
 export function setupStage(g: Choices): SetupStage | null {
-  const names = variantInfo(g.variant).chosenSetups;
+  // A game the rules cannot read (a preset version a later parser refuses) shows no setups.
+  const names = findVariantInfo(g.variant)?.chosenSetups ?? [];
   if (names.length === 0) return null;
   const first = firstChooser(g.variant);
   const chosen = { white: g.whiteSetup, black: g.blackSetup };

@@ -6,7 +6,7 @@
  * where <variant> is an id or @path/to/preset-file.
  * Bad input: one line on stderr, exit 2. An illegal move in `play`: exit 1.
  */
-import { readFileSync, statSync } from "node:fs";
+import { closeSync, openSync, readSync } from "node:fs";
 import { chooseMove } from "../bot";
 import { parseActions } from "./actions";
 import { RulesError } from "./errors";
@@ -34,6 +34,29 @@ function position(variantId: string | undefined, fen: string | undefined) {
 }
 
 /**
+ * A preset file's text, reading at most one byte more than a preset may have: a size taken
+ * beforehand says nothing of a pipe or a FIFO (`@/dev/stdin`), so the read itself is bounded.
+ */
+function readPresetBytes(path: string): string {
+  // Bytes, not characters: a UTF-8 character takes at most 4.
+  const most = PRESET_LIMITS.chars * 4;
+  const buf = Buffer.alloc(most + 1);
+  const fd = openSync(path, "r");
+  try {
+    let n = 0;
+    while (n < buf.length) {
+      const got = readSync(fd, buf, n, buf.length - n, null);
+      if (got === 0) break;
+      n += got;
+    }
+    if (n > most) throw new UsageError(`${path}: a preset is at most ${PRESET_LIMITS.chars} characters`);
+    return buf.toString("utf8", 0, n);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
  * `@path` where a variant id stands: the game a preset file declares, in any of its formats
  * (docs/rules-tool.md#arguments), declared under that argument as its id.
  */
@@ -41,9 +64,7 @@ function presetFile(arg: string): string {
   const path = arg.slice(1);
   let text: string;
   try {
-    // Bytes, not characters: a UTF-8 character takes at most 4.
-    if (statSync(path).size > PRESET_LIMITS.chars * 4) throw new UsageError(`${path}: a preset is at most ${PRESET_LIMITS.chars} characters`);
-    text = readFileSync(path, "utf8");
+    text = readPresetBytes(path);
   } catch (e) {
     if (e instanceof UsageError) throw e;
     throw new UsageError(`cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`);

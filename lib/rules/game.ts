@@ -7,7 +7,7 @@ import { RulesError } from "./errors";
 import { listed, listedSteps, type LegalMove } from "./listed";
 import type { Mechanic, Stepwise } from "./mechanic";
 import type { Move } from "./move";
-import { inCheck, makeMove, protectedRoyal } from "./movegen";
+import { inCheck, makeMove, perftUpTo, protectedRoyal } from "./movegen";
 import { parseFen, makeFen } from "./notation/fen";
 import { san } from "./notation/san";
 import { CARRY, DUCK, PROMOTED, typeOn, type Position } from "./position";
@@ -131,6 +131,14 @@ export class Game {
   /** Every legal move, canonical, in generation order. Empty once the game is over. */
   legalMoves(): LegalMove[] {
     return this.status().result === "ongoing" ? listed(this.pos).listed : [];
+  }
+
+  /**
+   * The positions `depth` plies from this one, as the rules tool's perft counts them (pure
+   * move generation), or null once there are more than `cap`: the work stays within the cap.
+   */
+  countPositions(depth: number, cap: number): number | null {
+    return perftUpTo(this.pos, depth, cap);
   }
 
   /** Plays a move given as text or actions; returns its canonical text. */

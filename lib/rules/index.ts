@@ -23,7 +23,8 @@
  *
  * Exports:
  * - `Game`: start(variantId, fen = "start") and replay(variantId, startFen, moves) →
- *   Game; its methods above, plus moves, ply, turn(), sanMoves(), couldWin(color).
+ *   Game; its methods above, plus moves, ply, turn(), sanMoves(), couldWin(color), and
+ *   countPositions(depth, cap): perft, or null once more than cap (work bounded by cap).
  *   Types Color, DrawClaim, LegalMove, PieceOnBoard, SquareContent.
  * - `parseActions(text)` → Result<Action[]>: a move's actions (docs/notation.md#moves),
  *   read tolerantly. `makeMoveText(actions)` → its canonical text; `makeActionText(action)`

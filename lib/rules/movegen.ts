@@ -566,6 +566,28 @@ function filterSafe(pos: Position, keep?: (m: Move) => void): number {
   return n;
 }
 
+/**
+ * perft, stopping once more than `cap` positions are counted: null then. Its work is bounded by
+ * the cap (plus one position's moves for each move of the positions above the last ply), not by
+ * the game's tree, for a caller that counts on every keystroke (the preset editor's preview).
+ */
+export function perftUpTo(pos: Position, depth: number, cap: number): number | null {
+  let n = 0;
+  const walk = (d: number): boolean => {
+    if (d === 0) return ++n <= cap;
+    if (d === 1) return (n += filterLegal(pos)) <= cap;
+    const moves = legalMoves(pos);
+    for (let i = 0; i < moves.length; i++) {
+      makeMove(pos, moves[i]);
+      const within = walk(d - 1);
+      pos.unmake();
+      if (!within) return false;
+    }
+    return true;
+  };
+  return walk(depth) ? n : null;
+}
+
 export function perft(pos: Position, depth: number): number {
   if (depth === 0) return 1;
   if (depth === 1) return filterLegal(pos);

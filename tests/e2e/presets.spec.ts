@@ -66,6 +66,8 @@ test("write, preview and publish a preset, challenge with it, and play moves the
   // The variants index lists it apart from the built-in games.
   await a.goto("/variants");
   await expect(a.getByRole("region", { name: "Presets by players" }).getByRole("link", { name: `Wazir Chess ${alice.name}` })).toBeVisible();
+  await expect(a.locator("ul.variant-grid").getByRole("link", { name: "Chess", exact: true })).toBeVisible();
+  await expect(a.locator("ul.variant-grid").getByRole("link", { name: `Wazir Chess ${alice.name}` })).toHaveCount(0);
 
   // Only its author publishes new versions under its address.
   const b = bob.page;
@@ -113,4 +115,19 @@ test("write, preview and publish a preset, challenge with it, and play moves the
   await expect(a.locator(`a[href="${path}"]`).first()).toBeVisible();
   await a.goto(`/presets/${slug}`);
   await expect(a.getByRole("region", { name: "Games" }).locator(`a[href="${path}"]`).first()).toBeVisible();
+});
+
+test("the preview on a 16×16 board: an artless piece's moves on a click", async () => {
+  const a = alice.page;
+  await a.goto("/presets/new");
+  await a.getByRole("textbox", { name: "The preset", exact: true }).fill([
+    "name: Big Amazons", "board: 16x16", "start: 7ka7/16/16/16/16/16/16/16/16/16/16/16/16/16/16/7KA7 w - - 0 1",
+    "piece: K, King, K, art king", "piece: A, Amazon, QN", "royalty: king K",
+  ].join("\n"));
+  await expect(pieceAt(a, "wA", "i1").locator('[data-glyph="A"]')).toHaveCount(1);
+  await square(a, "i1").click();
+  // The queen's 15 + 7 + 8 + 7 + 8 less the king's h1, and the knight's four.
+  await expect(a.locator('[data-highlight="target"]')).toHaveCount(41);
+  await expect(a.getByTestId("preview-moves")).toContainText("From i1: ");
+  await a.screenshot({ path: "test-results/preset-editor-16x16.png", fullPage: true });
 });

@@ -16,7 +16,7 @@
  * "forbidden".
  */
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { games, users, type Game as GameRow, type User } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
@@ -27,6 +27,7 @@ import {
 import { visibleGame } from "@/lib/games/archive";
 import { importRecord } from "@/lib/games/records";
 import { DAY, insertActiveGame, seedPlayers, T0, type Players } from "../support/games";
+import { WAZIR_GAME, wazirGame } from "../support/presets";
 
 // The framework around the server actions is replaced, as in tests/fuzz/actions.test.ts; the session is ctx.user.
 const ctx = vi.hoisted(() => {
@@ -68,6 +69,7 @@ import {
   withdrawAction,
 } from "@/app/games/[id]/actions";
 import { importGame } from "@/app/import/actions";
+import { publishPresetAction } from "@/app/presets/actions";
 import { answerInvitationAction } from "@/app/invitations/[token]/actions";
 import { saveSettings, setVacation } from "@/app/settings/actions";
 import { chooseName } from "@/app/welcome/actions";
@@ -84,7 +86,7 @@ const REPETITION = ["N g1-f3", "n g8-f6", "N f3-g1", "n f6-g8", "N g1-f3", "n g8
 const RECORD = '[White "Anna"]\n[Black "Ben"]\n\n1. P e2-e4 p e7-e5 1-0\n';
 
 /** Every table, as sorted lines of its rows: what "nothing changed" compares. */
-const TABLES = ["users", "accounts", "sessions", "verification_tokens", "games", "moves", "invitations", "email_outbox", "rate_events", "dev_mailbox"];
+const TABLES = ["users", "accounts", "sessions", "verification_tokens", "games", "moves", "invitations", "email_outbox", "rate_events", "dev_mailbox", "presets", "preset_versions"];
 
 let handle: TestDb;
 let db: Db;
@@ -645,3 +647,32 @@ describe("actions for the signed-in only", () => {
     expect(row.importedBy).toBe(p.carol);
   });
 });
+
+describe("preset editor: publishPresetAction", () => {
+  const publish = (text: string) => publishPresetAction({ error: null }, formOf({ slug: "wazir-chess", name: "Wazir Chess", rules: "", text }));
+  // Presets keep their authors: the next test's seeding deletes every user.
+  afterEach(async () => {
+    await db.execute(sql.raw("delete from presets"));
+  });
+
+  it("publishes for the signed-in author only; a new version of someone else's preset is refused; nothing written when refused", async () => {
+    ctx.user = null;
+    expect(await outcome(() => publish(WAZIR_GAME))).toEqual(toSignIn("/presets/new"));
+    ctx.user = { ...(await userRow(p.alice)), name: null };
+    expect(await outcome(() => publish(WAZIR_GAME))).toEqual(toWelcome("/presets/new"));
+
+    ctx.user = await userRow(p.alice);
+    expect(await outcome(() => publish(WAZIR_GAME), false)).toEqual({ redirect: "/presets/wazir-chess" });
+    // Bob under Alice's address, with a text that would be a new version.
+    ctx.user = await userRow(p.bob);
+    expect(await outcome(() => publish(wazirGame("WD")))).toEqual({
+      error: "The preset at wazir-chess is someone else's: only its author publishes new versions; choose another address for yours.",
+    });
+    // Alice herself publishes that version.
+    ctx.user = await userRow(p.alice);
+    const before = await snapshot();
+    expect(await outcome(() => publish(wazirGame("WD")), false)).toEqual({ redirect: "/presets/wazir-chess" });
+    expect((await snapshot()).preset_versions).toHaveLength(before.preset_versions.length + 1);
+  });
+});
+

@@ -14,8 +14,13 @@ import { listArchive } from "@/lib/games/archive";
 import { parseArchiveQuery } from "@/lib/games/archive-params";
 import { positionAt } from "@/lib/games/pictures";
 import { exportRecord, importRecord } from "@/lib/games/records";
+import { loadGame } from "@/app/games/[id]/load";
+import { runClock } from "@/lib/games/clock";
+import { recordByVariant } from "@/lib/games/overview";
+import { playerFeed } from "@/lib/games/feed";
+import { gamesOfPlayer } from "@/lib/games/queries";
 import {
-  MAX_PRESET_CHARS, PUBLISHES_PER_DAY, presetBySlug, presetVersion, publishPreset, versionsOfPreset,
+  MAX_PRESET_CHARS, PUBLISHES_PER_DAY, listPresets, presetBySlug, presetVersion, presetsToChallenge, publishPreset, versionsOfPreset,
 } from "@/lib/games/presets";
 import { findVariantInfo } from "@/lib/rules";
 import { WAZIR_GAME, wazirGame } from "../support/presets";
@@ -79,6 +84,40 @@ describe("presets on postgres", () => {
     const page = await presetBySlug(db, "wazir-chess");
     expect(page!.versions.map((v) => v.number)).toEqual([2, 1]);
     expect(page!.rulesText).toBe("newer rules");
+  });
+
+  it("a rules-only update counts as a publication, and moves no preset up the lists", async () => {
+    const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+    const input = (slug: string, rules: string) => ({ slug, name: "Wazir Chess", rules, text: WAZIR_GAME });
+    await publishPreset(db, alice, input("wazir-chess", "first"), at(0));
+    await publishPreset(db, bob, input("bobs-wazirs", ""), at(1));
+    const edit = await publishPreset(db, alice, input("wazir-chess", "second"), at(2));
+    expect(edit.newVersion).toBe(false);
+    expect((await presetBySlug(db, "wazir-chess"))!).toMatchObject({ rulesText: "second", updatedAt: at(0) });
+    expect((await listPresets(db)).map((p) => p.slug)).toEqual(["bobs-wazirs", "wazir-chess"]);
+    const counted = await db.select().from(rateEvents).where(eq(rateEvents.key, alice));
+    expect(counted.map((r) => r.bucket)).toEqual(["preset-publish", "preset-publish"]);
+    // So the daily limit holds for rules edits too.
+    for (let i = 2; i < PUBLISHES_PER_DAY; i++) await publishPreset(db, alice, input("wazir-chess", `edit ${i}`), at(3));
+    const e = await refusal(publishPreset(db, alice, input("wazir-chess", "one too many"), at(4)));
+    expect(e.code).toBe("limited");
+    expect((await presetBySlug(db, "wazir-chess"))!.rulesText).toBe(`edit ${PUBLISHES_PER_DAY - 1}`);
+  });
+
+  it("the challenge form offers the preset version a link names, however far it is out of the newest list", async () => {
+    const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+    await publishPreset(db, alice, { slug: "oldest", name: "Oldest Wazirs", text: WAZIR_GAME }, at(0));
+    await publishPreset(db, alice, { slug: "oldest", name: "Oldest Wazirs", text: wazirGame("fW") }, at(1));
+    await publishPreset(db, bob, { slug: "newer", name: "Newer", text: WAZIR_GAME }, at(2));
+    await publishPreset(db, bob, { slug: "newest", name: "Newest", text: WAZIR_GAME }, at(3));
+    const variants = async (asked: string) => (await presetsToChallenge(db, asked, 2)).map((p) => p.variant);
+    expect(await variants("")).toEqual(["preset.newest.1", "preset.newer.1"]);
+    expect(await variants("preset.oldest.2")).toEqual(["preset.oldest.2", "preset.newest.1", "preset.newer.1"]);
+    // An older version too: a game keeps its version, so a link may name one.
+    expect((await presetsToChallenge(db, "preset.oldest.1", 2))[0]).toMatchObject({ variant: "preset.oldest.1", name: "Oldest Wazirs", authorName: "Alice", slug: "oldest" });
+    expect(await variants("preset.newer.1")).toEqual(["preset.newest.1", "preset.newer.1"]);
+    expect(await variants("preset.oldest.3")).toEqual(["preset.newest.1", "preset.newer.1"]);
+    expect(await variants("preset.nowhere.1")).toEqual(["preset.newest.1", "preset.newer.1"]);
   });
 
   it("a game keeps the version it started with after a new one is published", async () => {
@@ -199,5 +238,41 @@ describe("presets on postgres", () => {
     expect(e.code).toBe("limited");
     // Bob's budget is his own.
     await publish(bob, WAZIR_GAME, { slug: "bobs-wazirs" });
+  });
+
+  it("a stored version the rules no longer read: every read path says so in players' words, none crashes", async () => {
+    const { variant } = await publish(alice);
+    const gameId = await startGame(variant);
+    await submitMove(db, alice, { gameId, expectedPly: 0, move: "W c1-b1" }, T0);
+    const finished = await startGame(variant);
+    await resign(db, bob, { gameId: finished }, T0);
+    // A version whose text a later parser refuses, stored as it was: never declared in this process.
+    const [p] = await db.insert(presets).values({ slug: "broken", authorId: alice, name: "Broken" }).returning();
+    await db.insert(presetVersions).values({ presetId: p.id, number: 1, variant: "preset.broken.1", name: "Broken", format: "preset", text: "name: Broken\nboard: 8 by 8\n" });
+    for (const id of [gameId, finished]) await db.update(games).set({ variant: "preset.broken.1" }).where(eq(games.id, id));
+    const unreadable = /preset version can no longer be read by the rules/;
+    expect((await refusal(getGameView(db, gameId, alice))).message).toMatch(unreadable);
+    // The game page and its state poll show that sentence, not a server error.
+    expect(await loadGame(db, gameId, alice)).toEqual({ unreadable: expect.stringMatching(/^This game's preset version can no longer be read by the rules; /) });
+    // A private game stays "not found" to strangers, unreadable or not.
+    await db.update(games).set({ visibility: "private" }).where(eq(games.id, gameId));
+    expect(await loadGame(db, gameId, null)).toBeNull();
+    await db.update(games).set({ visibility: "public" }).where(eq(games.id, gameId));
+    const pic = await positionAt(db, gameId, null);
+    expect(pic).toMatchObject({ ok: false, reason: "unreadable" });
+    const archive = await listArchive(db, parseArchiveQuery({}), { viewerId: null });
+    expect(archive.entries.map((e) => e.id)).toContain(gameId);
+    const record = await exportRecord(db, gameId, null, "record", "https://courier.example");
+    expect(record.ok).toBe(false);
+    expect((await gamesOfPlayer(db, alice, alice)).map((g) => g.id)).toContain(gameId);
+    expect((await recordByVariant(db, alice, null)).map((r) => r.variant)).toContain("preset.broken.1");
+    expect((await playerFeed(db, "Alice", "https://courier.example"))?.xml).toContain(gameId);
+    // Moving in it is refused in the same words, and the game is left as it was.
+    expect((await refusal(submitMove(db, bob, { gameId, expectedPly: 1, move: "w c6-b6" }, T0))).message).toMatch(unreadable);
+    expect((await refusal(resign(db, bob, { gameId }, T0))).message).toMatch(unreadable);
+    // The clock passes it by (nothing in it can be judged), the other games' deadlines still kept.
+    await db.update(games).set({ deadline: T0 }).where(eq(games.id, gameId));
+    await runClock(db, new Date(T0.getTime() + 3600_000));
+    expect((await db.select().from(games).where(eq(games.id, gameId)))[0]).toMatchObject({ status: "active", ply: 1 });
   });
 });

@@ -8,7 +8,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import Board from "@/app/_components/Board";
 import { THEME, boardSvgString } from "@/app/_components/pieces";
-import { PREVIEW_ID, errorLine, previewPreset, targetsFrom } from "@/app/presets/preview";
+import { PERFT_CAP, PREVIEW_ID, errorLine, previewPreset, targetsFrom } from "@/app/presets/preview";
 import { Game } from "@/lib/rules";
 import { WAZIR_GAME, wazirGame } from "../support/presets";
 
@@ -21,6 +21,30 @@ describe("the preset editor's preview", () => {
     // White: six pawn steps and the wazir c1-b1; Black the same whatever White did.
     expect(p.perft).toEqual([7, 49]);
     expect(p.turn).toBe("white");
+  });
+
+  it("stops counting perft 2 past its cap, where the limits allow thousands of moves a side", () => {
+    // The duck on its largest board with open queens (bench/preset-worst.ts): every piece move
+    // once per empty square, so perft 1 is in the thousands and perft 2 in the millions.
+    const rank = (r: string) => r.padEnd(10, ".").replace(/\.+/g, (d) => String(d.length));
+    const rows = ["k", "", "..q..q..q", ...Array(4).fill(""), "..Q..Q..Q", "", "K"].map(rank);
+    const duck = [
+      "name: Open Duck", "board: 10x10", `start: ${rows.join("/")} w - - 0 1`,
+      "piece: K, King, K", "piece: Q, Queen, Q", "royalty: extinction K, capturable", "duck: yes",
+    ].join("\n");
+    const p = previewPreset(duck);
+    if (!p.ok) throw new Error(p.error);
+    expect(p.perft[0]).toBeGreaterThan(PERFT_CAP / 10);
+    expect(p.perft[1]).toBeNull();
+    // The same counter counts exactly up to its cap and refuses one short of the count.
+    const game = Game.start(PREVIEW_ID);
+    expect(game.countPositions(1, p.perft[0])).toBe(p.perft[0]);
+    expect(game.countPositions(1, p.perft[0] - 1)).toBeNull();
+    const wazir = previewPreset(WAZIR_GAME);
+    if (!wazir.ok) throw new Error(wazir.error);
+    expect(Game.start(PREVIEW_ID).countPositions(3, 10_000)).toBe(Game.start(PREVIEW_ID).countPositions(3, 1e9));
+    expect(Game.start(PREVIEW_ID).countPositions(2, 48)).toBeNull();
+    expect(Game.start(PREVIEW_ID).countPositions(2, 49)).toBe(49);
   });
 
   it("gives a clicked piece's legal destinations, none for a blocked one", () => {
@@ -50,6 +74,33 @@ describe("the preset editor's preview", () => {
     expect(p.error).toMatch(/^line \d+: /);
     expect(errorLine("line 12: no such piece")).toEqual({ line: 12, message: "no such piece" });
     expect(errorLine("something else")).toEqual({ line: null, message: "something else" });
+  });
+});
+
+describe("the preview on the largest boards and on points", () => {
+  // A 16×16 game whose amazon (QN) has no drawing, and the same on the points of a 16×16 board.
+  const big = (extra: string[] = []) => [
+    "name: Big Amazons", "board: 16x16", "start: 7ka7/16/16/16/16/16/16/16/16/16/16/16/16/16/16/7KA7 w - - 0 1",
+    "piece: K, King, K, art king", "piece: A, Amazon, QN", "royalty: king K", ...extra,
+  ].join("\n");
+
+  it.each([["squares", big()], ["points", big(["points: yes"])]])("a clicked artless piece's moves are marked on 16×16 %s", (kind, text) => {
+    const p = previewPreset(text);
+    if (!p.ok) throw new Error(p.error);
+    expect(p.info).toMatchObject({ files: 16, ranks: 16 });
+    expect(Boolean(p.info.points)).toBe(kind === "points");
+    // From i1: the queen's 15 + 7 + 8 + 7 + 8 less the king's h1, and the knight's g2 h3 j3 k2.
+    const targets = targetsFrom(p.moves, "i1");
+    expect(targets).toHaveLength(15 + 7 + 8 + 7 + 4);
+    expect(targets).toEqual(expect.arrayContaining(["i16", "p1", "p8", "a9", "g2", "h3", "j3", "k2"]));
+    const markup = renderToStaticMarkup(
+      <Board variant={PREVIEW_ID} files={16} ranks={16} squares={p.squares} selected="i1" targets={targets} />,
+    );
+    expect(markup.match(/data-square="/g)).toHaveLength(256);
+    expect(markup.match(/data-highlight="target"/g)).toHaveLength(targets.length);
+    // On points the board is the lines' wood, not chequered squares.
+    expect(markup.includes(`fill="${THEME.points.wood}"`)).toBe(kind === "points");
+    expect(/<g[^>]*data-piece="wA"[^>]*>[\s\S]*?data-glyph="A"/.test(markup)).toBe(true);
   });
 });
 

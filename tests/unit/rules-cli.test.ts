@@ -220,6 +220,20 @@ describe.concurrent("rules CLI", () => {
     expect(await fails(2, "moves", `@${join(dir, "missing.txt")}`, "start")).toMatch(/^cannot read .*missing\.txt/);
   });
 
+  it("@path: the size limit holds for any file, a pipe such as /dev/stdin too (the read is bounded, not the size asked first)", async () => {
+    // 80,000 bytes is the most a preset of 20,000 characters can take (4 bytes a character).
+    const most = 20_000 * 4;
+    const dir = mkdtempSync(join(tmpdir(), "preset-"));
+    const over = join(dir, "over.txt");
+    writeFileSync(over, "#".repeat(most + 1));
+    expect(await fails(2, "moves", `@${over}`, "start")).toBe(`${over}: a preset is at most 20000 characters`);
+    // A pipe has no size to ask: a stat-then-read would take the whole stream and leave the refusal to the parser.
+    const piped = await exec("sh", ["-c", 'yes "#" | head -c "$1" | "$2" "$3" moves @/dev/stdin start', "sh", String(most * 4), process.execPath, runner[0]]);
+    expect(piped.stdout).toBe("");
+    expect(piped.stderr.trim()).toBe("/dev/stdin: a preset is at most 20000 characters");
+    expect(piped.code).toBe(2);
+  });
+
   it("bad input: unknown variant, unknown command, missing arguments — exit 2", async () => {
     expect(await fails(2, "moves", "tori-shogi", "start")).toMatch(/unknown variant 'tori-shogi'/);
     expect(await fails(2, "status", "tori-shogi", "start")).toMatch(/tori-shogi/);

@@ -30,7 +30,7 @@ async function act<T extends { gameId: string }>(
     const db = await getDb();
     const fresh = async () => {
       const view = await loadGame(db, input.gameId, user?.id ?? null);
-      return view ? toGameState(view) : null;
+      return view && !("unreadable" in view) ? toGameState(view) : null;
     };
     if (!user?.name) return { ok: false, code: "signed-out", error: "You are signed out: sign in again to play.", state: await fresh() };
     try {

@@ -1,5 +1,6 @@
 /** The game page's view of a stored game, shared by the page, its actions and its state endpoint. */
 import type { GameState } from "@/app/_components/game-state";
+import { sentence } from "@/app/_components/sentence";
 import type { Executor } from "@/lib/db/client";
 import { GameError, describeEnd, getGameView, setupStage, type GameView } from "@/lib/games";
 
@@ -29,12 +30,16 @@ export function toGameState(view: GameView): GameState {
   };
 }
 
-/** The game as this viewer may see it, or null when it does not exist for them (private games). */
-export async function loadGame(db: Executor, gameId: string, viewerId: string | null): Promise<GameView | null> {
+/**
+ * The game as this viewer may see it, null when it does not exist for them (private games), or
+ * why it cannot be shown in players' words (a preset version the rules no longer read).
+ */
+export async function loadGame(db: Executor, gameId: string, viewerId: string | null): Promise<GameView | { unreadable: string } | null> {
   try {
     return await getGameView(db, gameId, viewerId);
   } catch (e) {
     if (e instanceof GameError && e.code === "not-found") return null;
+    if (e instanceof GameError && e.code === "unreadable") return { unreadable: sentence(e.message) };
     throw e;
   }
 }

@@ -49,6 +49,7 @@ export default async function GamePage({ params, searchParams }: Props) {
   const user = await getCurrentUser();
   const view = await loadGame(await getDb(), id, user?.id ?? null);
   if (!view) notFound();
+  if ("unreadable" in view) return <main><h1>This game cannot be shown</h1><p className="error">{view.unreadable}</p></main>;
   const g = view.game;
   // ?ply=N (a shared link to a position): shown first, when the game has got that far.
   const ply = plyParam(search.ply);

@@ -68,6 +68,10 @@ export default async function PresetPage({ params, searchParams }: Props) {
           <section aria-labelledby="rules-heading">
             <h2 id="rules-heading" style={{ marginTop: 0 }}>Rules</h2>
             {preset.rulesText.trim() ? <PresetRules text={preset.rulesText} /> : <p className="meta">The author wrote no rules text; the pieces and the preset say it all.</p>}
+            <p className="meta">
+              The rules text is the preset&apos;s, the same beside every version, and its author may edit it. What a game plays
+              is its version&apos;s declaration (the pieces and the start position below), which never changes.
+            </p>
             {info && info.summary.length > 0 && <ul>{info.summary.map((line, i) => <li key={i}>{line}</li>)}</ul>}
           </section>
           {info && (

@@ -11,7 +11,7 @@ import { useActionState, useDeferredValue, useId, useMemo, useState, useSyncExte
 import { Board } from "@/app/_components/Board";
 import { publishInput } from "@/lib/games/preset-ids";
 import { publishPresetAction, type PublishState } from "../actions";
-import { PREVIEW_ID, previewPreset, targetsFrom } from "../preview";
+import { PERFT_CAP, PREVIEW_ID, previewPreset, targetsFrom } from "../preview";
 
 const noSubscription = () => () => {};
 const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
@@ -103,7 +103,10 @@ export function PresetEditor({ defaults, signedIn }: { defaults: EditorDefaults;
               />
               <p className="meta" data-testid="preview-facts">
                 {preview.info.name}: {preview.info.files}×{preview.info.ranks}, {preview.info.pieces.length} kinds of piece ·{" "}
-                perft 1 = <span data-testid="perft-1">{preview.perft[0]}</span>, perft 2 = <span data-testid="perft-2">{preview.perft[1]}</span>
+                perft 1 = <span data-testid="perft-1">{preview.perft[0]}</span>, perft 2 ={" "}
+                <span data-testid="perft-2">
+                  {preview.perft[1] ?? <>more than {PERFT_CAP.toLocaleString("en")}: too many to count here (<code>npm run -s rules -- perft @file start 2</code>)</>}
+                </span>
               </p>
               <p className="meta" aria-live="polite" data-testid="preview-moves">
                 {selected === null ? `Click a piece to see where it may go (${preview.turn} to move).`

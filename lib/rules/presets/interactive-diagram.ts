@@ -9,7 +9,7 @@ import { parseBetza, type Atom } from "../betza";
 import type { Result } from "../result";
 import type { PieceDecl, Royalty, VariantDecl } from "../variant";
 import type { DeclPart } from "./limits";
-import { lineError, quoted, readLines } from "./line-error";
+import { LONGEST_NAME, lineError, quoted, readLines } from "./line-error";
 
 /** Settings that only change how the diagram looks or what its AI does: read and ignored, harmless to the rules. */
 const DISPLAY_SETTINGS = new Set([
@@ -207,6 +207,8 @@ function tokenize(text: string): { settings: Map<string, Setting>; pieces: Piece
         }
         const [name, id, betza, image, squares, count = ""] = fields;
         if (name.trim() === "") throw lineError(line, "a piece line without a name");
+        // The refusals about a piece name it whole.
+        if (name.trim().length > LONGEST_NAME) throw lineError(line, `piece name ${quoted(name.trim())} is longer than ${LONGEST_NAME} characters`);
         pieces.push({ line, name: name.trim(), id, betza, image, squares, count });
       } else {
         words.push(token);

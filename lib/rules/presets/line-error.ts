@@ -12,9 +12,15 @@ export function lineError(line: number, message: string): LineError {
   return new LineError(`line ${line}: ${message}`);
 }
 
+/**
+ * The longest name (a key, a section, a piece) a reader takes: every name a refusal gives whole
+ * is checked against it first, and a longer one is refused quoted, cut short.
+ */
+export const LONGEST_NAME = 40;
+
 /** Text as a refusal quotes it. */
 export function quoted(text: string): string {
-  return `'${text.length > 40 ? `${text.slice(0, 40)}…` : text}'`;
+  return `'${text.length > LONGEST_NAME ? `${text.slice(0, LONGEST_NAME)}…` : text}'`;
 }
 
 /** The reader's value, or its first refusal. */

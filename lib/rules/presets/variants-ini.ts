@@ -9,7 +9,7 @@ import { parseBetza } from "../betza";
 import type { Result } from "../result";
 import type { CastlingDecl, PieceDecl, Royalty, VariantDecl } from "../variant";
 import type { DeclPart } from "./limits";
-import { lineError, quoted, readLines } from "./line-error";
+import { LONGEST_NAME, lineError, quoted, readLines } from "./line-error";
 import { switchMechanic } from "./switches";
 
 /** Fairy-Stockfish's named pieces in its own order (types.h: pawn first, king last), with their Betza moves. */
@@ -168,12 +168,17 @@ function readSections(text: string): Section[] {
     if (text === "" || text.startsWith(";")) return;
     const header = /^\[([A-Za-z0-9_-]+)(?::([A-Za-z0-9_-]+))?\]$/.exec(text);
     if (header) {
+      for (const name of header.slice(1)) {
+        if (name && name.length > LONGEST_NAME) throw lineError(line, `section name ${quoted(name)} is longer than ${LONGEST_NAME} characters`);
+      }
       if (sections.some((s) => s.name === header[1])) throw lineError(line, `section [${header[1]}] is defined twice`);
       sections.push({ line, name: header[1], parent: header[2], entries: [] });
       return;
     }
     const entry = /^([A-Za-z][A-Za-z0-9]*)\s*=\s*(.*)$/.exec(text);
     if (!entry) throw lineError(line, `cannot read ${quoted(text)}: neither [section] nor key = value`);
+    // Every key Fairy-Stockfish reads is shorter: the refusals below name a key whole.
+    if (entry[1].length > LONGEST_NAME) throw lineError(line, `${quoted(entry[1])} is not a key of variants.ini (none is longer than ${LONGEST_NAME} characters)`);
     const current = sections[sections.length - 1];
     if (!current) throw lineError(line, `${entry[1]} before any [section]`);
     current.entries.push({ line, key: entry[1], value: entry[2].trim() });

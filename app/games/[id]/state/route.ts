@@ -25,6 +25,7 @@ export async function GET(request: Request, ctx: { params: Promise<{ id: string 
   const user = await getCurrentUser();
   const view = await loadGame(db, id, user?.id ?? null);
   if (!view) return Response.json({ error: "no such game" }, { status: 404, headers: noStore });
+  if ("unreadable" in view) return Response.json({ error: view.unreadable }, { status: 409, headers: noStore });
   const state = toGameState(view);
   if (parsed.data.since === state.version) return new Response(null, { status: 204, headers: noStore });
   return Response.json(state, { headers: noStore });

@@ -1,0 +1,146 @@
+/**
+ * The bot's strength, game by game (issue 16): bot games refereed by the rules module
+ * (bench/bot-games.ts), colours alternating, every game seeded so a run repeats.
+ *
+ * Two checks, each a pairing of `--per-pairing` games (20) in every chosen game:
+ * - top: the highest chosen level against level 1 (random legal moves) wins at least 95 %;
+ * - ladder: each chosen level against the chosen level below it wins more than it loses.
+ * Prints a row per pairing (wins, draws, losses of the higher level; its mean time a move; both
+ * sides' thinking time a game, which says how long a bigger run would take) and exits with 1
+ * when a check fails or a bot errs (a throw, an illegal move): a benchmark that counts losses
+ * fails when it finds one.
+ *
+ *   npm run -s bench:bot-strength                               (everything: 23 games × 8 pairings × 20)
+ *   npm run -s bench:bot-strength -- --games chess,xiangqi --levels 1,4,8 --per-pairing 6 --nodes 5000
+ *
+ * Options: --games a,b (every variantIds()), --levels 1,2,…,8 (every level; 1 is always the
+ * random side of "top"), --check top|ladder|both, or --pairings 5-4,6-5 (just these), --per-pairing N, --max-plies N (300; a game
+ * that long is a draw), the bot's budget a move: each level's own (lib/bot LEVELS) unless
+ * --ms N caps its time (a run no longer repeats move for move) or --nodes N gives every
+ * searching level that many nodes (a lighter run; the levels then differ by depth and noise),
+ * --seed N, --workers N (one per core the load average leaves free, at least 1).
+ */
+import { isMainThread } from "node:worker_threads";
+import { BOT_LEVELS } from "../lib/bot";
+import { variantIds } from "../lib/rules";
+import { botPlayer, commandLine, freeCores, inWorkers, load, playGame, seedOf, serveJobs, type Budget, type GameResult } from "./bot-games";
+
+interface Job {
+  index: number;
+  variant: string;
+  /** The higher level and the lower one; `highWhite` says who has White. */
+  high: number;
+  low: number;
+  highWhite: boolean;
+  seed: number;
+}
+
+interface Settings {
+  budget: Budget;
+  maxPlies: number;
+}
+
+function runJob(job: Job, settings: Settings): Promise<GameResult> {
+  const high = botPlayer(job.high, settings.budget);
+  const low = botPlayer(job.low, settings.budget);
+  const [white, black] = job.highWhite ? [high, low] : [low, high];
+  return playGame(job.variant, white, black, job.seed, { maxPlies: settings.maxPlies });
+}
+
+if (isMainThread) await main();
+else serveJobs((job: Job, settings) => runJob(job, settings as Settings));
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const { option, whole } = commandLine(args);
+  const games = option("--games")?.split(",") ?? variantIds();
+  for (const g of games) if (!variantIds().includes(g)) throw new Error(`--games: no game ${g} (${variantIds().join(", ")})`);
+  const levels = [...new Set([1, ...(option("--levels")?.split(",").map(Number) ?? BOT_LEVELS)])].sort((a, b) => a - b);
+  for (const l of levels) if (!(BOT_LEVELS as readonly number[]).includes(l)) throw new Error(`--levels: ${l} is not a level (${BOT_LEVELS.join(", ")})`);
+  const check = option("--check") ?? "both";
+  if (!["top", "ladder", "both"].includes(check)) throw new Error("--check takes top, ladder or both");
+  const perPairing = whole("--per-pairing", 20);
+  const budget: Budget = {
+    ...(option("--ms") !== undefined && { ms: whole("--ms", 0) }),
+    ...(option("--nodes") !== undefined && { nodes: whole("--nodes", 0) }),
+  };
+  const settings: Settings = { budget, maxPlies: whole("--max-plies", 300) };
+  const seed = whole("--seed", 1, 0);
+  const workers = freeCores(option("--workers") === undefined ? undefined : whole("--workers", 1));
+
+  const top = levels[levels.length - 1];
+  const pairings: { high: number; low: number; kind: "top" | "ladder" }[] = [];
+  if (check !== "ladder" && top > 1) pairings.push({ high: top, low: 1, kind: "top" });
+  // With --levels 1,8 the ladder's one pairing is top's, already played (and held to 95 %).
+  if (check !== "top")
+    for (let i = 1; i < levels.length; i++)
+      if (!pairings.some((p) => p.high === levels[i] && p.low === levels[i - 1])) pairings.push({ high: levels[i], low: levels[i - 1], kind: "ladder" });
+  // --pairings 5-4,6-5: just these (a run that takes up where another stopped); 8-1 is held to top's 95 %.
+  const explicit = option("--pairings")?.split(",").map((text) => {
+    const [high, low] = text.split("-").map(Number);
+    if (![high, low].every((l) => (BOT_LEVELS as readonly number[]).includes(l)) || high <= low) throw new Error(`--pairings: ${text} is not higher-lower, as 5-4`);
+    return { high, low, kind: high === 8 && low === 1 ? ("top" as const) : ("ladder" as const) };
+  });
+  if (explicit) pairings.splice(0, pairings.length, ...explicit);
+  if (pairings.length === 0) throw new Error("no pairing to play: give --levels with a level above 1");
+
+  const jobs: Job[] = [];
+  for (const variant of games)
+    for (const p of pairings)
+      for (let i = 0; i < perPairing; i++)
+        jobs.push({ index: jobs.length, variant, high: p.high, low: p.low, highWhite: i % 2 === 0, seed: seedOf(`${seed}/${variant}/${p.high}-${p.low}/${i}`) });
+
+  const budgetText = `${budget.nodes !== undefined ? `${budget.nodes} nodes` : "each level's own nodes"}${budget.ms !== undefined ? `, at most ${budget.ms} ms` : ""}`;
+  console.log(`node ${process.version}, ${new Date().toISOString()}, load ${load()}, ${workers} worker(s)`);
+  console.log(`${games.length} game(s) × ${pairings.map((p) => `${p.high}-${p.low}`).join(", ")} × ${perPairing}; ${budgetText} a move, ${settings.maxPlies} plies a draw, seed ${seed}`);
+
+  // A pairing's row as soon as its last game is in, and the table again at the end.
+  const finished: (GameResult | undefined)[] = new Array(jobs.length);
+  const rows: string[] = [];
+  const failures: string[] = [];
+  const header = `${"game".padEnd(19)} ${"pairing".padEnd(8)} ${"W".padStart(3)} ${"D".padStart(3)} ${"L".padStart(3)} ${"score".padStart(6)} ${"plies".padStart(6)} ${"ms/move".padStart(8)} ${"s/game".padStart(7)}  verdict`;
+  const t0 = performance.now();
+  const results = await inWorkers<Job, GameResult>(new URL(import.meta.url), jobs, workers, settings, reportIfDone);
+  const wall = (performance.now() - t0) / 1000;
+
+  function reportIfDone(job: Job, result: GameResult): void {
+    finished[job.index] = result;
+    const mine = jobs.filter((j) => j.variant === job.variant && j.high === job.high && j.low === job.low);
+    if (mine.some((j) => !finished[j.index])) return;
+    let w = 0, d = 0, l = 0, plies = 0, ms = 0, moves = 0, both = 0;
+    const errors: string[] = [];
+    const notWon: string[] = [];
+    for (const j of mine) {
+      const r = finished[j.index]!;
+      const highColor = j.highWhite ? "white" : "black";
+      if (r.winner === "draw") d++;
+      else if (r.winner === highColor) w++;
+      else l++;
+      plies += r.plies;
+      ms += r.ms[highColor];
+      moves += r.moves[highColor];
+      both += r.ms.white + r.ms.black;
+      if (r.winner !== highColor && !r.reason.startsWith("error")) notWon.push(`${job.variant} ${j.high}-${j.low} game ${j.index} (level ${j.high} ${highColor}): ${r.winner === "draw" ? "draw" : `${r.winner} won`} by ${r.reason} in ${r.plies} plies; start ${r.startFen}; moves ${r.record.join(" ")}`);
+      if (r.reason.startsWith("error")) errors.push(`${job.variant} ${j.high}-${j.low} game ${j.index}: ${r.reason}; start ${r.startFen}; moves ${r.record.join(" ")}`);
+    }
+    const n = mine.length;
+    const kind = pairings.find((p) => p.high === job.high && p.low === job.low)!.kind;
+    const ok = errors.length === 0 && (kind === "top" ? w >= 0.95 * n : w > l);
+    const verdict = errors.length ? `FAIL (${errors.length} error(s))` : ok ? "ok" : kind === "top" ? "FAIL (< 95 % wins)" : "FAIL (not more wins than losses)";
+    const row = `${job.variant.padEnd(19)} ${`${job.high}-${job.low}`.padEnd(8)} ${String(w).padStart(3)} ${String(d).padStart(3)} ${String(l).padStart(3)} ${`${Math.round((100 * (w + d / 2)) / n)}%`.padStart(6)} ${(plies / n).toFixed(0).padStart(6)} ${(moves ? ms / moves : 0).toFixed(0).padStart(8)} ${(both / 1000 / n).toFixed(1).padStart(7)}  ${verdict}`;
+    if (rows.length === 0) console.log(header);
+    console.log(row);
+    rows.push(row);
+    // A failed pairing lists every game its higher level did not win, to replay (npm run rules).
+    if (!ok) failures.push(`${job.variant} ${job.high}-${job.low}: ${verdict}`, ...errors, ...notWon);
+  }
+
+  console.log(`\n${header}\n${rows.join("\n")}`);
+  const plies = results.reduce((s, r) => s + r.plies, 0);
+  console.log(`${jobs.length} games, ${plies} plies in ${wall.toFixed(0)} s wall (${((60 * jobs.length) / wall).toFixed(1)} games/min with ${workers} worker(s)); load ${load()}`);
+  if (failures.length) {
+    console.error(`\n${failures.length} failure(s):\n${failures.join("\n")}`);
+    process.exit(1);
+  }
+  console.log("every check passed");
+}
