@@ -166,6 +166,9 @@ test.describe("authorization and hostile requests", () => {
       `/games/${publicGame}?ply=%00`, `/games/${publicGame}?ply=-5`, "/api/auth/callback/email?token=%00&email=%00", "/api/auth/nonsense",
       "/?after=%00", "/lobby?variant=%00", `/challenge?variant=%00&opponent=${long}`, "/challenge?opponent=%00", "/import?x=%00",
       "/settings?saved=%00", "/welcome?callbackUrl=%00", "/signin?callbackUrl=%00&error=%00", "/variants?x=%00", "/icon.svg?x=%00",
+      "/presets/%00", `/presets/${long}`, "/presets/%3Cscript%3E?version=%00", "/presets/nope?version=-1", "/presets/nope?version=1e400",
+      "/presets/new?x=%00", "/presets/format?x=%00", "/games?preset=%00", `/games?preset=${long}`, `/challenge?variant=preset.${long}.1`,
+      "/challenge?variant=preset.%00.1&bot=%00", "/challenge?bot=9",
     ];
     // Every route of the built app gets at least one (a new route without one fails).
     const uncovered = appRoutes().filter((route) => !paths.some((path) => routePattern(route).test(path)));

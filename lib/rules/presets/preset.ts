@@ -10,6 +10,11 @@ import type { Mechanic } from "../mechanic";
 import { err, ok, type Result } from "../result";
 import type { EndReason } from "../status";
 import type { CastlingDecl, PieceDecl, Royalty, VariantDecl } from "../variant";
+
+// The browser reads presets too, under a Content-Security-Policy without eval (proxy.ts). zod
+// decides at each object schema's construction whether to compile it with `new Function`, which
+// the browser reports as a CSP violation even though zod catches it: so before any schema here.
+z.config({ jitless: true });
 import { ART, type DeclPart } from "./limits";
 import { switchMechanic, switchOf, type Switch } from "./switches";
 
