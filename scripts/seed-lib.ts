@@ -29,17 +29,8 @@ export interface Playout {
   end: { result: "1-0" | "0-1" | "1/2-1/2"; reason: string } | null;
 }
 
-/** A small fast PRNG (mulberry32), so a run can be repeated with --seed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small fast PRNG (mulberry32, the bot's own), so a run can be repeated with --seed. */
+export { randomSource as prng } from "@/lib/bot";
 
 function resultOf(o: Exclude<Outcome, { result: "ongoing" }>): "1-0" | "0-1" | "1/2-1/2" {
   return o.result === "white-wins" ? "1-0" : o.result === "black-wins" ? "0-1" : "1/2-1/2";
