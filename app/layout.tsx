@@ -26,7 +26,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <li><Link href="/">Home</Link></li>
               <li><Link href="/lobby">Lobby</Link></li>
               <li><Link href="/games">Archive</Link></li>
-              <li><Link href="/variants">Games</Link></li>
+              <li><Link href="/variants">Variants</Link></li>
               <li><Link href="/challenge">New challenge</Link></li>
             </ul>
           </nav>

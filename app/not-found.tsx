@@ -6,7 +6,7 @@ export default function NotFound() {
       <h1>Not found</h1>
       <p>There is nothing at this address: no such game, player or page.</p>
       <p>
-        <Link href="/">Home</Link> · <Link href="/variants">The games</Link> · <Link href="/lobby">Lobby</Link>
+        <Link href="/">Home</Link> · <Link href="/variants">Variants</Link> · <Link href="/lobby">Lobby</Link>
       </p>
     </main>
   );

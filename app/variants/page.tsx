@@ -9,7 +9,7 @@ import { variantIds, variantInfo } from "@/lib/rules";
 // The presets come from the database (docs/stack-notes.md pitfall 8).
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = { title: "Games · Courier Variants" };
+export const metadata: Metadata = { title: "Variants · Courier Variants" };
 
 const SHOWN = 500;
 
@@ -23,7 +23,7 @@ export default async function VariantsPage() {
   const presets = listed.slice(0, SHOWN);
   return (
     <main>
-      <h1>Games</h1>
+      <h1>Variants</h1>
       <p>Every game here is played by correspondence: a few days per move, every move checked by the server.</p>
       <p className="meta">Each game&apos;s page has its rules in short and links its rules in full, from the project&apos;s rule book (<code>docs/</code>).</p>
       <ul className="variant-grid">

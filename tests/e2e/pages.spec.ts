@@ -38,7 +38,7 @@ const lobbyRow = (page: Page, challenger: string, variantName: string) =>
 test.describe("games (variants) pages", () => {
   test("/variants lists every game the rules module knows", async ({ page }) => {
     await page.goto("/variants");
-    await expect(page.getByRole("heading", { level: 1, name: "Games" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Variants" })).toBeVisible();
     for (const id of variantIds()) {
       const link = page.getByRole("link", { name: variantInfo(id).name, exact: true });
       await expect(link).toHaveAttribute("href", `/variants/${id}`);
@@ -54,6 +54,7 @@ test.describe("games (variants) pages", () => {
       const rules = page.getByRole("region", { name: "Rules in short" });
       await expect(rules.getByRole("listitem")).toHaveCount(v.summary.length);
       await expect(page.locator("[data-square]")).toHaveCount(expected[id] ?? v.files * v.ranks);
+      await expect(page.locator("figcaption").first()).toContainText(`The start position on ${v.files === 8 ? "an" : "a"} ${v.files}×${v.ranks} board`);
       for (const p of v.pieces) {
         await expect(page.getByRole("region", { name: "Pieces" }).getByText(p.betza, { exact: true }).first()).toBeVisible();
       }
@@ -110,7 +111,7 @@ test.describe("home, lobby and players", () => {
       await expect(account.getByRole("link", { name: "Settings" })).toBeVisible();
       await expect(account.getByRole("button", { name: "Sign out" })).toBeVisible();
       const site = p.page.getByRole("navigation", { name: "Site" });
-      for (const name of ["Home", "Lobby", "Games", "New challenge"]) await expect(site.getByRole("link", { name })).toBeVisible();
+      for (const name of ["Home", "Lobby", "Archive", "Variants", "New challenge"]) await expect(site.getByRole("link", { name })).toBeVisible();
     }
   });
 

@@ -16,6 +16,7 @@ import { archiveSearch, parseArchiveQuery } from "@/lib/games/archive-params";
 import { declarePresetVariants, presetBySlug } from "@/lib/games/presets";
 import { Game, findVariantInfo } from "@/lib/rules";
 import { PresetRules } from "../markdown";
+import { aBoard } from "@/app/_components/sentence";
 
 export const dynamic = "force-dynamic";
 
@@ -41,7 +42,7 @@ export default async function PresetPage({ params, searchParams }: Props) {
   const own = user?.id === preset.authorId;
   return (
     <main>
-      <p className="meta"><Link href="/variants">Games</Link> › Presets › {preset.name}</p>
+      <p className="meta"><Link href="/variants">Variants</Link> › Presets › {preset.name}</p>
       <h1>{preset.name}</h1>
       <p>
         A preset by {preset.authorName ? <PlayerLink name={preset.authorName} /> : "a former player"} · version {preset.latestVersion}
@@ -58,7 +59,7 @@ export default async function PresetPage({ params, searchParams }: Props) {
           <figure className="diagram" style={{ margin: 0 }}>
             <BoardDrawing variant={info.id} files={info.files} ranks={info.ranks} squares={Game.start(info.id).board()} orientation="white" />
             <figcaption className="meta">
-              The start position of version {shown.number}{shown.number !== preset.latestVersion ? ` (the newest is ${preset.latestVersion})` : ""}, on a {info.files}×{info.ranks} board.
+              The start position of version {shown.number}{shown.number !== preset.latestVersion ? ` (the newest is ${preset.latestVersion})` : ""}, on {aBoard(info.files, info.ranks)}.
             </figcaption>
           </figure>
         ) : (

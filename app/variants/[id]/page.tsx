@@ -7,6 +7,7 @@ import { BoardDrawing, PieceSvg } from "@/app/_components/pieces";
 import { RulesText } from "@/app/_overview/format";
 import { Game, findVariantInfo, variantIds } from "@/lib/rules";
 import { ruleBookPath } from "../rule-book";
+import { aBoard } from "@/app/_components/sentence";
 
 type Params = Promise<{ id: string }>;
 
@@ -33,7 +34,7 @@ export default async function VariantPage({ params }: { params: Params }) {
   const [first, second] = v.sideNames;
   return (
     <main>
-      <p className="meta"><Link href="/variants">Games</Link> › {v.name}</p>
+      <p className="meta"><Link href="/variants">Variants</Link> › {v.name}</p>
       <h1>{v.name}</h1>
       <div className="variant-page">
         <figure className="diagram" style={{ margin: 0 }}>
@@ -41,7 +42,7 @@ export default async function VariantPage({ params }: { params: Params }) {
           <BoardDrawing variant={v.id} files={v.files} ranks={v.ranks} squares={squares} orientation="white" />
           {inHand && <Hand variant={v.id} color="white" pieces={hands.white} held={null} droppable={[]} />}
           <figcaption className="meta">
-            The start position on a {v.files}×{v.ranks} board, {first} at the bottom
+            The start position on {aBoard(v.files, v.ranks)}, {first} at the bottom
             {inHand ? `; the pieces in hand (${second}'s above, ${first}'s below) are put down first` : ""}.
           </figcaption>
         </figure>
