@@ -10,7 +10,7 @@ export interface GameOverProps {
   outcome: string;
   /** How it ended, in words: "by checkmate", "on time", "by agreement" … */
   how: string;
-  result: string; // 1-0, 0-1, 1/2-1/2
+  result: string; // 1-0, 0-1, ½–½
 }
 
 export default function GameOver(p: GameOverProps) {

@@ -5,7 +5,7 @@
  */
 import Link from "next/link";
 import { PlayerLink, variantName } from "@/app/_overview/format";
-import { describeEnd } from "@/lib/games";
+import { describeEnd, resultMark } from "@/lib/games";
 import type { ArchiveEntry, ArchivePage } from "@/lib/games/archive";
 import {
   END_REASONS, archiveSearch, isFiltered, type ArchiveFilters, type ArchiveQuery,
@@ -35,7 +35,7 @@ function outcome(e: ArchiveEntry): string {
   if (e.status === "active" && e.choosingSetups) return "Ongoing, the players choose their setups";
   if (e.status === "active") return `Ongoing, ${sideOf(e.variant, e.ply % 2 === 0 ? "white" : "black")} to move`;
   if (!e.result) return e.status;
-  return `${e.result}${e.endReason ? ` ${describeEnd(e.endReason)}` : ""}`;
+  return `${resultMark(e.result)}${e.endReason ? ` ${describeEnd(e.endReason)}` : ""}`;
 }
 
 const fullMoves = (ply: number) => Math.ceil(ply / 2);
@@ -86,7 +86,7 @@ export function SearchForm({ action, filters, playerFixed, presets = [] }: { act
           <option value="">Any</option>
           <option value="white">{sideOf(filters.variant, "white")} won (1-0)</option>
           <option value="black">{sideOf(filters.variant, "black")} won (0-1)</option>
-          <option value="draw">Drawn (½-½)</option>
+          <option value="draw">Drawn (½–½)</option>
           <option value="won">{playerFixed ? "Won" : "The player won"}</option>
           <option value="lost">{playerFixed ? "Lost" : "The player lost"}</option>
         </select>

@@ -1,4 +1,5 @@
 import { sideNameIn } from "@/lib/rules";
+import { resultMark } from "@/lib/games/result-mark";
 import type { Colour, GameState } from "./game-state";
 
 /**
@@ -7,7 +8,7 @@ import type { Colour, GameState } from "./game-state";
  */
 export function resultLine(s: Pick<GameState, "variant" | "result" | "ending" | "white" | "black">, me: Colour | null): string {
   const how = s.ending ? ` ${s.ending}` : "";
-  if (s.result === "1/2-1/2") return `Drawn${how} (½–½).`;
+  if (s.result === "1/2-1/2") return `Drawn${how} (${resultMark(s.result)}).`;
   const winner: Colour = s.result === "1-0" ? "white" : "black";
   const who = me === null ? `${s[winner] ?? sideNameIn(s.variant, winner)} (${sideNameIn(s.variant, winner)}) won` : me === winner ? "You won" : "You lost";
   return `${who}${how} (${s.result}).`;

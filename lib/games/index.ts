@@ -11,6 +11,7 @@ export {
   type GameView, type GameSummary, type OpenChallenge,
 } from "./queries";
 export { describeEnd, gameUrl } from "./notify";
+export { resultMark } from "./result-mark";
 export {
   runClock, giveExtraDay, startVacation, endVacation, vacationLeftSeconds, reminderLeadMs, VACATION_DAYS_PER_YEAR,
   type ClockReport,

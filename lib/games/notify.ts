@@ -9,6 +9,7 @@ import type { User } from "@/lib/db/schema";
 import { enqueueEmail, mailSettings, type OutboxEmailInput } from "@/lib/mail";
 import { renderEmail } from "@/lib/mail/render";
 import { hidesInformation, sideNameIn, variantInfo } from "@/lib/rules";
+import { resultMark } from "./result-mark";
 import ChooseSetup from "@/emails/choose-setup";
 import GameOver from "@/emails/game-over";
 import Invitation from "@/emails/invitation";
@@ -158,7 +159,7 @@ export async function queueGameOver(
   const body = await renderEmail(
     createElement(GameOver, {
       siteUrl: mailSettings().siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, outcome,
-      how: describeEnd(g.endReason), result: g.result,
+      how: describeEnd(g.endReason), result: resultMark(g.result),
     }),
   );
   await enqueueEmail(tx, {

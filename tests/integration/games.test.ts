@@ -159,6 +159,13 @@ describe.each(testDrivers)("game service on $driver", ({ create }) => {
     await acceptDraw(db, alice, { gameId: id });
     [g] = await db.select().from(games).where(eq(games.id, id));
     expect(g).toMatchObject({ status: "finished", result: "1/2-1/2", endReason: "agreement" });
+    // A draw is written one way wherever players read it: ½–½, not PGN's 1/2-1/2.
+    const over = (await outbox()).filter((m) => m.kind === "game-over");
+    expect(over).toHaveLength(2);
+    for (const m of over) {
+      expect(m.text).toContain("drawn by agreement (½–½)");
+      expect(m.text).not.toContain("1/2-1/2");
+    }
   });
 
   it("allows a draw claim by threefold repetition only when the position repeated", async () => {
