@@ -151,7 +151,8 @@ export function Problems({ problems }: { problems: string[] }) {
 
 export function Results({ page, filters, showVisibility }: { page: ArchivePage; filters: ArchiveFilters; showVisibility?: boolean }) {
   if (page.entries.length === 0) {
-    return <p className="muted">{isFiltered(filters) ? "No games match this search." : "No games yet."}</p>;
+    if (!isFiltered(filters)) return <p className="muted">No games yet.</p>;
+    return <p className="muted" role="status">No games match this search{page.notes.length > 0 ? `: ${page.notes.join("; ")}` : ""}.</p>;
   }
   return (
     <div className="table-wrap">

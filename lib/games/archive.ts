@@ -49,6 +49,8 @@ export interface ArchivePage {
   next: Cursor | null;
   /** The previous page, or null on the first. */
   prev: Cursor | null;
+  /** Why an empty search found nothing, when a name in it names nobody ("no player is called …"). */
+  notes: string[];
 }
 
 export interface ArchiveScope {
@@ -93,24 +95,32 @@ const STATUS_OF = { open: "open", ongoing: "active", finished: "finished" } as c
 const startOfDay = (d: string) => new Date(`${d}T00:00:00.000Z`);
 const endOfDay = (d: string) => new Date(startOfDay(d).getTime() + 24 * 60 * 60 * 1000);
 
-/** The WHERE clause of a search, without the page position. */
-async function conditions(db: Executor, f: ArchiveFilters, scope: ArchiveScope): Promise<SQL[]> {
+/** The WHERE clause of a search, without the page position, and the names in it that name nobody. */
+async function conditions(db: Executor, f: ArchiveFilters, scope: ArchiveScope): Promise<{ where: SQL[]; notes: string[] }> {
   const where: SQL[] = [sql`${games.status} <> 'cancelled'`];
+  const notes: string[] = [];
   const ownPage = scope.playerId !== undefined && scope.viewerId === scope.playerId;
   if (!ownPage) where.push(sql`${games.visibility} = 'public'`);
 
   let player: PlayerRef = NOBODY;
   let opponent: PlayerRef | null = null;
+  // An imported record's names are searched too, so a name no player has may still find games.
+  const nobody = (n: string) => notes.push(`no player is registered as "${n}"`);
   if (scope.playerId !== undefined) {
     player = { id: scope.playerId, name: null };
     if (f.opponent) {
       const ids = await resolveNames(db, [f.opponent]);
       opponent = { id: ids.get(f.opponent.toLowerCase()) ?? null, name: null };
+      if (opponent.id === null) nobody(f.opponent);
     }
   } else if (f.player) {
     const ids = await resolveNames(db, [f.player, ...(f.opponent ? [f.opponent] : [])]);
     player = { id: ids.get(f.player.toLowerCase()) ?? null, name: f.player };
-    if (f.opponent) opponent = { id: ids.get(f.opponent.toLowerCase()) ?? null, name: f.opponent };
+    if (player.id === null) nobody(f.player);
+    if (f.opponent) {
+      opponent = { id: ids.get(f.opponent.toLowerCase()) ?? null, name: f.opponent };
+      if (opponent.id === null) nobody(f.opponent);
+    }
   }
   const playerSet = scope.playerId !== undefined || !!f.player;
   if (playerSet) {
@@ -129,6 +139,7 @@ async function conditions(db: Executor, f: ArchiveFilters, scope: ArchiveScope):
     // Every version's games: the versions are few, and `variant in (…)` reads the per-game indexes.
     const versions = await versionsOfPreset(db, f.preset);
     where.push(versions.length > 0 ? inArray(games.variant, versions) : sql`false`);
+    if (versions.length === 0) notes.push(`no preset is called "${f.preset}"`);
   }
   if (f.status) where.push(eq(games.status, STATUS_OF[f.status]));
   if (f.result === "won" || f.result === "lost") {
@@ -148,7 +159,7 @@ async function conditions(db: Executor, f: ArchiveFilters, scope: ArchiveScope):
   // Full moves → plies: move m is plies 2m-1 and 2m.
   if (f.minMoves !== undefined && f.minMoves > 0) where.push(sql`${games.ply} >= ${2 * f.minMoves - 1}`);
   if (f.maxMoves !== undefined) where.push(sql`${games.ply} <= ${2 * f.maxMoves}`);
-  return where;
+  return { where, notes };
 }
 
 type Row = {
@@ -212,14 +223,14 @@ export async function listArchive(
   pageSize = PAGE_SIZE,
 ): Promise<ArchivePage> {
   const f = query.filters;
-  const where = await conditions(db, f, scope);
+  const { where, notes } = await conditions(db, f, scope);
   if (query.before) {
     const rows = await fetchRows(db, where, f, { cursor: query.before, forward: false }, pageSize + 1);
     // Fewer than a page before the cursor: that is the start, shown as the first page.
     if (rows.length > pageSize) {
       const kept = rows.slice(0, pageSize).reverse();
       await declarePresetVariants(db, kept.map((r) => r.game.variant));
-      return { entries: kept.map(toEntry), prev: cursorOf(kept[0]), next: cursorOf(kept[kept.length - 1]) };
+      return { entries: kept.map(toEntry), prev: cursorOf(kept[0]), next: cursorOf(kept[kept.length - 1]), notes: [] };
     }
     return listArchive(db, { filters: f }, scope, pageSize);
   }
@@ -230,6 +241,7 @@ export async function listArchive(
     entries: kept.map(toEntry),
     next: rows.length > pageSize ? cursorOf(kept[kept.length - 1]) : null,
     prev: query.after && kept.length > 0 ? cursorOf(kept[0]) : null,
+    notes: kept.length === 0 ? notes : [],
   };
 }
 
@@ -239,7 +251,7 @@ export async function archiveSql(
   query: Pick<ArchiveQuery, "filters" | "after">,
   scope: ArchiveScope = { viewerId: null },
 ): Promise<{ sql: string; params: unknown[] }> {
-  const where = await conditions(db, query.filters, scope);
+  const { where } = await conditions(db, query.filters, scope);
   const key = SORT_COLUMN[query.filters.sort];
   const scanDesc = query.filters.order === "newest";
   const conds = [...where];

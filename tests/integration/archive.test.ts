@@ -123,6 +123,19 @@ describe.each(testDrivers)("archive on $driver", ({ create }) => {
     expect(await ids({ opponent: "Dave" })).toEqual(["open"]);
   });
 
+  it("says why a search found nothing when a name in it names nobody, and only then", async () => {
+    const notes = async (filters: Partial<ArchiveFilters>) =>
+      (await listArchive(db, { filters: { sort: "last", order: "newest", ...filters } })).notes;
+    expect(await notes({ player: "Nobody" })).toEqual(['no player is registered as "Nobody"']);
+    expect(await notes({ player: "alice", opponent: "Nobody" })).toEqual(['no player is registered as "Nobody"']);
+    expect(await notes({ preset: "no-such-preset" })).toEqual(['no preset is called "no-such-preset"']);
+    // A name only an imported record carries finds its games, with nothing to say.
+    expect(await notes({ player: "Magnus" })).toEqual([]);
+    // Registered names that simply have no such games: nothing is wrong with the search.
+    expect(await notes({ player: "Carol", result: "won" })).toEqual([]);
+    expect(await notes({ player: "Eve" })).toEqual([]);
+  });
+
   it("sorts by start date and by last move, either way", async () => {
     expect(await ids({ sort: "started" })).toEqual(["open", "ongoing", "compound", "draw", "mate", "imported"]);
     expect(await ids({ sort: "started", order: "oldest" })).toEqual(["imported", "mate", "draw", "compound", "ongoing", "open"]);

@@ -111,7 +111,7 @@ describe("the archive's words", () => {
     imported: false, createdAt: new Date("2026-12-01T12:00:00Z"), lastMoveAt: null,
   };
   const results = (entries: ArchiveEntry[], variant?: string) =>
-    renderToStaticMarkup(<Results page={{ entries, next: null, prev: null }} filters={{ variant, sort: "last", order: "newest" }} />);
+    renderToStaticMarkup(<Results page={{ entries, next: null, prev: null, notes: [] }} filters={{ variant, sort: "last", order: "newest" }} />);
 
   it("an ongoing game's status names the side to move in its own game's words", () => {
     const html = results([entry, { ...entry, id: "g2", variant: "shogi", ply: 3 }, { ...entry, id: "g3", variant: "chess" }]);
