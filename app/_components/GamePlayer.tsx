@@ -78,13 +78,14 @@ interface Draft {
 
 const NO_DRAFT: Omit<Draft, "ply"> = { building: EMPTY_BUILDING, choices: null, pending: null };
 
-function ChallengePanel({ challenge, gameId, busy, onResult }: {
+function ChallengePanel({ challenge, gameId, invited, busy, onResult }: {
   challenge: ChallengeInfo;
   gameId: string;
+  /** The player a challenge by name is to. */
+  invited: string | undefined;
   busy: boolean;
   onResult: (run: () => Promise<GameActionResult>) => void;
 }) {
-  const [copied, setCopied] = useState(false);
   if (challenge.role === "invitee") {
     return (
       <section className={styles.panel} aria-label="Challenge">
@@ -96,7 +97,7 @@ function ChallengePanel({ challenge, gameId, busy, onResult }: {
     );
   }
   const waiting: Record<typeof challenge.kind, string> = {
-    user: "Waiting for your opponent to accept the challenge.",
+    user: `Waiting for ${invited ?? "your opponent"} to accept the challenge.`,
     email: "The invitation is on its way by email; the game starts when it is accepted.",
     link: "Send this link to your opponent; the game starts when they accept.",
     open: "Your challenge is listed in the lobby; the game starts when someone accepts it.",
@@ -104,15 +105,6 @@ function ChallengePanel({ challenge, gameId, busy, onResult }: {
   const link = challenge.link;
   // An open challenge with a link is unlisted or private: not in the lobby.
   const listed = challenge.kind === "open" && !link;
-  async function copy() {
-    if (!link) return;
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-    } catch {
-      // No clipboard (a plain-http page): the link is selectable in its box.
-    }
-  }
   return (
     <section className={styles.panel} aria-label="Challenge">
       <p>{challenge.kind === "open" && !listed ? "Your challenge is not listed in the lobby: anyone you give this link to may accept it." : waiting[challenge.kind]}</p>
@@ -122,9 +114,7 @@ function ChallengePanel({ challenge, gameId, busy, onResult }: {
             Invitation link{" "}
             <input readOnly value={link} size={40} onFocus={(e) => e.currentTarget.select()} />
           </label>{" "}
-          <button type="button" onClick={copy}>
-            {copied ? "Copied" : "Copy link"}
-          </button>
+          <CopyLinkButton href={link} label="Copy invitation link" />
         </p>
       )}
       {listed && (
@@ -331,12 +321,12 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
   }, [replayable, seenAs, state.variant, past, game]);
   const interactive = canMove && pending === null && looking === null;
   const info = variantInfo(state.variant);
-  const name = (c: Colour) => state[c] ?? (c === me ? "you" : "an opponent to be found");
+  const name = (c: Colour) => state[c] ?? (c === me ? "you" : state.invited ?? "an opponent to be found");
   const checks = past ? past.checks() : pending ? [] : game.checks();
   const lastMoveShown = looking !== null ? (looking > 0 ? parseActions(state.moves[looking - 1]).value ?? null : null) : lastPlayed;
 
   let status: string;
-  if (state.status === "open") status = "This challenge has not been accepted yet.";
+  if (state.status === "open") status = state.invited ? `This challenge to ${state.invited} has not been accepted yet.` : "This challenge has not been accepted yet.";
   else if (state.status === "cancelled") status = state.ending ? `Cancelled ${state.ending}.` : "This challenge was cancelled.";
   else if (state.status === "finished") status = resultLine(state, me);
   else if (chooser) status = me === chooser ? "Choose your setup." : me ? `Waiting for ${name(chooser)} to choose a setup.` : `${sideNameIn(state.variant, chooser)} chooses a setup.`;
@@ -500,7 +490,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
           </p>
         )}
         {state.status === "open" && challenge && (
-          <ChallengePanel challenge={challenge} gameId={state.id} busy={busy} onResult={(a) => run(a)} />
+          <ChallengePanel challenge={challenge} gameId={state.id} invited={state.invited} busy={busy} onResult={(a) => run(a)} />
         )}
 
         {me && ongoing && (
@@ -585,7 +575,10 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
             Flip board
           </button>{" "}
           {/* Shares the position on the board: an earlier one gets its own ?ply=N address. */}
-          <CopyLinkButton href={`/games/${state.id}${looking !== null ? `?ply=${looking}` : ""}`} />
+          <CopyLinkButton
+            href={`/games/${state.id}${looking !== null ? `?ply=${looking}` : ""}`}
+            label={looking !== null ? "Copy link to this position" : "Copy link to this game"}
+          />
         </p>
       </aside>
     </div>

@@ -24,6 +24,8 @@ export const gameStateSchema = z.object({
   black: z.string().nullable(),
   /** Which names are players here, with a page (an imported record's names may be anyone's). */
   registered: z.object({ white: z.boolean(), black: z.boolean() }),
+  /** The player a challenge by name is to, until they accept; null for other challenges. */
+  invited: z.string().optional(),
   /** The level of a side played by a bot (lib/games/bots.ts), null for a person. */
   bots: z.object({ white: z.number().int().nullable(), black: z.number().int().nullable() }),
   /** ISO time when the player to move loses on time; null unless active. */

@@ -27,6 +27,8 @@ export async function saveSettings(_prev: SettingsState, formData: FormData): Pr
   }
   const result = await updateSettings(await getDb(), user.id, parsed.data);
   if (!result.ok) return { error: `"${parsed.data.name}" is taken. Choose another name.`, saved: false };
+  // The header (in the root layout) shows the name: render it anew, so a new name shows at once.
+  revalidatePath("/", "layout");
   return { error: null, saved: true };
 }
 

@@ -9,6 +9,7 @@ import { sideToAct } from "./setups";
 
 const white = aliasedTable(users, "white");
 const black = aliasedTable(users, "black");
+const invitee = aliasedTable(users, "invitee");
 
 export interface GameView {
   game: GameRow;
@@ -23,7 +24,7 @@ export interface GameView {
    */
   fog: { side: Side | null } | null;
   /** The pending invitation of an open game, for accept/withdraw buttons. */
-  invitation: { id: string; kind: string; fromId: string; toUserId: string | null; token: string } | null;
+  invitation: { id: string; kind: string; fromId: string; toUserId: string | null; toName: string | null; token: string } | null;
 }
 
 /**
@@ -54,8 +55,12 @@ export async function getGameView(db: Executor, gameId: string, viewerId: string
     .select({ ply: moves.ply, text: moves.text, fenAfter: moves.fenAfter, createdAt: moves.createdAt })
     .from(moves).where(eq(moves.gameId, gameId)).orderBy(asc(moves.ply));
   const [inv] = await db
-    .select({ id: invitations.id, kind: invitations.kind, fromId: invitations.fromId, toUserId: invitations.toUserId, token: invitations.token })
-    .from(invitations).where(and(eq(invitations.gameId, gameId), eq(invitations.status, "pending")));
+    .select({
+      id: invitations.id, kind: invitations.kind, fromId: invitations.fromId, toUserId: invitations.toUserId,
+      toName: invitee.name, token: invitations.token,
+    })
+    .from(invitations).leftJoin(invitee, eq(invitee.id, invitations.toUserId))
+    .where(and(eq(invitations.gameId, gameId), eq(invitations.status, "pending")));
   // The gate: from here on, the game is what this viewer may know of it.
   const seen = gameAsSeenBy(row.game, list, viewerId);
   return {

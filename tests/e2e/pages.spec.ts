@@ -190,6 +190,8 @@ test.describe("home, lobby and players", () => {
     await expect(panel).toContainText("Your challenge is not listed in the lobby");
     const link = await panel.getByLabel("Invitation link").inputValue();
     expect(link).toMatch(/\/invitations\/[0-9a-f]{32}$/);
+    // The panel's one copy button is the invitation's; the game's own link is another purpose, named apart.
+    await expect(panel.getByRole("button", { name: /^Copy/ })).toHaveText(["Copy invitation link"]);
 
     await bob.page.goto("/lobby");
     await expect(lobbyRow(bob.page, alice.name, "Compound Chess")).toHaveCount(0);

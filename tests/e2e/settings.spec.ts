@@ -16,3 +16,17 @@ test("notifications and the vacation switch are saved in settings", async ({ pag
   await expect(page.getByRole("button", { name: "Start vacation" })).toBeVisible();
   await expect(page.getByText(/of your 30 vacation days are left/)).toBeVisible();
 });
+
+test("a name changed in settings shows in the header at once, without a reload", async ({ page }) => {
+  const before = `Old${Date.now().toString(36).slice(-6)}`;
+  const after = `New${Date.now().toString(36).slice(-6)}`;
+  await signIn(page, uniqueEmail("renamer"), before);
+  await page.goto("/settings");
+  const account = page.getByRole("navigation", { name: "Account" });
+  await expect(account.getByRole("link", { name: before })).toBeVisible();
+  await page.getByLabel(/display name/i).fill(after);
+  await page.getByRole("button", { name: /save/i }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved.");
+  await expect(account.getByRole("link", { name: after })).toHaveAttribute("href", `/players/${after}`);
+  await expect(account.getByRole("link", { name: before })).toHaveCount(0);
+});

@@ -9,12 +9,14 @@ test("the game page copies a link to the game, and to an earlier position with ?
   const page = alice.page;
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: APP_URL });
   await clickMove(page, "P e2-e4", "e2", "e4");
-  await page.getByRole("button", { name: "Copy link" }).click();
+  await page.getByRole("button", { name: "Copy link to this game" }).click();
   await expect(page.getByText("Link copied")).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${APP_URL}${path}`);
 
   await page.goto(`${path}?ply=0`);
-  await page.getByRole("button", { name: "Copy link" }).click();
+  // One button, named for what it shares: here an earlier position.
+  await expect(page.getByRole("button", { name: /^Copy link/ })).toHaveCount(1);
+  await page.getByRole("button", { name: "Copy link to this position" }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${APP_URL}${path}?ply=0`);
 });
 

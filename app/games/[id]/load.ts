@@ -19,6 +19,8 @@ export function toGameState(view: GameView): GameState {
     white: view.whiteName,
     black: view.blackName,
     registered: { white: g.whiteId !== null, black: g.blackId !== null },
+    // A challenge by name names its player before they accept (a display name, public anyway).
+    ...(view.invitation?.kind === "user" && view.invitation.toName && { invited: view.invitation.toName }),
     bots: view.bots,
     deadline: g.deadline?.toISOString() ?? null,
     daysPerMove: g.daysPerMove,

@@ -49,7 +49,9 @@ export async function startGame(
   await page.getByRole("button", { name: "Send challenge" }).click();
   await expect(page).toHaveURL(/\/games\/[^/?]+$/);
   const path = new URL(page.url()).pathname;
-  await expect(page.getByText("Waiting for your opponent to accept the challenge.")).toBeVisible();
+  // A challenge by name names its player until they accept.
+  await expect(page.getByText(`Waiting for ${opponent.name} to accept the challenge.`)).toBeVisible();
+  await expect(status(page)).toHaveText(`This challenge to ${opponent.name} has not been accepted yet.`);
 
   const mail = await waitForMail(opponent.email, /invites you/, before);
   await opponent.page.goto(linkIn(mail, `${APP_URL}/invitations/`));
