@@ -15,10 +15,9 @@ export const companionPieces: PieceDecl[] = [
 /** The pieces carrying acts on: the queen carries a pawn, which becomes a Prince on the far ranks. */
 const ROLES = { queen: "Q", pawn: "P", prince: "I" };
 
-const common = [
-  "Orthodox chess, with a queen that carries a pawn.",
-  "Attach: a queen carrying nothing moves as a queen onto a friendly pawn or Prince, which she then carries (a Prince becomes a pawn again). She carries at most one, and an attaching move never also puts one down.",
-];
+// Each form's first line is its own: the game cards show only that line.
+const attach =
+  "Attach: a queen carrying nothing moves as a queen onto a friendly pawn or Prince, which she then carries (a Prince becomes a pawn again). She carries at most one, and an attaching move never also puts one down.";
 const prince =
   "A pawn put down on its owner's 7th or 8th rank becomes a Prince (I) at once: one step in any direction to an empty square, captures one step diagonally (backwards too); not royal, never promotes.";
 const pawns =
@@ -33,7 +32,8 @@ export const companion: VariantDecl = {
   pieces: companionPieces,
   mechanics: [carrying({ ...ROLES, way1: true, pregnancy: false })],
   summary: [
-    ...common,
+    "Orthodox chess, with a queen that carries a pawn and puts it down beside her or on the square she left.",
+    attach,
     "Detach: after any move of the carrying queen (captures too) she may put the pawn down on an empty square orthogonally next to her new square (way 1, `Q d2-d5; P*d6`) or on the square she left (way 2, `Q d2-d5; P*d2`); or, as a whole move, next to her without moving (`P*d3`).",
     prince,
     pawns,
@@ -47,7 +47,8 @@ export const companionWay2: VariantDecl = {
   name: "Companion Chess (way 2 only)",
   mechanics: [carrying({ ...ROLES, way1: false, pregnancy: false })],
   summary: [
-    ...common,
+    "Orthodox chess, with a queen that carries a pawn and puts it down only on the square she left (way 2).",
+    attach,
     "Detach (way 2 only): after any move of the carrying queen (captures too) she may put the pawn down on the square she left (`Q d2-d5; P*d2`). There is no other way to put it down.",
     prince,
     pawns,
@@ -61,7 +62,8 @@ export const companionExtended: VariantDecl = {
   name: "Companion Chess Extended",
   mechanics: [carrying({ ...ROLES, way1: true, pregnancy: true })],
   summary: [
-    ...companion.summary.slice(0, -1),
+    "Companion Chess, where instead of moving a player may make a queen pregnant with a new pawn.",
+    ...companion.summary.slice(1, -1),
     "Pass: instead of moving, a player with fewer than eight pawns on the board may make a queen that carries nothing pregnant: she carries a new pawn and puts it down later by way 1 or way 2 (`pass`, or `Q d1; pass` to name the queen when several carry nothing). A pass counts as a pawn move.",
     pawns,
   ],
