@@ -1,6 +1,9 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getCurrentUser, safeCallbackPath } from "@/lib/auth";
+import { getDb } from "@/lib/db/client";
+import { GameError, invitationByToken } from "@/lib/games";
+import { variantInfo } from "@/lib/rules";
 import { devMailboxEnabled } from "@/lib/mail";
 import { SignInForm } from "./sign-in-form";
 
@@ -13,6 +16,29 @@ const errors: Record<string, string> = {
 };
 
 type Search = Record<string, string | string[] | undefined>;
+
+/**
+ * The invitation a signed-out visitor came to answer (the sign-in's way back is its page): what it
+ * is, in a sentence, and for an email invitation the address it went to, to sign in with.
+ */
+async function invitationComingFrom(callbackUrl: string) {
+  const token = /^\/invitations\/([0-9a-f]{32})$/.exec(callbackUrl)?.[1];
+  if (!token) return null;
+  try {
+    const inv = await invitationByToken(await getDb(), token);
+    if (inv.status !== "pending") return null;
+    const from = inv.fromName ?? "A player";
+    const days = `${inv.daysPerMove} ${inv.daysPerMove === 1 ? "day" : "days"} per move`;
+    return {
+      heading: `Sign in to answer ${from}'s invitation`,
+      what: `${from} invites you to a game of ${variantInfo(inv.variant).name}, ${days}. Sign in (a new address gets a new account), then accept or decline.`,
+      email: inv.kind === "email" ? (inv.toEmail ?? undefined) : undefined,
+    };
+  } catch (e) {
+    if (e instanceof GameError && e.code === "not-found") return null;
+    throw e;
+  }
+}
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Search> }) {
   const search = await searchParams;
@@ -37,12 +63,14 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     );
   }
   const error = typeof search.error === "string" ? (errors[search.error] ?? "Sign-in failed. Try again.") : null;
+  const invitation = await invitationComingFrom(callbackUrl);
   return (
     <main>
-      <h1>Sign in</h1>
+      <h1>{invitation?.heading ?? "Sign in"}</h1>
       {error && <p role="alert">{error}</p>}
+      {invitation && <p>{invitation.what}</p>}
       <p>We email you a link; no password needed. A new address gets a new account.</p>
-      <SignInForm callbackUrl={callbackUrl} />
+      <SignInForm callbackUrl={callbackUrl} email={invitation?.email} />
       {mailbox}
     </main>
   );

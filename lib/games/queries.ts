@@ -181,15 +181,16 @@ export async function challengesFor(db: Executor, userId: string, email: string 
 
 export async function invitationByToken(db: Executor, token: string) {
   if (!/^[0-9a-f]{32}$/.test(token)) throw new GameError("not-found", "no such invitation");
-  const [row] = await db.select({ ...challengeColumns, status: invitations.status, kind: invitations.kind, token: invitations.token })
+  const [row] = await db.select({ ...challengeColumns, status: invitations.status, kind: invitations.kind, token: invitations.token, toEmail: invitations.toEmail })
     .from(invitations)
     .innerJoin(games, eq(games.id, invitations.gameId))
     .innerJoin(users, eq(users.id, invitations.fromId))
     .where(eq(invitations.token, token));
   if (!row) throw new GameError("not-found", "no such invitation");
   await declarePresetVariants(db, [row.variant]);
-  const { status, kind, token: t, ...rest } = row;
-  return { ...toChallenge(rest), status, kind, token: t };
+  const { status, kind, token: t, toEmail, ...rest } = row;
+  // The address an email invitation went to: only for the sign-in form of the one holding its secret link.
+  return { ...toChallenge(rest), status, kind, token: t, toEmail };
 }
 
 export async function playerByName(db: Executor, name: string) {

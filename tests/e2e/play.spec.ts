@@ -213,7 +213,10 @@ test("challenges by private link, by email to a newcomer who signs up through it
   const carol = await (await browser.newContext()).newPage();
   await carol.goto(linkIn(await waitForMail(carolEmail, /invites you/), `${APP_URL}/invitations/`));
   await expect(carol).toHaveURL(/\/signin\?callbackUrl=/);
-  await carol.getByLabel("Email address").fill(carolEmail);
+  // Signed out, the page says what the link is, and the address it was sent to is filled in.
+  await expect(carol.getByRole("heading", { level: 1 })).toHaveText(`Sign in to answer ${alice.name}'s invitation`);
+  await expect(carol.getByRole("main")).toContainText(`${alice.name} invites you to a game of Magicpawns Chess`);
+  await expect(carol.getByLabel("Email address")).toHaveValue(carolEmail);
   await carol.getByRole("button", { name: /sign-in link/i }).click();
   await carol.goto(linkIn(await waitForMail(carolEmail, /sign in/i), `${APP_URL}/api/auth/callback/`));
   await carol.getByLabel("Display name").fill(`Carol${Date.now().toString(36).slice(-5)}`);
