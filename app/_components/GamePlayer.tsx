@@ -471,7 +471,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
             </button>
           </div>
         )}
-        {me && state.status === "active" && !chooser && <MoveInput disabled={!interactive} example={example} onMove={typed} />}
+        {me && state.status === "active" && !chooser && <MoveInput disabled={!interactive} example={example} position={state.moves.length} onMove={typed} />}
       </section>
 
       <aside className={styles.side}>

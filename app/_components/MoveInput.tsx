@@ -7,11 +7,25 @@
 import { useId, useState, type FormEvent } from "react";
 import styles from "./GamePlayer.module.css";
 
-/** `example`: a move of this game as it is written, shown in the empty box and in the hint. */
-export function MoveInput({ disabled, example, onMove }: { disabled: boolean; example: string; onMove: (text: string) => string | null }) {
+/**
+ * `example`: a move of this game as it is written, shown in the empty box and in the hint.
+ * `position`: what the board shows (its ply); an error about another position is cleared when it changes.
+ */
+export function MoveInput({ disabled, example, position, onMove }: {
+  disabled: boolean;
+  example: string;
+  position: number;
+  onMove: (text: string) => string | null;
+}) {
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [errorAt, setErrorAt] = useState(position);
   const errorId = useId();
+  // Set while rendering (React's way to reset state on a prop change): no stale error flashes.
+  if (errorAt !== position) {
+    setErrorAt(position);
+    setError(null);
+  }
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

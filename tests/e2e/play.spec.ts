@@ -92,6 +92,13 @@ test("typed moves, an illegal one refused with a clear error, and a stale second
   await expect(pieceAt(a, "wP", "e6")).toHaveCount(0);
   await expect(moveList(a)).not.toContainText("e6");
   await expect(status(a)).toHaveText("Your move.");
+  // The error is about this position: once the position changes, it goes.
+  await clickMove(a, "N b1-c3", "b1", "c3");
+  await expect(a.getByRole("main").getByRole("alert")).toHaveCount(0);
+  await expect(a.getByLabel("Move in notation")).toHaveValue("P e4-e6");
+  await a.getByLabel("Move in notation").fill("");
+  await typeMove(b, "n b8-c6");
+  await expect(status(a)).toHaveText("Your move.");
 
   // A second tab that missed the next move (its polling is cut off) ...
   const stale = await a.context().newPage();
@@ -108,7 +115,7 @@ test("typed moves, an illegal one refused with a clear error, and a stale second
   await expect(pieceAt(stale, "wP", "d2")).toHaveCount(1);
   await expect(status(stale)).toHaveText(`Waiting for ${bob.name} to move.`);
   const state = (await (await a.request.get(`${path}/state`)).json()) as { moves: string[] };
-  expect(state.moves).toEqual(["P e2-e4", "p e7-e5", "N g1-f3"]);
+  expect(state.moves).toEqual(["P e2-e4", "p e7-e5", "N b1-c3", "n b8-c6", "N g1-f3"]);
   await stale.close();
 
   // Resigning asks first.
