@@ -248,8 +248,11 @@ export function describeContinuation(variant: string, c: Continuation): string {
         return [`place the ${pieceNameOf(variant, a.piece)} on ${a.to}`];
       case "castle":
         return [`castle ${a.wing}`];
-      case "pass":
-        return [named ? `pass with the ${pieceNameOf(variant, named.piece)} on ${named.square}` : "pass"];
+      case "pass": {
+        const means = variantInfo(variant).passMeans;
+        const pass = named ? `pass with the ${pieceNameOf(variant, named.piece)} on ${named.square}` : "pass";
+        return [means ? `${pass}: ${means}` : pass];
+      }
       default:
         return [];
     }

@@ -26,6 +26,8 @@ export interface VariantInfo {
   /** Each player sees only part of the board (Fog of War): show them `viewFen`'s view, never the position. */
   hidden: boolean;
   summary: string[];
+  /** What a `pass` does, where the game has one (Mechanic.passMeans): the move builder's button says it. */
+  passMeans: string | null;
 }
 
 export function variantInfo(id: string): VariantInfo {
@@ -45,6 +47,7 @@ export function variantInfo(id: string): VariantInfo {
     sideNames: [sideNames[0], sideNames[1]],
     hidden: decl.hidden ?? false,
     summary: decl.summary,
+    passMeans: (decl.mechanics ?? []).find((m) => m.passMeans)?.passMeans ?? null,
   };
 }
 

@@ -41,6 +41,8 @@ export function perVariant<T>(what: string, build: (v: Variant, typeOf: (letter:
 
 export interface Mechanic {
   readonly name: string;
+  /** What a `pass` move does in this game, in players' words, for a mechanic that makes one (VariantInfo.passMeans). */
+  readonly passMeans?: string;
   /**
    * FEN marks the mechanic allows: `Q[P]` carrying, `(Xy)` unions, `[KSkss]` pieces in hand
    * (the letters a hand may hold, in the order FEN writes them), `Q~` a piece promoted from

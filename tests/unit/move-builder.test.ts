@@ -113,7 +113,10 @@ describe("move builder", () => {
     const b = { prefix: [], selected: "d1" };
     const o = options(g, b, at(g, "companion-extended", b));
     expect(o.buttons).toEqual([[{ type: "name", piece: "Q", square: "d1" }, { type: "pass" }]]);
-    expect(describeContinuation("companion-extended", o.buttons[0])).toBe("Pass with the queen on d1");
+    // The button says what the pass does, not only that it is one.
+    expect(describeContinuation("companion-extended", o.buttons[0])).toBe("Pass with the queen on d1: the queen takes a new pawn to carry, to put down later");
+    expect(describeContinuation("companion-extended", [{ type: "pass" }])).toBe("Pass: the queen takes a new pawn to carry, to put down later");
+    expect(describeContinuation("janggi", [{ type: "pass" }])).toBe("Pass: you give up this turn");
   });
 
   it("Friendly: a pending promotion is offered first, then any piece moves", () => {

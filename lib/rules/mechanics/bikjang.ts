@@ -76,6 +76,7 @@ export function bikjang(rules: BikjangRules): Mechanic {
 
   const mech: Mechanic = {
     name: "bikjang",
+    passMeans: "you give up this turn",
     // In bikjang every move must end it: none is legal without asking.
     judgesEveryMove: facing,
 

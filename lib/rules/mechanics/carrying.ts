@@ -60,6 +60,7 @@ export function carrying(options: CarryingOptions): Mechanic {
 
   const mech: Mechanic = {
     name: options.way1 ? (options.pregnancy ? "carrying+pregnancy" : "carrying") : "carrying-way2",
+    ...(options.pregnancy && { passMeans: "the queen takes a new pawn to carry, to put down later" }),
     fenMarks: { carrying: true },
 
     ontoOwnPiece(pos, from, to, out) {
