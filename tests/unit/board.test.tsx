@@ -235,6 +235,23 @@ describe("special pieces and highlights", () => {
     expect(targets).toHaveLength(2);
     expect(targets.some((t) => /r="0.16"/.test(t) && /cx="3.5" cy="5.5"/.test(t))).toBe(true); // d3 dot
     expect(targets.some((t) => /fill="none"/.test(t) && /cx="3.5" cy="1.5"/.test(t))).toBe(true); // d7 ring
+    expect(m).not.toMatch(/data-onto/);
+  });
+
+  it("marks a target on a piece of the mover's own side (a Magicpawns swap) apart from a capture: a dashed ring", () => {
+    const m = render({
+      variant: "magicpawns",
+      files: 8,
+      ranks: 8,
+      squares: [on("e1", "wK"), on("d1", "wQ"), on("d2", "wP"), on("a4", "bP")],
+      selected: "d1",
+      targets: ["d2", "a4"],
+    });
+    const ring = (cx: string, cy: string) => [...m.matchAll(/<circle[^>]*data-highlight="target"[^>]*>/g)].map((x) => x[0])
+      .find((t) => t.includes(`cx="${cx}"`) && t.includes(`cy="${cy}"`))!;
+    expect(ring("3.5", "6.5")).toMatch(/stroke-dasharray="[^"]+"/); // d2, the own pawn: a swap
+    expect(ring("3.5", "6.5")).toContain('data-onto="own"');
+    expect(ring("0.5", "4.5")).not.toMatch(/stroke-dasharray|data-onto/); // a4: a capture
   });
 
   it("draws a hovering piece raised over its square", () => {

@@ -47,7 +47,10 @@ export interface BoardDrawingProps {
   checks?: string[];
   /** The square picked up. */
   selected?: string | null;
-  /** Legal destinations: a dot on an empty square, a ring on an occupied one. */
+  /**
+   * Legal destinations: a dot on an empty square, a ring on an occupied one; a dashed ring where
+   * the picked-up piece goes onto a piece of its own side (a swap, an attach, a union), not a capture.
+   */
   targets?: string[];
   /** File letters and rank numbers on the edges (default true). */
   coordinates?: boolean;
@@ -619,9 +622,11 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
   // A target ring around an occupied square; on points it goes over the piece, which would hide it.
   const targets = [...new Set(props.targets ?? [])];
   const targetRings: SvgNode[] = [];
+  const mover = props.selected ? contents.get(props.selected)?.[0]?.color : undefined;
   for (const sq of targets) {
     const o = at(sq);
     if (!o || !contents.has(sq)) continue;
+    const ontoOwn = mover !== undefined && contents.get(sq)!.some((p) => p.color === mover);
     targetRings.push(
       h("circle", {
         cx: o.x + 0.5,
@@ -632,6 +637,7 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
         "stroke-opacity": layout ? 0.8 : THEME.targetOpacity,
         "stroke-width": layout ? 0.06 : 0.075,
         "data-highlight": "target",
+        ...(ontoOwn && { "stroke-dasharray": "0.1 0.07", "data-onto": "own" }),
       }),
     );
   }
