@@ -20,7 +20,7 @@ import { Board } from "./Board";
 import {
   afterServerError, fetchGameState, newer, type ChallengeInfo, type Colour, type GameActionResult, type GameState, type SentMove, type Viewer,
 } from "./game-state";
-import { EMPTY_BUILDING, click, exampleMove, handsFillDuringPlay, describeContinuation, drawnPosition, moveSquares, options, selectable, type Building, type Continuation } from "./move-builder";
+import { EMPTY_BUILDING, click, exampleMove, handsFillDuringPlay, describeContinuation, drawnPosition, moveSquares, nextStepHint, options, selectable, type Building, type Continuation } from "./move-builder";
 import { Hand } from "./Hand";
 import { hasTiles } from "./pieces";
 import { MoveChooser } from "./MoveChooser";
@@ -233,6 +233,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
   const shown = pending?.actions ?? building.prefix;
   const drawn = drawnPosition(game, state.variant, shown, pending !== null || game.nextActions(building.prefix).complete);
   const opts = options(game, building, drawn);
+  const hint = nextStepHint(state.variant, building, opts);
   const lastPlayed = state.moves.length > 0 ? parseActions(state.moves[state.moves.length - 1]).value ?? null : null;
   const orientation = flipped ? other(viewer.orientation) : viewer.orientation;
   const shownChoices = choices ?? (opts.promotions.length > 0 ? opts.promotions : null);
@@ -441,6 +442,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
         {interactive && !shownChoices && (building.prefix.length > 0 || opts.buttons.length > 0) && (
           <div className={styles.building} role="group" aria-label="Move in progress">
             {building.prefix.length > 0 && <p>So far: <code>{makeMoveText(building.prefix)}</code></p>}
+            {hint && <p>{hint}</p>}
             {opts.buttons.map((c) => (
               <button key={makeMoveText(c)} type="button" onClick={() => extend(building, c)}>
                 {describeContinuation(state.variant, c)}

@@ -259,3 +259,17 @@ export function describeContinuation(variant: string, c: Continuation): string {
   });
   return capital(words.join(", then ") || makeMoveText(c));
 }
+
+/**
+ * What to do next once a move has begun and its next step is put down on a marked square (a
+ * carrying queen's pawn, the duck): the panel says it, since the marks alone do not say why.
+ */
+export function nextStepHint(variant: string, b: Building, o: Options): string | null {
+  if (b.prefix.length === 0) return null;
+  const last = [...o.targets.values()].flat().map((c) => c[c.length - 1]);
+  const place = last.find((a) => a.type === "place");
+  const orEnd = o.complete ? ", or end the move here" : "";
+  if (place?.type === "place") return `Click a marked square to put the ${pieceNameOf(variant, place.piece)} down${orEnd}.`;
+  if (last.some((a) => a.type === "duck")) return `Click a marked square to put the duck there${orEnd}.`;
+  return null;
+}

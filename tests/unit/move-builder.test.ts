@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { Game, variantIds, variantInfo, type Action } from "@/lib/rules";
 import {
-  EMPTY_BUILDING, click, describeContinuation, drawnPosition, exampleMove, moveSquares, options, type Building,
+  EMPTY_BUILDING, click, describeContinuation, drawnPosition, exampleMove, moveSquares, nextStepHint, options, type Building,
 } from "@/app/_components/move-builder";
 
 function at(game: Game, variant: string, b: Building) {
@@ -89,11 +89,23 @@ describe("move builder", () => {
     expect(o.finished).toBe(false);
     // Way 1 beside her new square (e5 is taken), way 2 on the square she left.
     expect([...o.targets.keys()].sort()).toEqual(["c5", "d2", "d4", "d6"]);
+    // The panel says what the marks are for.
+    expect(nextStepHint("companion", moved, o)).toBe("Click a marked square to put the pawn down, or end the move here.");
+    expect(nextStepHint("companion", EMPTY_BUILDING, options(g, EMPTY_BUILDING, drawn))).toBeNull();
     // The exact position after the queen's move: she stands on d5, still carrying.
     const d5 = at(g, "companion", moved).squares.find((s) => s.square === "d5");
     expect(d5?.pieces).toEqual([{ color: "white", letter: "Q", carrying: true }]);
     const placed: Building = { prefix: [...moved.prefix, { type: "place", piece: "P", to: "d6" }], selected: null };
     expect(options(g, placed, at(g, "companion", placed)).finished).toBe(true);
+    expect(nextStepHint("companion", placed, options(g, placed, at(g, "companion", placed)))).toBeNull();
+  });
+
+  it("Duck chess: after the piece move, the panel says to put the duck on a marked square", () => {
+    const g = Game.start("duck");
+    const moved: Building = { prefix: [step("P", "e2", "e4")], selected: null };
+    const o = options(g, moved, at(g, "duck", moved));
+    expect(o.targets.size).toBeGreaterThan(0);
+    expect(nextStepHint("duck", moved, o)).toBe("Click a marked square to put the duck there.");
   });
 
   it("Companion: picking up one of two queens is the naming a shared placement square needs", () => {
