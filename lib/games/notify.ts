@@ -46,7 +46,8 @@ export async function yourTurnEmail(
     createElement(YourTurn, {
       siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, lastMove, moved: fog && g.ply > 0,
       moveNumber: Math.floor(g.ply / 2) + 1, side: sideNameIn(g.variant, g.colour), deadline: formatDeadline(g.deadline),
-      ...(fog ? {} : { boardImageUrl: `${siteUrl}/games/${g.id}/board.png?ply=${g.ply}` }),
+      // Drawn from the recipient's side, as their game page shows it.
+      ...(fog ? {} : { boardImageUrl: `${siteUrl}/games/${g.id}/board.png?ply=${g.ply}${g.colour === "black" ? "&flip=1" : ""}` }),
     }),
   );
   return {

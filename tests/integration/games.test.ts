@@ -79,8 +79,13 @@ describe.each(testDrivers)("game service on $driver", ({ create }) => {
     expect(mails[0].text).toContain(`/games/${id}`);
     expect(mails[0].text).toContain("P f2-f3");
     expect(mails[0].html + mails[0].text).not.toContain("alice@example.test");
+    // The picture is drawn from the recipient's side: Bob plays Black.
+    expect(mails[0].html).toContain(`/games/${id}/board.png?ply=1&amp;flip=1"`);
 
     await submitMove(db, bob, { gameId: id, expectedPly: 1, move: "p  e7 - e5" }, new Date(T0.getTime() + DAY));
+    const toWhite = (await outbox()).filter((m) => m.kind === "your-turn" && m.toAddress === "alice@example.test");
+    expect(toWhite).toHaveLength(1);
+    expect(toWhite[0].html).toContain(`/games/${id}/board.png?ply=2"`);
     await submitMove(db, alice, { gameId: id, expectedPly: 2, move: "P g2-g4" }, T0);
     const mate = await submitMove(db, bob, { gameId: id, expectedPly: 3, move: "q d8-h4" }, T0);
     expect(mate.outcome).toEqual({ result: "black-wins", reason: "checkmate" });
