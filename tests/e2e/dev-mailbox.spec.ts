@@ -79,6 +79,10 @@ test("with no SMTP server, a sign-in email lands in the dev mailbox and its link
   await expect(mail.getByRole("heading", { level: 2 })).toHaveText(/sign in/i);
   const link = mail.getByRole("link", { name: new RegExp(`^${origin}/api/auth/callback/`) });
   await expect(link).toHaveCount(1);
+  // The HTML version too, in a frame that runs nothing of the email's.
+  const frame = mail.locator("iframe");
+  await expect(frame).toHaveAttribute("sandbox", "");
+  await expect(mail.frameLocator("iframe").getByRole("link", { name: /sign in/i })).toBeVisible();
 
   await link.click();
   await expect(page).toHaveURL(/\/welcome/);

@@ -5,20 +5,13 @@ import type { ReactNode } from "react";
 import { getDb } from "@/lib/db/client";
 import { devMailbox } from "@/lib/db/schema";
 import { devMailboxEnabled } from "@/lib/mail";
+import { linkParts } from "./links";
 
 export const metadata = { title: "Dev mailbox · Courier Variants" };
 
 // Links become anchors so a sign-in link opens in this tab, as from a mail client.
 function linkify(text: string): ReactNode[] {
-  return text.split(/(https?:\/\/[^\s<>"]+)/).map((part, i) =>
-    i % 2 === 1 ? (
-      <a key={i} href={part}>
-        {part}
-      </a>
-    ) : (
-      part
-    ),
-  );
+  return linkParts(text).map((part, i) => (part.href ? <a key={i} href={part.href}>{part.text}</a> : part.text));
 }
 
 /** Where the app's email goes when no SMTP server is configured (development). */
@@ -42,7 +35,15 @@ export default async function DevMailboxPage() {
           <p style={{ margin: 0, color: "#555" }}>
             To {mail.toAddress} · <time dateTime={mail.createdAt.toISOString()}>{mail.createdAt.toUTCString()}</time>
           </p>
-          <pre style={{ whiteSpace: "pre-wrap" }}>{linkify(mail.text)}</pre>
+          {/* Long links wrap instead of widening the page. */}
+          <pre style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{linkify(mail.text)}</pre>
+          {/* The HTML version as a mail client shows it, picture included; sandboxed: no scripts, no forms, its own origin. */}
+          <iframe
+            sandbox=""
+            srcDoc={mail.html}
+            title={`HTML version: ${mail.subject}`}
+            style={{ width: "100%", height: "28em", border: "1px solid #ccc" }}
+          />
         </article>
       ))}
     </main>
