@@ -7,6 +7,7 @@ describe("mail settings", () => {
       smtp: null,
       from: "Courier Variants <noreply@localhost>",
       siteUrl: "http://localhost:3000",
+      replyDomain: null,
     });
   });
 
