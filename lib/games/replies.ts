@@ -149,7 +149,7 @@ export async function handleReply(db: Db, mail: InboundReply, now = new Date()):
       await answer({ refused: "this game is over" });
       return "over";
     }
-    await answer({ refused: `“${line.move}” was not played: ${e.message}` }, true);
+    await answer({ refused: e.message }, true);
     return "refused";
   }
 }

@@ -11,7 +11,7 @@ export const REPLY_TEXT_LIMITS = {
   /** Of the plain text read (the first line is near the top; a longer reply is cut, not refused). */
   textChars: 64_000,
   /** Of HTML converted, for a reply with no plain text. */
-  htmlChars: 256_000,
+  htmlChars: 64_000,
   /** Of the move line: a move of several actions is far shorter. */
   lineChars: 200,
 };
@@ -22,7 +22,11 @@ export type ReplyLine = { move: string } | { refused: string };
 // (zero-width spaces, byte-order marks, bidirectional overrides) and control characters.
 const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
 
-/** "On Mon, 1 Dec 2026, Courier Variants <move+…> wrote:" and its forms in a few languages. */
+/**
+ * "On Mon, 1 Dec 2026, Courier Variants <move+…> wrote:" and its forms in a few languages
+ * ("Am … schrieb Courier Variants:"), on one line or wrapped over up to three.
+ */
+const QUOTE_VERB = /(^|\s)(wrote|writes|schrieb|a écrit|escribió|ha scritto|schreef|napisał|skrev|kirjoitti)(\s|:|$)/i;
 const QUOTE_HEADER_END = /(wrote|writes|schrieb|a écrit|escribió|ha scritto|schreef|napisał|skrev|kirjoitti)\s*:?$/i;
 const QUOTE_HEADER_START = /^(on|le|am|el|il|op|w dniu|den|em)\s/i;
 
@@ -44,7 +48,7 @@ function clean(line: string): string {
 function htmlText(html: string): string {
   return convert(html.slice(0, REPLY_TEXT_LIMITS.htmlChars), {
     wordwrap: false,
-    limits: { maxInputLength: REPLY_TEXT_LIMITS.htmlChars, maxDepth: 64, maxChildNodes: 2_000 },
+    limits: { maxInputLength: REPLY_TEXT_LIMITS.htmlChars, maxDepth: 64, maxChildNodes: 2_000, ellipsis: "" },
     selectors: [
       // Quoted email in HTML: Gmail's, Apple Mail's and Thunderbird's blockquotes, Outlook's divider.
       { selector: "blockquote", format: "skip" },
@@ -77,8 +81,9 @@ export function replyMoveLine(body: { text?: string | null; html?: string | null
   if (QUOTE_HEADER_END.test(first)) return none;
   if (QUOTE_HEADER_START.test(first)) {
     // Mail programs wrap a long quote header over a few lines.
-    const next = lines.slice(at + 1, at + 4).map(clean).filter((l) => l !== "");
-    if (next.slice(0, 2).some((l) => QUOTE_HEADER_END.test(l))) return none;
+    const header = [first, ...lines.slice(at + 1, at + 4).map(clean).filter((l) => l !== "").slice(0, 2)];
+    const end = header.findIndex((l) => l.endsWith(":"));
+    if (end >= 0 && QUOTE_VERB.test(header.slice(0, end + 1).join(" "))) return none;
   }
   if (FOOTERS.some((f) => f.test(first))) return none;
   const move = first.replace(/\s+/g, " ");
