@@ -80,6 +80,7 @@ export async function handleReply(db: Db, mail: InboundReply, now = new Date()):
   const token = await findAddressed(db, mail.to);
   if (!token) return "unknown-address";
   const [g] = await db.select().from(games).where(eq(games.id, token.gameId));
+  if (!g) return "unknown-address"; // deleted since (its tokens go with it)
   const player = await userById(db, token.userId);
   const opponentId = g.whiteId === player.id ? g.blackId : g.whiteId;
   const opponent = opponentId ? (await userById(db, opponentId)).name ?? "your opponent" : "your opponent";
@@ -160,6 +161,7 @@ export async function replyStopPage(db: Executor, rawToken: string) {
   const row = token.success ? await findReplyToken(db, token.data) : null;
   if (!row) return null;
   const [g] = await db.select().from(games).where(eq(games.id, row.gameId));
+  if (!g) return null;
   const opponentId = g.whiteId === row.userId ? g.blackId : g.whiteId;
   const opponent: Pick<User, "name"> = opponentId ? await userById(db, opponentId) : { name: null };
   return {
