@@ -15,6 +15,8 @@ const send = (from: string, to: string, text: string) => {
 };
 
 test("a player moves by replying to the email, and stops replies by the link in it", async ({ browser }) => {
+  // Two sign-ins, a challenge, two emails each way: more steps than most browser tests.
+  test.slow();
   const alice = await newPlayer(browser, "Replier");
   const bob = await newPlayer(browser, "Pager");
   await startGame(alice, bob, "chess", "White");

@@ -79,6 +79,8 @@ describe("moving by replying to the email", () => {
     expect(mail.subject).toMatch(/Alice played P e2-e4/);
     expect(mail.replyTo).toMatch(/^move\+[a-z2-7]{32}@reply\.example\.test$/);
     expect(mail.text).toMatch(/reply to this email with your move/i);
+    // The stop link ends its line: a full stop after it would be read into the address.
+    expect(mail.text).toMatch(/\/reply-by-email\/[a-z2-7]{32}\n/);
     return { gameId, address: mail.replyTo! };
   }
 
