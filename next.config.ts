@@ -9,7 +9,8 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: [".next-e2e", ".next-bench"].includes(process.env.NEXT_DIST_DIR ?? "") },
   // PGlite ships WebAssembly and resolves files relative to itself; bundling breaks that.
   // resvg (board.png) loads a native binary from its platform package at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "@resvg/resvg-js"],
+  // The reply server (smtp-server, mailparser) is plain Node code with its own requires: left as it is.
+  serverExternalPackages: ["@electric-sql/pglite", "@resvg/resvg-js", "smtp-server", "mailparser"],
   // Security headers (the Content-Security-Policy among them) are proxy.ts's.
   poweredByHeader: false,
   experimental: {

@@ -1,5 +1,6 @@
 import { Button, Img, Text } from "@react-email/components";
 import { EmailLayout, buttonStyle } from "./layout";
+import { ReplyByEmail } from "./reply-by-email";
 
 export interface YourTurnProps {
   siteUrl: string;
@@ -15,6 +16,8 @@ export interface YourTurnProps {
   side: string;
   deadline: string; // already formatted, with its time zone
   boardImageUrl?: string;
+  /** The page that stops replies by email in this game; absent when this email takes no reply as a move. */
+  stopRepliesUrl?: string;
 }
 
 export default function YourTurn(p: YourTurnProps) {
@@ -25,6 +28,7 @@ export default function YourTurn(p: YourTurnProps) {
       {p.boardImageUrl ? <Img src={p.boardImageUrl} alt="The position" width="320" /> : null}
       <Text>It is your move; you play {p.side}. Your time runs out at {p.deadline}.</Text>
       <Button href={p.gameUrl} style={buttonStyle}>Open the game</Button>
+      {p.stopRepliesUrl ? <ReplyByEmail stopUrl={p.stopRepliesUrl} /> : null}
     </EmailLayout>
   );
 }

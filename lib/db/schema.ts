@@ -335,6 +335,8 @@ export const emailOutbox = pgTable(
     // Derived from the row, fixed at enqueue: a retry of the same email carries
     // the same Message-ID, so a duplicate is recognisable downstream.
     messageId: text("message_id").notNull().unique(),
+    // A "your turn" email's secret reply address (lib/games/replies.ts); null for every other email.
+    replyTo: text("reply_to"),
     createdAt: at("created_at").notNull().defaultNow(),
     sentAt: at("sent_at"),
   },
@@ -360,6 +362,43 @@ export const devMailbox = pgTable(
     createdAt: at("created_at").notNull().defaultNow(),
   },
   (t) => [index("dev_mailbox_created_at_idx").on(t.createdAt)],
+);
+
+// ---- Moves by replying to the email (lib/games/replies.ts, docs/reply-by-email.md) ----
+
+// One row per "your turn" email that carries a reply address: the address's secret is kept
+// only as its SHA-256 (as Auth.js keeps sign-in tokens), with the game, the player and the ply
+// the email was sent at, which is the ply a reply's move is submitted with.
+export const replyTokens = pgTable(
+  "reply_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    gameId: text("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ply: integer("ply").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("reply_tokens_game_user_idx").on(t.gameId, t.userId)],
+);
+
+// A player who stopped replies by email in a game: every reply address of theirs in it is
+// refused from then on, and their emails in it carry none.
+export const replyStops = pgTable(
+  "reply_stops",
+  {
+    gameId: text("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    stoppedAt: at("stopped_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.userId] })],
 );
 
 // ---- Rate limits ----

@@ -17,6 +17,7 @@ import Digest from "@/emails/digest";
 import Reminder from "@/emails/reminder";
 import Vacation from "@/emails/vacation";
 import YourTurn from "@/emails/your-turn";
+import { newReplyToken, saveReplyToken, stopRepliesUrl, type ReplyToken } from "./reply-tokens";
 
 export function gameUrl(gameId: string): string {
   return `${mailSettings().siteUrl}/games/${gameId}`;
@@ -28,13 +29,18 @@ export function formatDeadline(d: Date): string {
 
 type Recipient = Pick<User, "email" | "notify" | "name">;
 
-/** The "your turn" email, rendered but not queued (null when the player wants none per move). */
+/**
+ * The "your turn" email, rendered but not queued (null when the player wants none per move); with
+ * `reply`, its reply address reads a reply as the move (lib/games/replies.ts), and the token is
+ * stored when the email is queued (queueTurnEmail).
+ */
 export async function yourTurnEmail(
   to: Recipient,
   g: { id: string; variant: string; ply: number; deadline: Date; colour: "white" | "black" },
   opponent: string,
   lastMove?: string,
-): Promise<OutboxEmailInput | null> {
+  reply?: ReplyToken | null,
+): Promise<TurnEmail | null> {
   if (!to.email || to.notify !== "every-move") return null;
   const siteUrl = mailSettings().siteUrl;
   const variantName = variantInfo(g.variant).name;
@@ -48,6 +54,7 @@ export async function yourTurnEmail(
       moveNumber: Math.floor(g.ply / 2) + 1, side: sideNameIn(g.variant, g.colour), deadline: formatDeadline(g.deadline),
       // Drawn from the recipient's side, as their game page shows it.
       ...(fog ? {} : { boardImageUrl: `${siteUrl}/games/${g.id}/board.png?ply=${g.ply}${g.colour === "black" ? "&flip=1" : ""}` }),
+      ...(reply ? { stopRepliesUrl: stopRepliesUrl(reply.token) } : {}),
     }),
   );
   return {
@@ -56,19 +63,29 @@ export async function yourTurnEmail(
     subject: lastMove ? `${opponent} played ${lastMove}: your move (${variantName})` : `Your move against ${opponent} (${variantName})`,
     ...body,
     payload: { gameId: g.id, ply: g.ply },
+    ...(reply ? { replyTo: reply.address, reply } : {}),
   };
+}
+
+/** An email whose reply is read as a move: its reply token is stored with it. */
+export type TurnEmail = OutboxEmailInput & { reply?: ReplyToken };
+
+/** Queues an email in `tx`, and the reply token its reply address names, so both exist or neither. */
+export async function queueTurnEmail(tx: Executor, email: TurnEmail, now: Date): Promise<void> {
+  await enqueueEmail(tx, email, now);
+  if (email.reply) await saveReplyToken(tx, email.reply, now);
 }
 
 export async function queueYourTurn(
   tx: Executor,
-  to: Recipient,
+  to: Recipient & Pick<User, "id">,
   g: { id: string; variant: string; ply: number; deadline: Date; colour: "white" | "black" },
   opponent: string,
   now: Date,
   lastMove?: string,
 ): Promise<void> {
-  const email = await yourTurnEmail(to, g, opponent, lastMove);
-  if (email) await enqueueEmail(tx, email, now);
+  const email = await yourTurnEmail(to, g, opponent, lastMove, await newReplyToken(tx, g.id, to.id, g.ply));
+  if (email) await queueTurnEmail(tx, email, now);
 }
 
 /**

@@ -19,7 +19,8 @@ import {
   type ChallengeInput, type ChooseSetupInput, type MoveInput,
 } from "./inputs";
 import { enqueueEmail } from "@/lib/mail";
-import { chooseSetupEmail, queueGameOver, queueInvitation, queueYourTurn, yourTurnEmail } from "./notify";
+import { chooseSetupEmail, queueGameOver, queueInvitation, queueTurnEmail, queueYourTurn, yourTurnEmail } from "./notify";
+import { newReplyToken } from "./reply-tokens";
 import { declarePresetVariants, refuseUnreadable, requirePresetVariant } from "./presets";
 import { choosesSetups, firstChooser, setupStage } from "./setups";
 import { botOfLevel, isBotAddress } from "./bot-accounts";
@@ -388,7 +389,8 @@ export async function submitMove(db: Db, userId: string, raw: MoveInput, now = n
   let yourTurn = null;
   if (outcome.result === "ongoing") {
     const [me, other] = await Promise.all([userById(db, userId), userById(db, opponentId(seen, userId))]);
-    yourTurn = await yourTurnEmail(other, { id: seen.id, variant: seen.variant, ply, deadline, colour: colour === "white" ? "black" : "white" }, me.name ?? "your opponent", text);
+    const reply = await newReplyToken(db, seen.id, other.id, ply);
+    yourTurn = await yourTurnEmail(other, { id: seen.id, variant: seen.variant, ply, deadline, colour: colour === "white" ? "black" : "white" }, me.name ?? "your opponent", text, reply);
   }
   return db.transaction(async (tx) => {
     const g = await lockGame(tx, input.gameId);
@@ -401,7 +403,7 @@ export async function submitMove(db: Db, userId: string, raw: MoveInput, now = n
       drawOfferBy: g.drawOfferBy === userId ? g.drawOfferBy : null,
     }).where(eq(games.id, g.id));
     if (outcome.result !== "ongoing") await finish(tx, { ...g, ply }, resultOf(outcome), outcome.reason, now);
-    else if (yourTurn) await enqueueEmail(tx, yourTurn, now);
+    else if (yourTurn) await queueTurnEmail(tx, yourTurn, now);
     return { ply, text, fen: hidden && outcome.result === "ongoing" ? fenSeenBy(g.variant, fen, colour) : fen, outcome };
   });
 }

@@ -14,6 +14,8 @@ export const outboxEmailInput = z.object({
   html: z.string().min(1),
   text: z.string().min(1),
   payload: z.record(z.string(), z.unknown()).optional(),
+  /** A secret address that reads a reply as a move (lib/games/replies.ts). */
+  replyTo: z.email().optional(),
 });
 export type OutboxEmailInput = z.input<typeof outboxEmailInput>;
 
@@ -42,6 +44,7 @@ export async function enqueueEmail(
     html: email.html,
     text: email.text,
     payload: email.payload,
+    replyTo: email.replyTo,
     nextAttemptAt: now,
     createdAt: now,
   });
@@ -123,6 +126,7 @@ export async function drainOutbox(
         html: email.html,
         text: email.text,
         messageId: email.messageId,
+        ...(email.replyTo ? { replyTo: email.replyTo } : {}),
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -12,7 +12,15 @@ export interface MailSettings {
   from: string;
   /** The site's public origin, for links in emails and for Message-IDs; no trailing slash. */
   siteUrl: string;
+  /**
+   * The domain of the "your turn" emails' reply addresses (`move+<secret>@domain`, lib/games/replies.ts),
+   * lower case; null: replies by email are off and the emails carry no reply address.
+   */
+  replyDomain: string | null;
 }
+
+// A domain name with at least one dot (an email address needs one): labels of letters, digits and hyphens.
+const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
 // Empty strings count as unset: `SMTP_HOST= npm run dev` must mean "no SMTP".
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -27,6 +35,7 @@ const envSchema = z
     SMTP_PASS: optional(z.string()),
     MAIL_FROM: optional(z.string()),
     SITE_URL: optional(z.url({ protocol: /^https?$/ })),
+    REPLY_MAIL_DOMAIN: optional(z.string().regex(DOMAIN, "REPLY_MAIL_DOMAIN must be a domain name such as reply.example.org")),
   })
   .refine((env) => !(env.SMTP_URL && env.SMTP_HOST), "set SMTP_URL or SMTP_HOST, not both");
 
@@ -51,5 +60,27 @@ export function mailSettings(env: Record<string, string | undefined> = process.e
     smtp,
     from: e.MAIL_FROM ?? `Courier Variants <noreply@${new URL(siteUrl).hostname}>`,
     siteUrl,
+    replyDomain: e.REPLY_MAIL_DOMAIN?.toLowerCase() ?? null,
   };
+}
+
+export interface InboundMailSettings {
+  /** The port of the app's own SMTP server for replies (lib/mail/inbound-smtp.ts); null: it does not run. */
+  smtpPort: number | null;
+  /** The address it listens on: loopback unless set (an MTA in front hands mail on). */
+  smtpHost: string;
+  /** The shared secret of POST /api/inbound-mail; null: that endpoint answers 404. */
+  httpSecret: string | null;
+}
+
+const inboundSchema = z.object({
+  REPLY_SMTP_PORT: optional(z.coerce.number().int().min(1).max(65535)),
+  REPLY_SMTP_HOST: optional(z.string().max(255)),
+  INBOUND_MAIL_SECRET: optional(z.string().min(24, "INBOUND_MAIL_SECRET must be at least 24 characters").max(512)),
+});
+
+/** How replies come in. Throws on malformed values. */
+export function inboundMailSettings(env: Record<string, string | undefined> = process.env): InboundMailSettings {
+  const e = inboundSchema.parse(env);
+  return { smtpPort: e.REPLY_SMTP_PORT ?? null, smtpHost: e.REPLY_SMTP_HOST ?? "127.0.0.1", httpSecret: e.INBOUND_MAIL_SECRET ?? null };
 }

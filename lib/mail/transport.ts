@@ -12,6 +12,8 @@ export interface Email {
   text: string;
   /** With angle brackets: `<id@host>`. Fixed per email, so a resend is recognisable. */
   messageId: string;
+  /** Where a reply goes, when not to the sender (a "your turn" email's reply address). */
+  replyTo?: string;
 }
 
 export interface MailTransport {

@@ -30,6 +30,8 @@ export interface WorkerOptions {
   jobs?: WorkerJob[];
   /** Jobs that may take long: each runs in a loop of its own, beside the jobs and the outbox. */
   slowJobs?: WorkerJob[];
+  /** Run once when this process's worker starts (not when an already running one is returned): services beside the loops. */
+  onStart?: () => void;
   /** Run once the loops have stopped: what the jobs keep between ticks is let go (the bots' thread). */
   onStop?: () => Promise<void>;
   log?: (msg: string) => void;
@@ -70,7 +72,7 @@ function loop(tick: () => Promise<void>, intervalMs: number) {
   };
 }
 
-export function startOutboxWorker({ intervalMs = 3000, jobs = [], slowJobs = [], onStop, log = console.error }: WorkerOptions = {}): Worker {
+export function startOutboxWorker({ intervalMs = 3000, jobs = [], slowJobs = [], onStart, onStop, log = console.error }: WorkerOptions = {}): Worker {
   if (holder.__courierWorker) return holder.__courierWorker;
   const stopping = new AbortController();
   const { signal } = stopping;
@@ -106,6 +108,7 @@ export function startOutboxWorker({ intervalMs = 3000, jobs = [], slowJobs = [],
     },
   };
   holder.__courierWorker = worker;
+  onStart?.();
   worker.wake();
   return worker;
 }

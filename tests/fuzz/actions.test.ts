@@ -77,6 +77,7 @@ import {
 import { importGame } from "@/app/import/actions";
 import { publishPresetAction } from "@/app/presets/actions";
 import { answerInvitationAction } from "@/app/invitations/[token]/actions";
+import { stopRepliesByEmail } from "@/app/reply-by-email/[token]/actions";
 import { saveSettings, setVacation, signOutAction } from "@/app/settings/actions";
 import { requestSignIn } from "@/app/signin/actions";
 import { chooseName } from "@/app/welcome/actions";
@@ -275,6 +276,13 @@ describe(`server action fuzz (${N} calls per action, FUZZ_SEED=${SEED})`, () => 
     const t = tally.answerInvitationAction;
     expect(t.redirect ?? 0, `no invitation accepted (FUZZ_SEED=${SEED}): ${JSON.stringify(t)}`).toBeGreaterThan(0);
     expect(t.ok ?? 0, `no invitation declined (FUZZ_SEED=${SEED}): ${JSON.stringify(t)}`).toBeGreaterThan(0);
+  });
+
+  it("reply-by-email page: stop replies", { timeout: T }, async () => {
+    // Unknown and malformed links stop nothing and lead back to the page (docs/reply-by-email.md#stopping).
+    await fuzz("stopRepliesByEmail", (f) => stopRepliesByEmail(f as FormData), () => form({ token: "a".repeat(32) }, {
+      token: ["", "A".repeat(32), "a".repeat(31), "1".repeat(32), "../../etc", "//evil.example", hostileString(r)],
+    }));
   });
 
   it("settings, vacation, sign-out", { timeout: T }, async () => {

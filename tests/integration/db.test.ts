@@ -53,6 +53,8 @@ describe.each(testDrivers)("schema and migrations on $driver", ({ create }) => {
       "preset_versions",
       "presets",
       "rate_events",
+      "reply_stops",
+      "reply_tokens",
       "sessions",
       "users",
       "verification_tokens",

@@ -11,6 +11,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Present only when the email has a Reply-To. */
+  replyTo?: string;
 }
 
 export interface TestSmtpServer {
@@ -63,6 +65,7 @@ export async function startSmtpServer(options: { port?: number } = {}): Promise<
             subject: mail.subject ?? "",
             text: mail.text ?? "",
             html: typeof mail.html === "string" ? mail.html : "",
+            ...(mail.replyTo?.value[0]?.address ? { replyTo: mail.replyTo.value[0].address } : {}),
           });
           callback();
         })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mailSettings } from "@/lib/mail/settings";
+import { inboundMailSettings, mailSettings } from "@/lib/mail/settings";
 
 describe("mail settings", () => {
   it("defaults to the dev mailbox on localhost:3000", () => {
@@ -7,6 +7,7 @@ describe("mail settings", () => {
       smtp: null,
       from: "Courier Variants <noreply@localhost>",
       siteUrl: "http://localhost:3000",
+      replyDomain: null,
     });
   });
 
@@ -40,5 +41,21 @@ describe("mail settings", () => {
     expect(() => mailSettings({ SMTP_HOST: "h", SMTP_PORT: "seventy" })).toThrow();
     expect(() => mailSettings({ SMTP_URL: "smtp://a", SMTP_HOST: "b" })).toThrow();
     expect(() => mailSettings({ SITE_URL: "ftp://example.org" })).toThrow();
+  });
+
+  it("takes the reply domain in lower case, and refuses one no email address could have", () => {
+    expect(mailSettings({ REPLY_MAIL_DOMAIN: "Reply.Example.ORG" }).replyDomain).toBe("reply.example.org");
+    expect(mailSettings({ REPLY_MAIL_DOMAIN: "" }).replyDomain).toBeNull();
+    for (const bad of ["localhost", "reply@example.org", "-x.example.org", "example..org", "exa mple.org"]) {
+      expect(() => mailSettings({ REPLY_MAIL_DOMAIN: bad }), bad).toThrow(/REPLY_MAIL_DOMAIN/);
+    }
+  });
+
+  it("runs no reply server and no webhook unless configured", () => {
+    expect(inboundMailSettings({})).toEqual({ smtpPort: null, smtpHost: "127.0.0.1", httpSecret: null });
+    expect(inboundMailSettings({ REPLY_SMTP_PORT: "2525", REPLY_SMTP_HOST: "0.0.0.0", INBOUND_MAIL_SECRET: "s".repeat(24) }))
+      .toEqual({ smtpPort: 2525, smtpHost: "0.0.0.0", httpSecret: "s".repeat(24) });
+    expect(() => inboundMailSettings({ INBOUND_MAIL_SECRET: "short" })).toThrow(/at least 24/);
+    expect(() => inboundMailSettings({ REPLY_SMTP_PORT: "70000" })).toThrow();
   });
 });

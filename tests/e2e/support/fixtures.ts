@@ -6,6 +6,8 @@ const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
 const MAIL_API = `http://127.0.0.1:${APP_PORT + 1}`;
 /** The app's origin, as links in emails spell it. */
 export const APP_URL = `http://localhost:${APP_PORT}`;
+/** The app's reply server (docs/reply-by-email.md): a port per run, off the pairs the runs' app and mail API take. */
+export const REPLY_SMTP_PORT = APP_PORT + 1000;
 /** The folder serve.ts builds the app into (its manifests list the app's routes and server actions). */
 export const DIST = ".next-e2e";
 

@@ -16,7 +16,7 @@ import { createServer } from "node:http";
 import postgres from "postgres";
 import { TEST_POSTGRES_URL } from "../../../lib/db/testing";
 import { startSmtpServer } from "../../support/smtp";
-import { DIST } from "./fixtures";
+import { DIST, REPLY_SMTP_PORT } from "./fixtures";
 
 const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
 const MAIL_API_PORT = APP_PORT + 1;
@@ -88,6 +88,9 @@ async function main() {
       MAIL_FROM: "Courier Variants <noreply@localhost>",
       // Every browser test signs in from 127.0.0.1; the per-address limits stay (lib/auth/rate-limit.ts).
       SIGNIN_LIMIT_PER_CLIENT_HOUR: "100000",
+      // Moves by replying to the email (docs/reply-by-email.md), to the worker's reply server.
+      REPLY_MAIL_DOMAIN: "reply.example.test",
+      REPLY_SMTP_PORT: String(REPLY_SMTP_PORT),
     },
   });
 

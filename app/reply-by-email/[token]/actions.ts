@@ -1,0 +1,16 @@
+"use server";
+/**
+ * Stops replies by email in one game, from the link in its emails (docs/reply-by-email.md#stopping).
+ * The link's secret is the credential, as the email's reply address is: no sign-in, so the link
+ * works from any mail program; only the stopping is a POST, so a mail scanner opening links stops nothing.
+ */
+import { redirect } from "next/navigation";
+import { getDb } from "@/lib/db/client";
+import { stopReplies } from "@/lib/games/replies";
+import { replyTokenInput } from "@/lib/games/reply-tokens";
+
+export async function stopRepliesByEmail(formData: FormData): Promise<void> {
+  const token = replyTokenInput.safeParse(formData.get("token"));
+  if (token.success) await stopReplies(await getDb(), token.data);
+  redirect(`/reply-by-email/${token.success ? token.data : "unknown"}`);
+}

@@ -1,0 +1,180 @@
+/**
+ * Moves by replying to the "your turn" email (docs/reply-by-email.md). A reply reaches us by the
+ * app's own SMTP server (lib/mail/inbound-smtp.ts) or a provider's POST (app/api/inbound-mail);
+ * both hand it here. Its recipient names a reply secret (lib/games/reply-tokens.ts), which says
+ * the game, the player and the ply; its first line is the move (lib/mail/reply-text.ts), submitted
+ * through submitMove with that ply like any other move. The answer goes by email to the player's
+ * own address (never to the address the reply came from, which anyone can write): "played", or
+ * why not, with the moves that may be made.
+ */
+import { createElement } from "react";
+import { eq } from "drizzle-orm";
+import type { Db, Executor } from "@/lib/db/client";
+import { games, replyStops, type Game as GameRow, type User } from "@/lib/db/schema";
+import { mailSettings } from "@/lib/mail";
+import { renderEmail } from "@/lib/mail/render";
+import { replyMoveLine } from "@/lib/mail/reply-text";
+import { Game, RulesError, variantInfo, viewFen } from "@/lib/rules";
+import ReplyAnswer, { type ReplyAnswerProps } from "@/emails/reply-answer";
+import { GameError } from "./errors";
+import { hiddenNow } from "./fog";
+import { gameUrl, queueTurnEmail } from "./notify";
+import { declarePresetVariants, refuseUnreadable } from "./presets";
+import { findReplyToken, newReplyToken, repliesStopped, replyTokenInput, stopRepliesUrl, tokenInAddress } from "./reply-tokens";
+import { loadRules, submitMove, userById } from "./service";
+
+/** The largest reply taken, by SMTP or HTTP, headers and every part included: a reply is a line; a photo of a signature fits. */
+export const MAX_REPLY_BYTES = 512 * 1024;
+
+/** The most moves an answer lists; the rest are counted (a Shogi position has hundreds). */
+export const LISTED_MOVES = 40;
+
+/** A reply as it came in; the bodies already cut to the limits of the way it came. */
+export interface InboundReply {
+  /** The recipients (the envelope's, or the provider's `to`): one of them is a reply address. */
+  to: string[];
+  /** The address in the reply's From header. */
+  from: string | null;
+  text?: string | null;
+  html?: string | null;
+}
+
+export type ReplyOutcome =
+  | "unknown-address" // no recipient is a reply address we gave: nothing is answered
+  | "wrong-sender" | "stopped" | "over" | "stale" | "refused" | "played";
+
+/** The first of the recipients that names a reply secret we stored, with its row. */
+async function findAddressed(db: Executor, to: readonly string[]) {
+  for (const address of to.slice(0, 50)) {
+    const token = tokenInAddress(address);
+    const row = token ? await findReplyToken(db, token) : null;
+    if (row) return row;
+  }
+  return null;
+}
+
+/** Whether an address is one of ours whose secret we stored: the SMTP server accepts mail only for these. */
+export async function isReplyAddress(db: Executor, address: string): Promise<boolean> {
+  return (await findAddressed(db, [address])) !== null;
+}
+
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The moves the player may make now, as they see the position (their own view in fog); none for a game that no longer reads. */
+async function movesNow(db: Executor, g: GameRow, colour: "white" | "black"): Promise<string[]> {
+  try {
+    await declarePresetVariants(db, [g.variant]);
+    refuseUnreadable(g.variant);
+    const rules = await loadRules(db, g);
+    if (rules.turn() !== colour) return [];
+    const seen = hiddenNow(g) ? Game.start(g.variant, viewFen(g.variant, rules.fen(), colour)) : rules;
+    return seen.legalMoves().map((m) => m.text);
+  } catch (e) {
+    if (e instanceof GameError || e instanceof RulesError) return [];
+    throw e;
+  }
+}
+
+/** Reads a reply and plays its move, or refuses it; every answer is queued in the outbox. */
+export async function handleReply(db: Db, mail: InboundReply, now = new Date()): Promise<ReplyOutcome> {
+  const token = await findAddressed(db, mail.to);
+  if (!token) return "unknown-address";
+  const [g] = await db.select().from(games).where(eq(games.id, token.gameId));
+  if (!g) return "unknown-address"; // deleted since (its tokens go with it)
+  const player = await userById(db, token.userId);
+  const opponentId = g.whiteId === player.id ? g.blackId : g.whiteId;
+  const opponent = opponentId ? (await userById(db, opponentId)).name ?? "your opponent" : "your opponent";
+  const colour = g.whiteId === player.id ? "white" : "black";
+
+  const answer = async (props: Pick<ReplyAnswerProps, "played" | "refused">, offerMoves = false) => {
+    if (!player.email) return;
+    let legalMoves: string[] = [];
+    let again = null;
+    if (offerMoves) {
+      // After a refusal the move is still to be made at the same ply: list the moves, and this
+      // answer takes a reply as a move again.
+      const [current] = await db.select().from(games).where(eq(games.id, g.id));
+      if (current.status === "active" && current.ply === token.ply) {
+        legalMoves = await movesNow(db, current, colour);
+        if (legalMoves.length > 0) again = await newReplyToken(db, g.id, player.id, token.ply);
+      }
+    }
+    const variantName = variantInfo(g.variant).name;
+    const body = await renderEmail(createElement(ReplyAnswer, {
+      siteUrl: mailSettings().siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, ...props,
+      legalMoves: legalMoves.slice(0, LISTED_MOVES), moreMoves: Math.max(0, legalMoves.length - LISTED_MOVES),
+      ...(again ? { stopRepliesUrl: stopRepliesUrl(again.token) } : {}),
+    }));
+    await db.transaction((tx) => queueTurnEmail(tx, {
+      to: player.email!, kind: "reply-answer",
+      subject: props.played ? `You played ${props.played} against ${opponent} (${variantName})` : `Your reply was not played against ${opponent} (${variantName})`,
+      ...body, payload: { gameId: g.id, ply: token.ply },
+      ...(again ? { replyTo: again.address, reply: again } : {}),
+    }, now));
+  };
+
+  // The sender first: a reply from any other address learns nothing, whatever the game's state.
+  if (!mail.from || !player.email || !sameAddress(mail.from, player.email)) {
+    await answer({ refused: `it came from another address than your account's (${player.email}), so it was not read` });
+    return "wrong-sender";
+  }
+  if (g.status !== "active") {
+    await answer({ refused: "this game is over" });
+    return "over";
+  }
+  if (await repliesStopped(db, g.id, player.id)) {
+    await answer({ refused: "you stopped replies by email for this game; move on the game page" });
+    return "stopped";
+  }
+  const stale = { refused: `the game has moved on since the email you answered (sent at move ${Math.floor(token.ply / 2) + 1}); see the game for the position now` };
+  if (g.ply !== token.ply) {
+    await answer(stale);
+    return "stale";
+  }
+  const line = replyMoveLine(mail);
+  if ("refused" in line) {
+    await answer(line, true);
+    return "refused";
+  }
+  try {
+    const played = await submitMove(db, player.id, { gameId: g.id, expectedPly: token.ply, move: line.move }, now);
+    await answer({ played: played.text });
+    return "played";
+  } catch (e) {
+    if (!(e instanceof GameError)) throw e;
+    if (e.code === "stale") {
+      await answer(stale);
+      return "stale";
+    }
+    if (e.code === "over") {
+      await answer({ refused: "this game is over" });
+      return "over";
+    }
+    await answer({ refused: e.message }, true);
+    return "refused";
+  }
+}
+
+/** What the page of a stop link shows: the game's name and whether replies are stopped already; null for an unknown link. */
+export async function replyStopPage(db: Executor, rawToken: string) {
+  const token = replyTokenInput.safeParse(rawToken);
+  const row = token.success ? await findReplyToken(db, token.data) : null;
+  if (!row) return null;
+  const [g] = await db.select().from(games).where(eq(games.id, row.gameId));
+  if (!g) return null;
+  const opponentId = g.whiteId === row.userId ? g.blackId : g.whiteId;
+  const opponent: Pick<User, "name"> = opponentId ? await userById(db, opponentId) : { name: null };
+  return {
+    gameId: g.id, variantName: variantInfo(g.variant).name, opponent: opponent.name ?? "your opponent",
+    over: g.status !== "active", stopped: await repliesStopped(db, g.id, row.userId),
+  };
+}
+
+/** Stops replies by email for the link's player in its game (idempotent); false for an unknown link. */
+export async function stopReplies(db: Executor, rawToken: string, now = new Date()): Promise<boolean> {
+  const token = replyTokenInput.safeParse(rawToken);
+  const row = token.success ? await findReplyToken(db, token.data) : null;
+  if (!row) return false;
+  await db.insert(replyStops).values({ gameId: row.gameId, userId: row.userId, stoppedAt: now }).onConflictDoNothing();
+  return true;
+}
