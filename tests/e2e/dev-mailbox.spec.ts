@@ -10,6 +10,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./support/axe";
 import { DIST, uniqueEmail } from "./support/fixtures";
 
 let server: ChildProcess | undefined;
@@ -79,6 +80,7 @@ test("with no SMTP server, a sign-in email lands in the dev mailbox and its link
   await expect(mail.getByRole("heading", { level: 2 })).toHaveText(/sign in/i);
   const link = mail.getByRole("link", { name: new RegExp(`^${origin}/api/auth/callback/`) });
   await expect(link).toHaveCount(1);
+  await expectAccessible(page, "the dev mailbox, an email in it");
 
   await link.click();
   await expect(page).toHaveURL(/\/welcome/);
