@@ -2,7 +2,8 @@
  * Every page through axe-core (docs/accessibility.md): zero serious or critical violations
  * of WCAG 2.2 A/AA, for a visitor and for a signed-in player; game pages of several games
  * (orthodox chess with moves played, a game with pieces in hand, a board of points, Duck
- * chess, Fog of War, a game choosing its setups first). One browser context per role. The
+ * chess, Fog of War, a game choosing its setups first), and a newcomer's way in from an
+ * emailed invitation (sign-in, "check your mail", welcome). One browser context per role. The
  * dev mailbox is checked in dev-mailbox.spec.ts, on the only server that has one.
  *
  * Then games played from the keyboard alone (docs/accessibility.md#the-board): Tab to the
@@ -12,6 +13,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { WAZIR_GAME } from "../support/presets";
 import { expectAccessible } from "./support/axe";
+import { APP_URL, linkIn, uniqueEmail, uniqueName, waitForMail } from "./support/fixtures";
 import { moveList, newPlayer, square, status, typeMove, type Player } from "./support/play";
 
 let player: Player;
@@ -108,6 +110,35 @@ test("a visitor's pages: signed out, a game watched, sign-in", async ({ browser 
     await visit(visitor, path, what);
   }
   await visitor.context().close();
+});
+
+test("a newcomer invited by email: the invitation signed out, sign-in, check your mail, welcome, the invitation", async ({ browser }) => {
+  test.slow(); // two emails
+  const email = uniqueEmail("newcomer");
+  await player.page.goto("/challenge?variant=chess");
+  await player.page.getByRole("radio", { name: /^By email/ }).check();
+  await player.page.getByLabel("Email address").fill(email);
+  await player.page.getByRole("button", { name: "Send challenge" }).click();
+  await expect(player.page).toHaveURL(/\/games\/[^/?]+$/);
+  const invitation = linkIn(await waitForMail(email, /invites you/), `${APP_URL}/invitations/`);
+
+  const page = await (await browser.newContext()).newPage();
+  await visit(page, invitation, "an invitation, signed out");
+  await visit(page, "/signin", "sign-in");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: /sign-in link/i }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your mail");
+  await expectAccessible(page, "check your mail");
+  await page.goto(linkIn(await waitForMail(email, /sign in/i), `${APP_URL}/api/auth/callback/`));
+  await expect(page).toHaveURL(/\/welcome/);
+  await expectAccessible(page, "welcome: choosing a name");
+  await page.getByLabel("Display name").fill(uniqueName("Newcomer"));
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).not.toHaveURL(/\/welcome/);
+  await page.goto(invitation);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${player.name} invites you to play`);
+  await expectAccessible(page, "an invitation, signed in");
+  await page.context().close();
 });
 
 const board = (page: Page) => page.locator('svg[aria-roledescription="board"]');
