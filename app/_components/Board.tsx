@@ -6,11 +6,14 @@
  * - clicks: onSquareClick(square), once per press — at pointer-down on a piece (so a
  *   picked-up piece shows its targets while dragged), otherwise at pointer-up;
  * - drag and drop with pointer events (mouse, pen, touch): onSquareDrop(from, to);
- * - keyboard: arrow keys move a cursor, Enter or Space "clicks" the cursor square;
+ * - keyboard: arrow keys move a cursor across the board as it is drawn (turned with the
+ *   player's side), Enter or Space "clicks" the cursor square, Escape calls onCancel; the
+ *   cursor square is spoken through a live region (docs/accessibility.md#the-board);
  * - a short slide of the moved piece when lastMove changes (not after a drop).
  *
  * Every square is a <rect data-square="e2">; pieces are <g data-piece="wQ" data-at="e2">
- * and never catch the pointer, so tests can click `[data-square="e2"]`. On a board of
+ * and never catch the pointer, so tests can click `[data-square="e2"]`. Each square is
+ * named for screen readers ("e4, White Knight, can move here"). On a board of
  * points (Xiangqi, Janggi) each point is the middle of its square's cell, so clicks,
  * drags and the keyboard work on points exactly as on squares.
  */
@@ -45,17 +48,24 @@ interface Press {
   dragging: boolean;
 }
 
-function describe(variant: string, square: string, pieces: PieceOnBoard[] | undefined, duck: boolean, unseen: boolean): string {
-  if (duck) return `${square}, the duck`;
-  if (unseen) return `${square}, unseen`;
-  if (!pieces || pieces.length === 0) return `${square}, empty`;
-  const names = pieces.map((p) =>
+/** What stands on a square and what it is to the move in progress, as a screen reader says it. */
+function describe(drawing: BoardProps, square: string, pieces: PieceOnBoard[] | undefined): string {
+  const { variant } = drawing;
+  const content = drawing.squares.find((c) => c.square === square);
+  const names = (pieces ?? []).map((p) =>
     `${sideNameIn(variant, p.color)} ${pieceName(variant, p.letter)}${p.carrying ? " carrying a pawn" : ""}${p.promoted ? " (promoted)" : ""}`);
-  return `${square}, ${names.join(" and ")}`;
+  const what = content?.duck ? "the duck" : content?.unseen ? "unseen" : names.length > 0 ? names.join(" and ") : "empty";
+  const marks = [
+    drawing.selected === square && "picked up",
+    drawing.targets?.includes(square) && "can move here",
+    drawing.checks?.includes(square) && "in check",
+    drawing.lastMove?.includes(square) && "last move",
+  ].filter(Boolean);
+  return [square, what, ...marks].join(", ");
 }
 
-export function Board(props: BoardProps & { className?: string }): ReactElement {
-  const { onSquareClick, onSquareDrop, className, ...drawing } = props;
+export function Board(props: BoardProps & { className?: string; onCancel?: () => void }): ReactElement {
+  const { onSquareClick, onSquareDrop, onCancel, className, ...drawing } = props;
   const orientation: Color = drawing.orientation === "black" ? "black" : "white";
   const geometry: BoardGeometry = { files: drawing.files, ranks: drawing.ranks, orientation };
 
@@ -163,6 +173,9 @@ export function Board(props: BoardProps & { className?: string }): ReactElement 
       setKeyboard(true);
       setCursor(start);
       onSquareClick?.(start);
+    } else if (e.key === "Escape" && onCancel) {
+      e.preventDefault();
+      onCancel();
     }
   }
 
@@ -177,6 +190,16 @@ export function Board(props: BoardProps & { className?: string }): ReactElement 
   });
   tree.attrs.role = "application";
   tree.attrs["aria-roledescription"] = "board";
+  // Named squares, for reading the board square by square outside the application's keys.
+  for (const layer of tree.children) {
+    if (typeof layer === "string" || layer.attrs["data-layer"] !== "squares") continue;
+    for (const rect of layer.children) {
+      const sq = typeof rect === "string" ? undefined : rect.attrs["data-square"];
+      if (typeof rect === "string" || typeof sq !== "string") continue;
+      rect.attrs.role = "img";
+      rect.attrs["aria-label"] = describe(drawing, sq, contents.get(sq));
+    }
+  }
   const svg = toReact(tree) as ReactElement<Record<string, unknown>>;
 
   return (
@@ -195,7 +218,7 @@ export function Board(props: BoardProps & { className?: string }): ReactElement 
         onBlur={() => setFocused(false)}
       />
       <span className={styles.srOnly} aria-live="polite">
-        {showCursor && cursor ? describe(drawing.variant, cursor, contents.get(cursor), drawing.squares.some((c) => c.duck && c.square === cursor), drawing.squares.some((c) => c.unseen && c.square === cursor)) : ""}
+        {showCursor && cursor ? describe(drawing, cursor, contents.get(cursor)) : ""}
       </span>
     </div>
   );

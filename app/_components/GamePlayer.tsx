@@ -15,6 +15,7 @@ import {
 } from "@/app/games/[id]/actions";
 import { playerPath, relativeTime, utcStamp } from "@/app/_overview/format";
 import { Game, RulesError, hasPgn, hidesInformation, makeMoveText, viewFen, parseActions, sideNameIn, variantInfo, type Action, type DrawClaim } from "@/lib/rules";
+import { UNSEEN_MOVE } from "@/lib/games/fog";
 import { boardWhileChoosing } from "@/lib/games/setups";
 import { Board } from "./Board";
 import {
@@ -64,6 +65,17 @@ function Deadline({ iso }: { iso: string }) {
 }
 
 // ---------------------------------------------------------------- pieces of the page
+
+/** The side that played the last move (not simply the side not to move: Sittuyin's setup has runs). */
+function lastMover(state: GameState): Colour {
+  const fog = state.fog;
+  return (fog ? Game.start(state.variant, fog.views[fog.views.length - 2]) : Game.replay(state.variant, state.startFen, state.moves.slice(0, -1))).turn();
+}
+
+/** The board, focused: the keyboard goes on there once a piece is picked from the hand or a move is sent. */
+function focusBoard() {
+  document.querySelector<SVGSVGElement>('[aria-roledescription="board"]')?.focus();
+}
 
 /** The move being made: what is picked up and chosen so far, or a whole move awaiting confirmation. */
 interface Draft {
@@ -173,6 +185,16 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
   const setBuilding = (b: Building) => setDraft({ ply, building: b, choices: null, pending: null });
   const setChoices = (c: Continuation[] | null) => setDraft({ ply, building, choices: c, pending: null });
   const setPending = (p: Draft["pending"]) => setDraft({ ply, ...NO_DRAFT, pending: p });
+
+  // A move that arrives while the page is open (the poll, or an answer carrying the opponent's
+  // reply) is spoken, unless it is the viewer's own (docs/accessibility.md#the-opponents-move).
+  const [heard, setHeard] = useState({ ply, text: "" });
+  if (heard.ply !== ply) {
+    const mover = ply > heard.ply ? lastMover(state) : null;
+    const move = state.moves[ply - 1];
+    const side = mover && sideNameIn(state.variant, mover);
+    setHeard({ ply, text: mover && mover !== me ? (move === UNSEEN_MOVE ? `${side} moved.` : `${side} played ${move}.`) : "" });
+  }
 
   const looking = viewing !== null && viewing < ply ? viewing : null;
   const past = useMemo(
@@ -314,6 +336,12 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
     setBuilding(EMPTY_BUILDING);
   }
 
+  /** Escape on the board: a choice offered is closed first, then the move in progress is dropped. */
+  function escape() {
+    if (choices) setChoices(null);
+    else cancelMove();
+  }
+
   // The replay of a game in fog, once over: a player's view of the position shown, from the full record.
   const replayable = state.status === "finished" && fog === undefined && hidesInformation(state.variant);
   const asSeen = useMemo(() => {
@@ -359,7 +387,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
   const pickFromHand = (letter: string, how: "pointer" | "keyboard") => {
     setBuilding({ prefix: [], selected: null, held: building.held === letter ? null : letter });
     // From the keyboard, on to the board: its arrow keys and Enter put the piece down.
-    if (how === "keyboard") document.querySelector<SVGSVGElement>('[aria-roledescription="board"]')?.focus();
+    if (how === "keyboard") focusBoard();
   };
   const hand = (c: Colour) => (
     <Hand
@@ -396,6 +424,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
           targets={pending || past || !interactive ? [] : [...opts.targets.keys()]}
           onSquareClick={interactive ? (sq) => onSquare(sq, null) : undefined}
           onSquareDrop={interactive ? (from, to) => onSquare(to, from) : undefined}
+          onCancel={interactive ? escape : undefined}
         />
         {hand(orientation)}
         {playerBar(orientation)}
@@ -465,10 +494,10 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
             <p>
               Send <code>{pending.text}</code>?
             </p>
-            <button type="button" className="primary" disabled={busy} onClick={() => send(pending.text)} autoFocus>
+            <button type="button" className="primary" disabled={busy} onClick={() => { send(pending.text); focusBoard(); }} autoFocus>
               {busy ? "Sending…" : "Send move"}
             </button>{" "}
-            <button type="button" disabled={busy} onClick={cancelMove}>
+            <button type="button" disabled={busy} onClick={() => { cancelMove(); focusBoard(); }}>
               Cancel
             </button>
           </div>
@@ -480,6 +509,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
         <section aria-label="Game status" aria-live="polite" className={styles.status}>
           <p className={styles.statusLine}>{status}</p>
           {ongoing && checks.length > 0 && <p className={styles.check}>Check!</p>}
+          <p className="visually-hidden" data-testid="move-heard">{heard.text}</p>
           {state.status === "active" && state.deadline && (
             <p>
               {chooser ? "Choice" : "Move"} due by <Deadline iso={state.deadline} />

@@ -51,6 +51,12 @@ test("sittuyin: a piece dragged from the hand onto the board, another put down f
   await page.keyboard.press("Enter");
   await expect(handPiece(page, "White", "Elephant")).toHaveAttribute("aria-pressed", "true");
   await expect(page.locator('svg[aria-roledescription="board"]')).toBeFocused();
+  // Escape on the board puts it back (docs/accessibility.md#the-board); Enter picks it up again.
+  await page.keyboard.press("Escape");
+  await expect(handPiece(page, "White", "Elephant")).toHaveAttribute("aria-pressed", "false");
+  await handPiece(page, "White", "Elephant").focus();
+  await page.keyboard.press("Enter");
+  await expect(page.locator('svg[aria-roledescription="board"]')).toBeFocused();
   // The first arrow shows the cursor on e1; then right to f1 and up to f2.
   for (const key of ["ArrowUp", "ArrowRight", "ArrowUp", "Enter"]) await page.keyboard.press(key);
   await confirmMove(page, "S*f2");

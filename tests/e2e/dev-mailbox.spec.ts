@@ -10,6 +10,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./support/axe";
 import { DIST, uniqueEmail } from "./support/fixtures";
 
 let server: ChildProcess | undefined;
@@ -83,6 +84,7 @@ test("with no SMTP server, a sign-in email lands in the dev mailbox and its link
   const frame = mail.locator("iframe");
   await expect(frame).toHaveAttribute("sandbox", "");
   await expect(mail.frameLocator("iframe").getByRole("link", { name: /sign in/i })).toBeVisible();
+  await expectAccessible(page, "the dev mailbox, an email in it");
 
   await link.click();
   await expect(page).toHaveURL(/\/welcome/);

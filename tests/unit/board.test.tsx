@@ -334,6 +334,27 @@ describe("server rendering", () => {
     expect(m.match(/<rect[^>]*data-square=/g)).toHaveLength(63);
     expect(pathData(m)).toEqual(pathData(render(start)));
   });
+
+  // docs/accessibility.md#the-squares-names
+  it("the interactive Board names every square for screen readers: the pieces by their declared names, the move's marks", () => {
+    const label = (markup: string, square: string) => attr(markup, "rect", "data-square", square)["aria-label"];
+    const m = renderToStaticMarkup(<Board {...start} selected="c1" targets={["d2", "e7"]} checks={["e7"]} onSquareClick={() => {}} />);
+    const squares = (m.match(/<rect[^>]*data-square=[^>]*>/g) ?? []);
+    expect(squares).toHaveLength(63);
+    expect(squares.every((r) => r.includes('role="img"') && /aria-label="[^"]+"/.test(r))).toBe(true);
+    expect(label(m, "a1")).toBe("a1, White Rook");
+    expect(label(m, "c1")).toBe("c1, White Dragon horse, picked up");
+    expect(label(m, "b2")).toBe("b2, White Knight, last move");
+    expect(label(m, "d2")).toBe("d2, empty, can move here");
+    expect(label(m, "e7")).toBe("e7, Black Halfqueen, can move here, in check");
+    // The duck, and Fog of War's unseen squares, say only that.
+    const duck = renderToStaticMarkup(<Board variant="duck" files={8} ranks={8} squares={Game.replay("duck", "start", ["P e2-e4; duck d5"]).board()} onSquareClick={() => {}} />);
+    expect(label(duck, "d5")).toBe("d5, the duck");
+    const fog = renderToStaticMarkup(<Board variant="chess" files={8} ranks={8} squares={[{ square: "e5", pieces: [], unseen: true }, on("e1", "wK")]} onSquareClick={() => {}} />);
+    expect(label(fog, "e5")).toBe("e5, unseen");
+    // A picture names the board alone, not each square.
+    expect(render(start)).not.toMatch(/<rect[^>]*aria-label/);
+  });
 });
 
 describe("shogi pieces", () => {

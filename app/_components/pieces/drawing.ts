@@ -111,10 +111,13 @@ export const THEME = {
   lastMoveOpacity: 0.5,
   selected: "#2f7d34",
   selectedOpacity: 0.5,
-  target: "#1f5f24",
-  targetOpacity: 0.55,
+  // Dots and rings of 3:1 against both squares (WCAG non-text contrast, docs/accessibility.md#contrast).
+  target: "#15401a",
+  targetOpacity: 0.85,
   check: "#e3201b",
+  /** The keyboard cursor: blue inside a light line, which stands out on dark squares and on wood. */
   cursor: "#1a56c4",
+  cursorEdge: "#fbf8f1",
   /** Fog of War's unseen squares: one flat grey, the same whatever lies beneath. */
   fog: "#5d6066",
   white: { fill: "#fbf8f1", outline: "#1b1b1b", detail: "#1b1b1b" },
@@ -705,9 +708,10 @@ export function boardTree(props: BoardDrawingProps, state: DrawingState = {}): S
   if (state.cursor) {
     const o = at(state.cursor);
     if (o) {
-      over.push(layout
-        ? h("circle", { cx: o.x + 0.5, cy: o.y + 0.5, r: 0.47, fill: "none", stroke: THEME.cursor, "stroke-width": 0.07, "data-highlight": "cursor" })
-        : h("rect", { x: o.x + 0.04, y: o.y + 0.04, width: 0.92, height: 0.92, fill: "none", stroke: THEME.cursor, "stroke-width": 0.07, rx: 0.06, "data-highlight": "cursor" }));
+      const outline = (stroke: string, width: number) => layout
+        ? h("circle", { cx: o.x + 0.5, cy: o.y + 0.5, r: 0.47, fill: "none", stroke, "stroke-width": width })
+        : h("rect", { x: o.x + 0.05, y: o.y + 0.05, width: 0.9, height: 0.9, fill: "none", stroke, "stroke-width": width, rx: 0.06 });
+      over.push(h("g", { "data-highlight": "cursor" }, outline(THEME.cursorEdge, 0.11), outline(THEME.cursor, 0.06)));
     }
   }
 
