@@ -251,7 +251,8 @@ const withTen = (pos: Position) => pos.scores.map((s, a) => (pos.states[a] === "
 export function endOf(g: CompiledGame, pos: Position, repeated = false): MultiEnd | null {
   const mode = g.decl.mode;
   const playing = playingArmies(pos);
-  const scores = pos.scores.slice();
+  // Where no points count the result's scores are 0 whatever the position says (docs/games/four-player.md#teams).
+  const scores = hasPoints(g) ? pos.scores.slice() : pos.scores.map(() => 0);
   const drawAmong = (reason: MultiEnd["reason"]): MultiEnd => ({ reason, scores, winners: playing });
   const onPoints = (reason: MultiEnd["reason"]): MultiEnd => {
     const s = withTen(pos);
@@ -263,8 +264,9 @@ export function endOf(g: CompiledGame, pos: Position, repeated = false): MultiEn
         const othersKings = pos.board.some((p) => p && p.kind === "K" && !playing.includes(p.army));
         return { reason: othersKings ? "last-army-standing" : "kings-captured", scores, winners: topScores(scores) };
       }
-      if (pos.halfmove >= g.decl.moveRule) return onPoints("move-rule-points");
-      if (repeated) return onPoints("repetition-points");
+      // No 10 points each here (docs/games/chaturaji.md#game-end): the scores as they stand decide.
+      if (pos.halfmove >= g.decl.moveRule) return { reason: "move-rule-points", scores, winners: topScores(scores) };
+      if (repeated) return { reason: "repetition-points", scores, winners: topScores(scores) };
       return null;
     }
     case "points": {
