@@ -27,6 +27,7 @@ const MIDDLE = {
   chaturaji: middle("chaturaji,"),
   "four-seasons": middle("four-seasons,"),
   "four-player": middle("four-player and"),
+  "three-player": middle("three-player,"),
   "eight-player": middle("eight-player and"),
   "eight-player-teams": middle("eight-player-teams,"),
 };
@@ -38,6 +39,7 @@ const CASES: [string, string, number, number[]][] = [
   ["four-seasons", "start", 3, [7, 49, 343, 2401]],
   ["four-player", "start", 2, [20, 399, 7960]],
   ["four-player-teams", "start", 2, [20, 399, 7960]],
+  ["three-player", "start", 2, [44, 1930, 84348]],
   ["eight-player", "start", 1, [20, 399]],
   ["eight-player-pairs", "start", 1, [20, 399]],
   ["eight-player-teams", "start", 1, [20, 399]],
@@ -45,6 +47,7 @@ const CASES: [string, string, number, number[]][] = [
   ["four-seasons", MIDDLE["four-seasons"], 2, [13, 91, 1553, 19736]],
   ["four-player", MIDDLE["four-player"], 1, [24, 714]],
   ["four-player-teams", MIDDLE["four-player"], 1, [24, 714]],
+  ["three-player", MIDDLE["three-player"], 1, [43, 2576]],
   ["eight-player", MIDDLE["eight-player"], 1, [50, 1348]],
   ["eight-player-pairs", pairsMiddle, 1, [50, 1348]],
   ["eight-player-teams", MIDDLE["eight-player-teams"], 1, [51, 1375]],
@@ -59,7 +62,7 @@ describe("perft of the games for more than two: engine, reference and the publis
   }
 
   it("the books' counts of the first army's moves at the start", () => {
-    const books: Record<string, number> = { chaturaji: 8, "four-seasons": 7, "four-player": 20, "four-player-teams": 20, "eight-player": 20, "eight-player-pairs": 20, "eight-player-teams": 20 };
+    const books: Record<string, number> = { chaturaji: 8, "four-seasons": 7, "four-player": 20, "four-player-teams": 20, "three-player": 44, "eight-player": 20, "eight-player-pairs": 20, "eight-player-teams": 20 };
     for (const [id, n] of Object.entries(books)) expect(MultiGame.start(id).legalMoves(), id).toHaveLength(n);
   });
 

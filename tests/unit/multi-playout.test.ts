@@ -31,6 +31,10 @@ describe("random games for more than two, engine and reference ply by ply", () =
     expect(crossPlayout("four-player-teams", 1, 80, FOUR_FEW(0)).end).toBe("move-rule");
   });
 
+  it("three-player: a game from the start to a checkmate", () => {
+    expect(crossPlayout("three-player", 5, 300).end).toBe("checkmate");
+  });
+
   it("eight-player in its three modes: from the start", () => {
     crossPlayout("eight-player", 1, 12);
     crossPlayout("eight-player-pairs", 2, 16);

@@ -28,7 +28,7 @@ const armies = (g: MultiGame) => g.fen().split(" ")[2];
 
 describe("N-FEN", () => {
   it("every game's start reads and writes back the same", () => {
-    expect(multiVariantIds()).toEqual(["chaturaji", "four-seasons", "four-player", "four-player-teams", "eight-player", "eight-player-pairs", "eight-player-teams"]);
+    expect(multiVariantIds()).toEqual(["chaturaji", "four-seasons", "four-player", "four-player-teams", "three-player", "eight-player", "eight-player-pairs", "eight-player-teams"]);
     for (const id of multiVariantIds()) {
       const start = multiGameInfo(id).start;
       expect(MultiGame.start(id).fen()).toBe(start);
@@ -249,5 +249,34 @@ describe("eight-player chess (docs/games/eight-player.md#examples)", () => {
     const t = MultiGame.start("eight-player-teams");
     t.eliminate("k", "timeout");
     expect(t.status()).toMatchObject({ result: "over", winners: ["w", "b", "g", "o"] });
+  });
+});
+
+describe("three-player chess (docs/games/three-player.md#examples)", () => {
+  it("2. a rook on g7 of an empty board has 34 moves; 3. the rule of the corner", () => {
+    const rook = MultiGame.start("three-player", "6/6bK/8/9/10/11/5wR6/gK12/12/11/10/9/7wK w w0,g0,b0 - - 0 1");
+    expect(rook.legalMoves().filter((m) => m.from === "g7")).toHaveLength(34);
+    const open = MultiGame.start("three-player", "6/7/8/gK8/9bK/11/12/13/12/11/10/5wP3/3wKwQ3 w w0,g0,b0 - - 0 1");
+    expect(open.legalMoves().map((m) => m.text)).toContain("Q e1-f3");
+    const shut = MultiGame.start("three-player", "6/7/8/gK8/9bK/11/12/13/12/11/10/4wPwP3/3wKwQ3 w w0,g0,b0 - - 0 1");
+    expect(shut.legalMoves().map((m) => m.text)).not.toContain("Q e1-f3");
+    sameAsReference("three-player", "6/7/8/gK8/9bK/11/12/13/12/11/10/5wP3/3wKwQ3 w w0,g0,b0 - - 0 1");
+  });
+
+  it("4. en passant: both opponents may take, each on its own turn, until White moves again", () => {
+    const start = "6/7/8/gK8/9bK/11/12/13/4bP7/2gP8/10/3wP5/3wK4 w w0,g0,b0 - - 0 1";
+    const g = after("three-player", start, "P d2-d4");
+    expect(g.fen()).toBe("6/7/8/gK8/9bK/11/12/13/4bP7/2gPwP7/10/9/3wK4 g w0,g0,b0 - wd3:d4 0 1");
+    sameAsReference("three-player", g.fen());
+    expect(after("three-player", g.fen(), "P c4-d3").fen().split(" ")[0]).toBe("6/7/8/gK8/9bK/11/12/13/4bP7/11/3gP6/9/3wK4");
+    const grey = after("three-player", g.fen(), "K e10-e9");
+    expect(grey.legalMoves().map((m) => m.text)).toContain("P e5-d3");
+    sameAsReference("three-player", grey.fen());
+  });
+
+  it("a resignation ends the game: 0 to the player, 2 to each other", () => {
+    const g = MultiGame.start("three-player");
+    g.eliminate("g", "resignation");
+    expect(g.status()).toMatchObject({ result: "over", reason: "resignation", scores: { w: 2, g: 0, b: 2 }, places: { w: 1, b: 1, g: 3 } });
   });
 });

@@ -66,7 +66,7 @@ function failed(r: Run, code: 1 | 2, args: string[]): string {
 
 const IDS = ["chess", "chess960", "companion", "companion-way2", "companion-extended", "magicpawns", "friendly", "compound", "royal-substitute",
   "shatranj", "chaturanga", "makruk", "ouk-chatrang", "sittuyin", "crazyhouse", "duck", "atomic", "antichess", "shogi", "minishogi", "xiangqi", "janggi", "fog-of-war",
-  "chaturaji", "four-seasons", "four-player", "four-player-teams", "eight-player", "eight-player-pairs", "eight-player-teams"];
+  "chaturaji", "four-seasons", "four-player", "four-player-teams", "three-player", "eight-player", "eight-player-pairs", "eight-player-teams"];
 const FOOLS_MATE = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
 
 describe.concurrent("rules CLI", () => {

@@ -12,12 +12,17 @@ export interface MultiMove {
   to: number;
   promo?: string;
   castle?: "K" | "Q";
+  /** An en passant capture (three-player chess): the double-stepped pawn it takes leaves. */
+  passant?: true;
+  /** A pawn's double step: the cell it passes over. */
+  passed?: number;
 }
 
 interface AttackLine {
   /** From the attacked cell back towards the attacker. */
   back: Vec;
   ride: boolean;
+  corner: readonly [Vec, Vec] | null;
   /** army × 64 + piece letter code of every (army, piece) that attacks along it. */
   who: Set<number>;
 }
@@ -37,7 +42,7 @@ function attackLines(g: CompiledGame): AttackLine[] {
         if (!a.capture) continue;
         const key = `${a.v[0]},${a.v[1]},${a.ride}`;
         let line = byKey.get(key);
-        if (!line) byKey.set(key, (line = { back: [-a.v[0], -a.v[1]], ride: a.ride, who: new Set() }));
+        if (!line) byKey.set(key, (line = { back: [-a.v[0], -a.v[1]], ride: a.ride, corner: a.corner, who: new Set() }));
         line.who.add(code(army, kind));
       }
   });
@@ -52,7 +57,8 @@ export function attackers(g: CompiledGame, pos: Position, cell: number, by: (arm
   const found: number[] = [];
   for (const line of attackLines(g)) {
     let c = b.step(cell, line.back);
-    while (c >= 0) {
+    // The step from c towards the attacked cell passes the corner between c + u and c + w.
+    while (c >= 0 && (!line.corner || cornerOpen(g, pos, c, line.corner))) {
       const p = pos.board[c];
       if (p) {
         if (pos.states[p.army] === "" && by(p.army) && line.who.has(code(p.army, p.kind))) {
@@ -66,6 +72,13 @@ export function attackers(g: CompiledGame, pos: Position, cell: number, by: (arm
     }
   }
   return found;
+}
+
+/** The rule of the corner (docs/games/three-player.md#directions): one of the two cells a diagonal step passes between is empty; a missing cell is not. */
+function cornerOpen(g: CompiledGame, pos: Position, from: number, corner: readonly [Vec, Vec]): boolean {
+  const a = g.board.step(from, corner[0]);
+  const b = g.board.step(from, corner[1]);
+  return (a >= 0 && !pos.board[a]) || (b >= 0 && !pos.board[b]);
 }
 
 export const isAttacked = (g: CompiledGame, pos: Position, cell: number, by: (army: number) => boolean) => attackers(g, pos, cell, by, true).length > 0;
@@ -95,20 +108,22 @@ export function pseudoMoves(g: CompiledGame, pos: Position, army: number): Multi
     if (!p || p.army !== army) continue;
     const pawn = g.pieces.get(p.kind)!.pawn === true;
     for (const a of g.atoms[army].get(p.kind)!) {
-      if (a.initial && g.ownRank(army, p.kind, from) !== d.pawnStart) continue;
+      if (a.initial && !g.isPawnStart(army, p.kind, from)) continue;
       if (a.lame) {
         const mid = b.step(from, a.lame);
         if (mid < 0 || pos.board[mid]) continue;
       }
-      let to = b.step(from, a.v);
+      let to = a.corner && !cornerOpen(g, pos, from, a.corner) ? -1 : b.step(from, a.v);
       while (to >= 0) {
         const q = pos.board[to];
-        if (q ? a.capture && g.opponents(army, q.army) : a.move) {
-          if (pawn && g.ownRank(army, p.kind, to) >= d.promotionRank) for (const promo of d.promotesTo) out.push({ type: "move", from, to, promo });
-          else out.push({ type: "move", from, to });
+        const passant = !q && pawn && a.capture && !a.move && pos.ep.some((e) => e.passed === to && g.opponents(army, e.army));
+        if (q ? a.capture && g.opponents(army, q.army) : a.move || passant) {
+          const extra = passant && !a.move ? { passant: true as const } : pawn && a.lame ? { passed: b.step(from, a.lame) } : {};
+          if (pawn && g.promotes(army, p.kind, to)) for (const promo of d.promotesTo) out.push({ type: "move", from, to, promo, ...extra });
+          else out.push({ type: "move", from, to, ...extra });
         }
         if (q || !a.ride) break;
-        to = b.step(to, a.v);
+        to = a.corner && !cornerOpen(g, pos, to, a.corner) ? -1 : b.step(to, a.v);
       }
     }
   }

@@ -17,14 +17,42 @@ export interface MoveAtom {
   initial: boolean;
   /** The cell that must be empty on the way (Betza `n` on a two-step leap), or null. */
   lame: Vec | null;
+  /** A hexagonal diagonal step's two straight parts: one of the cells they lead to must be empty (the rule of the corner). */
+  corner: readonly [Vec, Vec] | null;
 }
+
+
 
 const ORTHOGONAL: Vec[] = [[1, 0], [-1, 0], [0, 1], [0, -1]];
 const DIAGONAL: Vec[] = [[1, 1], [1, -1], [-1, 1], [-1, -1]];
 const scaled = (vs: Vec[], k: number): Vec[] => vs.map(([x, y]) => [x * k, y * k] as const);
 const KNIGHT: Vec[] = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
 
-const ATOMS: Record<string, { vs: Vec[]; ride: boolean }> = {
+// docs/games/three-player.md#directions: straight steps in order round the cell; each diagonal the sum of two neighbouring ones.
+const HEX_STRAIGHT: Vec[] = [[1, 0], [1, 1], [0, 1], [-1, 0], [-1, -1], [0, -1]];
+const HEX_DIAGONAL = HEX_STRAIGHT.map((u, i) => {
+  const w = HEX_STRAIGHT[(i + 1) % 6];
+  return { v: [u[0] + w[0], u[1] + w[1]] as Vec, corner: [u, w] as const };
+});
+const HEX_KNIGHT: Vec[] = [[3, 1], [2, -1], [3, 2], [2, 3], [1, 3], [-1, 2], [-3, -1], [-2, 1], [-3, -2], [-2, -3], [-1, -3], [1, -2]];
+
+interface Atom {
+  vs: { v: Vec; corner: readonly [Vec, Vec] | null }[];
+  ride: boolean;
+}
+const plain = (vs: Vec[]) => vs.map((v) => ({ v, corner: null }));
+const HEX_ATOMS: Record<string, Atom> = {
+  W: { vs: plain(HEX_STRAIGHT), ride: false },
+  F: { vs: HEX_DIAGONAL, ride: false },
+  N: { vs: plain(HEX_KNIGHT), ride: false },
+  D: { vs: plain(scaled(HEX_STRAIGHT, 2)), ride: false },
+  K: { vs: [...plain(HEX_STRAIGHT), ...HEX_DIAGONAL], ride: false },
+  R: { vs: plain(HEX_STRAIGHT), ride: true },
+  B: { vs: HEX_DIAGONAL, ride: true },
+  Q: { vs: [...plain(HEX_STRAIGHT), ...HEX_DIAGONAL], ride: true },
+};
+
+const SQUARE_ATOMS: Record<string, { vs: Vec[]; ride: boolean }> = {
   W: { vs: ORTHOGONAL, ride: false },
   F: { vs: DIAGONAL, ride: false },
   N: { vs: KNIGHT, ride: false },
@@ -36,23 +64,29 @@ const ATOMS: Record<string, { vs: Vec[]; ride: boolean }> = {
   Q: { vs: [...ORTHOGONAL, ...DIAGONAL], ride: true },
 };
 
-/** A declaration's atoms, forward being (0, 1). Declarations are the games' own, so a bad one is a programming error. */
-export function parseBetza(text: string): MoveAtom[] {
+/**
+ * A declaration's atoms. On squares forward is (0, 1), turned per army later (turnAtoms); on
+ * hexagons `f` keeps the army's own forward steps (`forward`: its straight and diagonal ones).
+ * Declarations are the games' own, so a bad one is a programming error.
+ */
+export function parseBetza(text: string, lattice: "square" | "hex" = "square", forward?: readonly Vec[]): MoveAtom[] {
   const out: MoveAtom[] = [];
   const re = /([fmcin]*)([WFNADKRBQ])/gy;
+  const isForward = (v: Vec) => {
+    if (lattice === "square") return v[1] > 0;
+    return (forward ?? []).some((f) => (f[0] === v[0] && f[1] === v[1]) || (2 * f[0] === v[0] && 2 * f[1] === v[1]));
+  };
   let m: RegExpExecArray | null;
   let at = 0;
   while ((m = re.exec(text))) {
     at = re.lastIndex;
     const mods = m[1];
-    const atom = ATOMS[m[2]];
-    const forwardOnly = mods.includes("f");
-    const onlyMove = mods.includes("m");
-    const onlyCapture = mods.includes("c");
-    for (const v of atom.vs) {
-      if (forwardOnly && v[1] <= 0) continue;
-      const lame = mods.includes("n") && (Math.abs(v[0]) === 2 || Math.abs(v[1]) === 2) && (v[0] % 2 === 0 && v[1] % 2 === 0) ? ([v[0] / 2, v[1] / 2] as const) : null;
-      out.push({ v, ride: atom.ride, move: !onlyCapture, capture: !onlyMove, initial: mods.includes("i"), lame });
+    const atom: Atom | undefined = lattice === "hex" ? HEX_ATOMS[m[2]] : SQUARE_ATOMS[m[2]] && { vs: plain(SQUARE_ATOMS[m[2]].vs), ride: SQUARE_ATOMS[m[2]].ride };
+    if (!atom) throw new RulesError(`not a move on this board: ${m[2]}`);
+    for (const { v, corner } of atom.vs) {
+      if (mods.includes("f") && !isForward(v)) continue;
+      const lame = mods.includes("n") && v[0] % 2 === 0 && v[1] % 2 === 0 ? ([v[0] / 2, v[1] / 2] as const) : null;
+      out.push({ v, ride: atom.ride, move: !mods.includes("c"), capture: !mods.includes("m"), initial: mods.includes("i"), lame, corner });
     }
   }
   if (at !== text.length || out.length === 0) throw new RulesError(`not a move declaration: ${text}`);
@@ -67,5 +101,5 @@ export function turn(v: Vec, forward: Vec): Vec {
 }
 
 export function turnAtoms(atoms: MoveAtom[], forward: Vec): MoveAtom[] {
-  return atoms.map((a) => ({ ...a, v: turn(a.v, forward), lame: a.lame && turn(a.lame, forward) }));
+  return atoms.map((a) => ({ ...a, v: turn(a.v, forward), lame: a.lame && turn(a.lame, forward), corner: a.corner && [turn(a.corner[0], forward), turn(a.corner[1], forward)] }));
 }

@@ -9,7 +9,8 @@ export type Vec = readonly [number, number];
 export const FILE_LETTERS = "abcdefghijklmnopqrstuvwx";
 
 export interface BoardDecl {
-  lattice: "square";
+  /** Squares, or hexagons whose six neighbours are (±1, 0), (0, ±1), (1, 1), (−1, −1) (docs/games/three-player.md#directions). */
+  lattice: "square" | "hex";
   files: number;
   ranks: number;
   /** Whether the cell on 0-based file f and rank r exists. */

@@ -20,6 +20,8 @@ export interface ArmyDecl {
   castling?: { K: CastlingDecl; Q: CastlingDecl };
   /** Side (teams), or pair (pairs): armies with the same number never take each other's pieces. */
   side?: number;
+  /** Hexagonal boards: the pawn's forward straight and diagonal steps (Betza `f`), its start row and promotion cells (0-based file, rank). */
+  hexPawn?: { forward: Vec[]; startRow(f: number, r: number): boolean; promotes(f: number, r: number): boolean };
 }
 
 export interface MultiPieceDecl {
@@ -36,9 +38,10 @@ export interface MultiPieceDecl {
  * How the game is won (the books' modes): `kings` Chaturaji (no check, kings taken, points);
  * `seasons` Four Seasons (mates on one's own turn, out armies removed, last king standing);
  * `points` all against all with points (four- and eight-player); `teams` two sides, the first
- * mate wins; `pairs` eight-player pairs (a mate puts the pair out).
+ * mate wins; `pairs` eight-player pairs (a mate puts the pair out); `three` three-player chess
+ * (the first mate or king taken ends the game, 3/1/0 points).
  */
-export type MultiMode = "kings" | "seasons" | "points" | "teams" | "pairs";
+export type MultiMode = "kings" | "seasons" | "points" | "teams" | "pairs" | "three";
 
 export interface MultiGameDecl {
   id: string;
@@ -59,4 +62,7 @@ export interface MultiGameDecl {
   checkPoints?: { two: [number, number]; three: [number, number] };
   /** Points for taking a live king, for a checkmate and for being stalemated. */
   kingPoints?: number;
+  /** Castling's king may cross no attacked cell: only those it crosses (chess), or every cell between king and rook (three-player). */
+  castlingSafe?: "crossed" | "between";
+  enPassant?: boolean;
 }

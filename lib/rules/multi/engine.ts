@@ -31,7 +31,7 @@ export interface MultiEnd {
   winners: number[];
 }
 
-const hasPoints = (g: CompiledGame) => g.decl.mode === "points" || g.decl.mode === "kings";
+const hasPoints = (g: CompiledGame) => g.decl.mode === "points" || g.decl.mode === "kings" || g.decl.mode === "three";
 
 /** The armies of a side (teams, pairs); an army alone in the other modes. */
 const sideOf = (g: CompiledGame, army: number) => g.side.flatMap((s, i) => (s === g.side[army] ? [i] : []));
@@ -71,7 +71,17 @@ function movePieces(g: CompiledGame, pos: Position, m: MultiMove): { next: Posit
     if (m.from === sides.K.rook || m.to === sides.K.rook) next.castling[a] &= ~1;
     if (m.from === sides.Q.rook || m.to === sides.Q.rook) next.castling[a] &= ~2;
   });
+  if (m.passant) {
+    const e = pos.ep.find((x) => x.passed === m.to && g.opponents(army, x.army))!;
+    captured = pos.board[e.pawn];
+    next.board[e.pawn] = null;
+  }
   next.halfmove = captured || g.pieces.get(piece.kind)!.pawn ? 0 : pos.halfmove + 1;
+  if (g.decl.enPassant) {
+    // docs/games/three-player.md#en-passant: a right lasts until its army moves again, while its pawn stands and the passed cell is empty.
+    next.ep = pos.ep.filter((e) => e.army !== army && next.board[e.pawn]?.army === e.army && next.board[e.pawn]?.kind === "P" && !next.board[e.passed]);
+    if (m.passed !== undefined) next.ep = [...next.ep, { army, passed: m.passed, pawn: m.to }].sort((x, y) => x.army - y.army);
+  }
   return { next, captured };
 }
 
@@ -82,6 +92,12 @@ function takeKing(g: CompiledGame, next: Position, captured: Piece | null, befor
   if (g.decl.mode === "teams") return;
   if (g.decl.mode === "pairs") pairOut(g, next, captured.army);
   else if (state === "" || state === "k") goOut(g, next, captured.army);
+  if (g.decl.mode === "three") threePoints(next, before.toMove, captured.army);
+}
+
+/** Three-player chess's result (docs/games/three-player.md#game-end): the winner 3, the loser 0, the third 1. */
+function threePoints(pos: Position, winner: number, loser: number) {
+  pos.scores = pos.scores.map((_, a) => (a === winner ? 3 : a === loser ? 0 : 1));
 }
 
 /** Whether a move of the army to move leaves its own king safe, as its book judges it. */
@@ -151,7 +167,7 @@ function passTurn(pos: Position, mover: number) {
  */
 function settle(g: CompiledGame, pos: Position, mover: number) {
   const mode = g.decl.mode;
-  if (mode === "kings" || mode === "teams") return;
+  if (mode === "kings" || mode === "teams" || mode === "three") return;
   for (;;) {
     if (playingArmies(pos).length <= 1) return;
     const a = nextPlaying(pos, mover);
@@ -181,9 +197,11 @@ export function playMove(g: CompiledGame, pos: Position, m: MultiMove): Position
   }
   if (m.type === "claim") return claimed(g, pos);
   const { next, captured } = movePieces(g, pos, m);
-  if (hasPoints(g) && captured) next.scores[mover] += capturePoints(g, pos, captured);
+  // Three-player chess scores only at the end (docs/games/three-player.md#game-end).
+  const scoresMoves = g.decl.mode === "points" || g.decl.mode === "kings";
+  if (scoresMoves && captured) next.scores[mover] += capturePoints(g, pos, captured);
   takeKing(g, next, captured, pos);
-  if (hasPoints(g)) next.scores[mover] += checkPoints(g, next, mover);
+  if (scoresMoves) next.scores[mover] += checkPoints(g, next, mover);
   if (g.decl.mode === "points") {
     // Checkmate is immediate, every other army judged on the same position (docs/games/four-player.md#checkmate-stalemate-and-taken-kings).
     const mated = playingArmies(next).filter((a) => a !== mover && inCheck(g, next, a) && !hasMove(g, next, a));
@@ -293,6 +311,26 @@ export function endOf(g: CompiledGame, pos: Position, repeated = false): MultiEn
       if (repeated) return drawAmong("repetition");
       return null;
     }
+    case "three": {
+      const ones = (reason: MultiEnd["reason"]): MultiEnd => ({ reason, scores: pos.scores.map(() => 1), winners: [0, 1, 2] });
+      if (pos.states.some((s) => s !== "")) return { reason: "king-captured", scores, winners: topScores(scores) };
+      const me = pos.toMove;
+      if (!hasMove(g, pos, me)) {
+        if (!inCheck(g, pos, me)) return ones("stalemate");
+        // The winner: of the two armies after the mated one, in turn order, the first that attacks its king.
+        const k = kingCell(g, pos, me);
+        const next = [1, 2].map((i) => (me + i) % 3);
+        const winner = next.find((a) => attackers(g, pos, k, (x) => x === a, true).length > 0)!;
+        const s = pos.scores.slice();
+        const end = { ...pos, scores: s };
+        threePoints(end, winner, me);
+        return { reason: "checkmate", scores: end.scores, winners: [winner] };
+      }
+      if (pos.board.every((p) => !p || p.kind === "K")) return ones("insufficient-material");
+      if (pos.halfmove >= g.decl.moveRule) return ones("move-rule");
+      if (repeated) return ones("repetition");
+      return null;
+    }
     case "pairs": {
       if (new Set(playing.map((a) => g.side[a])).size <= 1) return drawAmong("last-army-standing");
       if (!hasMove(g, pos, pos.toMove)) return drawAmong("stalemate");
@@ -324,6 +362,11 @@ export function eliminate(g: CompiledGame, pos: Position, army: number, reason: 
   if (mode === "teams") {
     return { position: next, end: { reason, scores: next.scores.slice(), winners: g.letters.flatMap((_, a) => (g.opponents(a, army) ? [a] : [])) } };
   }
+  if (mode === "three") {
+    // docs/games/three-player.md#game-end: the game ends, the player out 0 and the others 2 each.
+    const scores = next.scores.map((_, a) => (a === army ? 0 : 2));
+    return { position: next, end: { reason, scores, winners: g.letters.flatMap((_, a) => (a === army ? [] : [a])) } };
+  }
   const others = playingArmies(pos).filter((a) => a !== army);
   if (mode === "pairs") pairOut(g, next, army);
   else if (mode === "points" && others.length >= 2) goOut(g, next, army, "k");
@@ -340,7 +383,7 @@ export function eliminate(g: CompiledGame, pos: Position, army: number, reason: 
 
 /** Places from 1 for every army: by score where points count, else the winners first and the others as `outOrder` says (later out is better). */
 export function placesOf(g: CompiledGame, end: MultiEnd, outPly: (number | null)[]): number[] {
-  if (hasPoints(g) || g.decl.id === "three-player") return end.scores.map((s) => 1 + end.scores.filter((t) => t > s).length);
+  if (hasPoints(g) || g.decl.mode === "three") return end.scores.map((s) => 1 + end.scores.filter((t) => t > s).length);
   const key = (a: number) => (end.winners.includes(a) ? Infinity : outPly[a] ?? -1);
   return g.letters.map((_, a) => 1 + g.letters.filter((_, b) => key(b) > key(a)).length);
 }

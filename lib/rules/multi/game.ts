@@ -27,7 +27,7 @@ export function compiledGame(id: string): CompiledGame {
 export interface MultiGameInfo {
   id: string;
   name: string;
-  lattice: "square";
+  lattice: "square" | "hex";
   files: number;
   ranks: number;
   /** Every existing cell: its name and its file and rank from 0. */
@@ -68,7 +68,8 @@ export interface MultiCell {
   /** Drawing coordinates: x from the left, y from the top, in cells (the first army at the bottom). */
   x: number;
   y: number;
-  shade: "light" | "dark";
+  /** Squares: light or dark; hexagons: three colours, (file + rank) mod 3 counted from 1 as light, mid, dark. */
+  shade: "light" | "mid" | "dark";
   piece: { army: string; kind: string; promoted: boolean; dead: boolean } | null;
 }
 
@@ -200,7 +201,7 @@ export class MultiGame {
     const { position, end } = eliminate(this.g, before, a, reason);
     this.position = position;
     this.noteOut(before);
-    if (end && (this.g.decl.mode === "teams" || end.reason === "last-army-standing")) this.ended = end.reason === "last-army-standing" ? { ...end, reason } : end;
+    if (end && (this.g.decl.mode === "teams" || this.g.decl.mode === "three" || end.reason === "last-army-standing")) this.ended = end.reason === "last-army-standing" ? { ...end, reason } : end;
   }
 
   status(): MultiStatus {
@@ -228,13 +229,17 @@ export class MultiGame {
 
   board(): MultiCell[] {
     const b = this.g.board;
+    // Hexagons: each rank up is drawn half a cell to the left (docs/games/three-player.md#board-and-cell-names), three colours.
+    const hex = b.lattice === "hex";
+    const rawX = (c: { file: number; rank: number }) => (hex ? c.file - c.rank / 2 : c.file);
+    const left = Math.min(...b.cells.map(rawX));
     return b.cells.map((c, i) => {
       const p = this.position.board[i];
       return {
         name: c.name,
-        x: c.file,
+        x: rawX(c) - left,
         y: b.ranks - 1 - c.rank,
-        shade: (c.file + c.rank) % 2 === 0 ? "dark" : "light",
+        shade: hex ? (["light", "mid", "dark"] as const)[(c.file + c.rank + 2) % 3] : (c.file + c.rank) % 2 === 0 ? "dark" : "light",
         piece: p && { army: this.g.letters[p.army], kind: p.kind, promoted: p.promoted, dead: this.position.states[p.army] !== "" },
       };
     });

@@ -206,4 +206,54 @@ const eightPlayerTeams: MultiGameDecl = {
   mode: "teams",
 };
 
-export const MULTI_GAMES: readonly MultiGameDecl[] = [chaturaji, fourSeasons, fourPlayer, fourPlayerTeams, eightPlayer, eightPlayerPairs, eightPlayerTeams];
+// docs/games/three-player.md: 126 hexagons, cell c r (from 1) when −5 ≤ c − r ≤ 7; here f, r from 0.
+const hexagon = { lattice: "hex" as const, files: 13, ranks: 13, exists: (f: number, r: number) => f - r >= -5 && f - r <= 7 };
+const onWhiteBase = (f: number, r: number) => r === 0;
+const onGreyBase = (f: number, r: number) => f - r === -5;
+const onBlackBase = (f: number) => f === 12;
+
+const threePlayer: MultiGameDecl = {
+  id: "three-player",
+  name: "Three-player chess",
+  board: hexagon,
+  armies: [
+    {
+      letter: "w",
+      name: "White",
+      forward: {},
+      castling: { K: castle("d1", "b1", "a1", "c1"), Q: castle("d1", "g1", "h1", "f1") },
+      hexPawn: { forward: [[0, 1], [1, 1], [2, 1], [1, 2], [-1, 1]], startRow: (f, r) => r === 1, promotes: (f, r) => onGreyBase(f, r) || onBlackBase(f) },
+    },
+    {
+      letter: "g",
+      name: "Grey",
+      forward: {},
+      castling: { K: castle("e10", "g12", "h13", "f11"), Q: castle("e10", "b7", "a6", "c8") },
+      hexPawn: { forward: [[1, 0], [0, -1], [2, 1], [1, -1], [-1, -2]], startRow: (f, r) => f - r === -4, promotes: (f, r) => onWhiteBase(f, r) || onBlackBase(f) },
+    },
+    {
+      letter: "b",
+      name: "Black",
+      forward: {},
+      castling: { K: castle("m9", "m7", "m6", "m8"), Q: castle("m9", "m12", "m13", "m11") },
+      hexPawn: { forward: [[-1, 0], [-1, -1], [-1, 1], [-2, -1], [-1, -2]], startRow: (f) => f === 11, promotes: (f, r) => onWhiteBase(f, r) || onGreyBase(f, r) },
+    },
+  ],
+  pieces: [
+    { letter: "K", name: "king", betza: "K", royal: true },
+    { letter: "Q", name: "queen", betza: "Q" },
+    { letter: "R", name: "rook", betza: "R" },
+    { letter: "B", name: "bishop", betza: "B" },
+    { letter: "N", name: "knight", betza: "N" },
+    { letter: "P", name: "pawn", betza: "fmWfcFifmnD", pawn: true },
+  ],
+  mode: "three",
+  start: "gRgP2bPbR/gBgP3bPbN/gNgP4bPbB/gKgP5bPbQ/gQgP6bPbK/gBgP7bPbN/gNgP8bPbB/gRgP9bPbR/gP10bP/11/10/wPwPwPwPwPwPwPwPwP/wRwBwNwKwQwBwNwR w w0,g0,b0 wKQgKQbKQ - 0 1",
+  promotionRank: 0,
+  promotesTo: ["Q", "R", "B", "N"],
+  moveRule: 150,
+  castlingSafe: "between",
+  enPassant: true,
+};
+
+export const MULTI_GAMES: readonly MultiGameDecl[] = [chaturaji, fourSeasons, fourPlayer, fourPlayerTeams, threePlayer, eightPlayer, eightPlayerPairs, eightPlayerTeams];

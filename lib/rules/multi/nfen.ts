@@ -97,7 +97,22 @@ export function parseNfen(g: CompiledGame, text: string): Result<Position> {
   }
 
   const ep: EnPassant[] = [];
-  if (epText !== "-") return err(`N-FEN: this game has no en passant; the field must be -`);
+  if (epText !== "-") {
+    if (!g.decl.enPassant) return err(`N-FEN: this game has no en passant; the field must be -`);
+    const entries = epText.split(",");
+    if (entries.length > g.letters.length) return err(`N-FEN: more en passant entries than armies`);
+    for (const entry of entries) {
+      const m = /^([a-z])([a-x][0-9]{1,2}):([a-x][0-9]{1,2})$/.exec(entry);
+      const army = m ? armyOf(m[1]) : -1;
+      const passed = m ? b.cell(m[2]) : -1;
+      const pawn = m ? b.cell(m[3]) : -1;
+      if (army < 0 || passed < 0 || pawn < 0) return err(`N-FEN: "${entry.slice(0, 20)}" is not an en passant entry (like wd3:d4)`);
+      if (board[pawn]?.army !== army || board[pawn]?.kind !== "P") return err(`N-FEN: en passant ${entry}: no pawn of ${m![1]} on ${m![3]}`);
+      if (board[passed]) return err(`N-FEN: en passant ${entry}: the passed square ${m![2]} is not empty`);
+      if (ep.length && ep[ep.length - 1].army >= army) return err(`N-FEN: en passant entries must be in turn order, one an army`);
+      ep.push({ army, passed, pawn });
+    }
+  }
 
   if (!COUNT.test(halfText)) return err(`N-FEN: halfmove "${halfText.slice(0, 20)}" is not a whole number`);
   if (!COUNT.test(roundText) || Number(roundText) < 1) return err(`N-FEN: round "${roundText.slice(0, 20)}" is not a whole number from 1`);

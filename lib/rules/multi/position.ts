@@ -60,7 +60,13 @@ export class CompiledGame {
     for (const p of decl.pieces) this.pieces.set(p.letter, p);
     for (const a of decl.armies) {
       const byKind = new Map<string, MoveAtom[]>();
-      for (const p of decl.pieces) byKind.set(p.letter, turnAtoms(parseBetza(p.betza), a.forward[p.letter] ?? a.forward.P ?? [0, 1]));
+      for (const p of decl.pieces)
+        byKind.set(
+          p.letter,
+          decl.board.lattice === "hex"
+            ? parseBetza(p.betza, "hex", a.hexPawn?.forward)
+            : turnAtoms(parseBetza(p.betza), a.forward[p.letter] ?? a.forward.P ?? [0, 1]),
+        );
       this.atoms.push(byKind);
     }
     this.side = decl.armies.map((a, i) => a.side ?? -1 - i);
@@ -71,7 +77,8 @@ export class CompiledGame {
         const king = b.cell(c.king);
         const rook = b.cell(c.rook);
         const kingTo = b.cell(c.kingTo);
-        return { king, kingTo, rook, rookTo: b.cell(c.rookTo), empty: this.between(king, rook), safe: [king, ...this.between(king, kingTo), kingTo] };
+        const safe = decl.castlingSafe === "between" ? [king, ...this.between(king, rook)] : [king, ...this.between(king, kingTo), kingTo];
+        return { king, kingTo, rook, rookTo: b.cell(c.rookTo), empty: this.between(king, rook), safe };
       };
       return { K: side(a.castling.K), Q: side(a.castling.Q) };
     });
@@ -89,6 +96,19 @@ export class CompiledGame {
 
   opponents(a: number, b: number): boolean {
     return a !== b && this.side[a] !== this.side[b];
+  }
+
+  /** Whether a pawn of the army may double-step from the cell (Betza `i`). */
+  isPawnStart(army: number, kind: string, cell: number): boolean {
+    const hex = this.decl.armies[army].hexPawn;
+    const c = this.board.cells[cell];
+    return hex ? hex.startRow(c.file, c.rank) : this.ownRank(army, kind, cell) === this.decl.pawnStart;
+  }
+
+  promotes(army: number, kind: string, cell: number): boolean {
+    const hex = this.decl.armies[army].hexPawn;
+    const c = this.board.cells[cell];
+    return hex ? hex.promotes(c.file, c.rank) : this.ownRank(army, kind, cell) >= this.decl.promotionRank;
   }
 
   /** The pawn's own rank (1 = its army's first line) of a cell, along the pawn's forward. */
