@@ -52,8 +52,8 @@
  *   War) sees it: FEN with `?` for each unseen square (docs/games/fog-of-war.md#the-view-as-fen),
  *   which `Game.start` reads; RulesError for a game that hides nothing. `hidesInformation(id)`:
  *   whether a game does (VariantInfo.hidden).
- * - `MultiGame`: the games for more than two (Chaturaji, Four Seasons, four- and eight-player
- *   chess in their modes; lib/rules/multi, docs/notation.md#games-for-more-than-two), on N-FEN:
+ * - `MultiGame`: the games for more than two (Chaturaji, Four Seasons, four-, three- and
+ *   eight-player chess in their modes; lib/rules/multi, docs/notation.md#games-for-more-than-two), on N-FEN:
  *   start(id, nfen = "start"), replay(id, nfen, moves); play(text) → canonical text or
  *   RulesError; legalMoves() → [{ text, from, to, promo }]; nextSteps(from?) → the cells a
  *   board offers; eliminate(army, "resignation" | "timeout") → that army goes out as its book

@@ -20,13 +20,13 @@ describe("random games for more than two, engine and reference ply by ply", () =
   });
 
   it("four-seasons: from the start, and from few pieces to kings only", () => {
-    crossPlayout("four-seasons", 1, 120);
+    crossPlayout("four-seasons", 1, 80);
     expect(crossPlayout("four-seasons", 3, 100, SEASONS_FEW).end).toBe("insufficient-material");
   });
 
   it("four-player, all against all and teams: from the start, and from few pieces to the move count", () => {
-    crossPlayout("four-player", 1, 40);
-    crossPlayout("four-player-teams", 2, 50);
+    crossPlayout("four-player", 1, 30);
+    crossPlayout("four-player-teams", 2, 30);
     expect(crossPlayout("four-player", 2, 80, FOUR_FEW(30)).end).toBe("move-rule-points");
     expect(crossPlayout("four-player-teams", 1, 80, FOUR_FEW(0)).end).toBe("move-rule");
   });
@@ -36,8 +36,8 @@ describe("random games for more than two, engine and reference ply by ply", () =
   });
 
   it("eight-player in its three modes: from the start", () => {
-    crossPlayout("eight-player", 1, 12);
-    crossPlayout("eight-player-pairs", 2, 16);
-    crossPlayout("eight-player-teams", 3, 24);
+    crossPlayout("eight-player", 1, 10);
+    crossPlayout("eight-player-pairs", 2, 12);
+    crossPlayout("eight-player-teams", 3, 16);
   });
 });
