@@ -4,20 +4,9 @@
  * move lists, positions and ends compared ply by ply on seeded random games.
  */
 import { expect } from "vitest";
+import { randomSource } from "@/lib/bot";
 import { MultiGame } from "@/lib/rules/multi";
 import { REFERENCE_GAMES, parseNfen, writeNfen, type Position, type Status } from "./reference-multiplayer";
-
-/** mulberry32, the seeded generator the bot and the seed script use. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The engine's end as the reference writes it: ongoing, or reason, scores by letter and the first placed. */
 export function engineStatus(game: MultiGame) {
@@ -38,7 +27,7 @@ export function referenceStatus(s: Status | { over: true; reason: string; scores
  */
 export function crossPlayout(id: string, seed: number, plies: number, start?: string): { plies: number; end: string } {
   const ref = REFERENCE_GAMES[id];
-  const rnd = random(seed);
+  const rnd = randomSource(seed);
   const game = MultiGame.start(id, start ?? "start");
   let pos: Position = parseNfen(ref, start ?? ref.start);
   const earlier: Position[] = [];

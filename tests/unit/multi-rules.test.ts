@@ -274,6 +274,18 @@ describe("three-player chess (docs/games/three-player.md#examples)", () => {
     sameAsReference("three-player", grey.fen());
   });
 
+  it("the board is drawn with each rank up half a cell to the left, in three colours; the builder offers from and to cells", () => {
+    const cells = new Map(MultiGame.start("three-player").board().map((c) => [c.name, c]));
+    expect(cells.size).toBe(126);
+    expect([cells.get("a6")!.x, cells.get("a1")!.x, cells.get("m6")!.x, cells.get("h13")!.x]).toEqual([0, 2.5, 12, 3.5]);
+    expect(new Set(["a1", "c2", "e3"].map((n) => cells.get(n)!.shade)).size).toBe(1);
+    expect(new Set(["a1", "b1", "c1"].map((n) => cells.get(n)!.shade)).size).toBe(3);
+    const g = MultiGame.start("three-player");
+    expect(g.nextSteps()).toEqual({ from: expect.arrayContaining(["a2", "i2", "c1", "g1"]) });
+    expect(g.nextSteps("c1")).toEqual({ to: expect.arrayContaining([{ cell: "d4", promotions: [] }]) });
+    expect(g.armies().map((a) => [a.letter, a.toMove])).toEqual([["w", true], ["g", false], ["b", false]]);
+  });
+
   it("a resignation ends the game: 0 to the player, 2 to each other", () => {
     const g = MultiGame.start("three-player");
     g.eliminate("g", "resignation");
