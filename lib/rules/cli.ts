@@ -18,6 +18,9 @@ import { unwrap } from "./result";
 import { parsePreset, PRESET_LIMITS } from "./presets";
 import { declareVariant, getVariant, variantIds } from "./variants";
 import { viewFen } from "./view";
+import { isMultiVariant, MultiGame, multiVariantIds } from "./multi";
+import { parseMoveText } from "./multi/text";
+import { compiledGame } from "./multi/game";
 
 class UsageError extends Error {}
 
@@ -78,9 +81,10 @@ function presetFile(arg: string): string {
 function run(args: string[]): string[] {
   const [command, variantArg, fen, ...rest] = args;
   const variantId = variantArg?.startsWith("@") ? presetFile(variantArg) : variantArg;
+  if (command !== "variants" && variantId !== undefined && isMultiVariant(variantId)) return runMulti(command, variantId, fen, rest);
   switch (command) {
     case "variants":
-      return variantIds();
+      return [...variantIds(), ...multiVariantIds()];
     case "moves": {
       if (rest.length) throw new UsageError(USAGE);
       // Pure move generation: listed even where a draw or a bare royal ended the game. Only the
@@ -145,6 +149,45 @@ function run(args: string[]): string[] {
 }
 
 class IllegalMove extends Error {}
+
+/**
+ * The games for more than two (docs/rules-tool.md#games-for-more-than-two): positions are
+ * N-FEN; `status` names the end and the first placed, with every army's score.
+ */
+function runMulti(command: string | undefined, id: string, fen: string | undefined, rest: string[]): string[] {
+  if (fen === undefined) throw new UsageError(USAGE);
+  const game = MultiGame.start(id, fen);
+  switch (command) {
+    case "moves":
+      if (rest.length) throw new UsageError(USAGE);
+      return game.legalMoves().map((m) => m.text).sort();
+    case "perft":
+      if (rest.length !== 1 || !/^\d{1,2}$/.test(rest[0])) throw new UsageError("perft needs a depth (a whole number)");
+      return [String(game.countPositions(Number(rest[0])))];
+    case "play":
+      if (rest.length === 0) throw new UsageError("play needs at least one move");
+      for (const m of rest) {
+        const read = parseMoveText(compiledGame(id), m);
+        if (!read.ok) throw new UsageError(read.error);
+        try {
+          game.play(m);
+        } catch (e) {
+          if (e instanceof RulesError) throw new IllegalMove(`illegal move '${m}': ${e.message}`);
+          throw e;
+        }
+      }
+      return [game.fen()];
+    case "status": {
+      if (rest.length) throw new UsageError(USAGE);
+      const s = game.status();
+      if (s.result === "ongoing") return ["ongoing"];
+      const scores = Object.entries(s.scores).map(([a, n]) => `${a}${n}`).join(",");
+      return [`${s.winners.join(",")}-first ${s.reason} ${scores}`];
+    }
+    default:
+      throw new UsageError(`${command ?? ""}: not a command for the games for more than two (moves, perft, play, status)`);
+  }
+}
 
 try {
   const lines = run(process.argv.slice(2));

@@ -52,6 +52,16 @@
  *   War) sees it: FEN with `?` for each unseen square (docs/games/fog-of-war.md#the-view-as-fen),
  *   which `Game.start` reads; RulesError for a game that hides nothing. `hidesInformation(id)`:
  *   whether a game does (VariantInfo.hidden).
+ * - `MultiGame`: the games for more than two (Chaturaji, Four Seasons, four-, three- and
+ *   eight-player chess in their modes; lib/rules/multi, docs/notation.md#games-for-more-than-two), on N-FEN:
+ *   start(id, nfen = "start"), replay(id, nfen, moves); play(text) → canonical text or
+ *   RulesError; legalMoves() → [{ text, from, to, promo }]; nextSteps(from?) → the cells a
+ *   board offers; eliminate(army, "resignation" | "timeout") → that army goes out as its book
+ *   says; status() → ongoing, or { reason, winners, scores, places }; fen(), positions(),
+ *   board() (cells with name, x, y from the top left, shade, piece, dead), armies() (letter,
+ *   name, score, state, toMove), countPositions(depth, cap). `multiVariantIds()`,
+ *   `isMultiVariant(id)`, `multiGameInfo(id)` (name, lattice, files, ranks, cells, armies,
+ *   start) and `parseMultiNfen(id, text)` → Result<canonical N-FEN>.
  * - Types EndReason and Outcome: what `status()` returns.
  * - `RulesError`: every error the module throws. `Result`, `unwrap`: the convention above.
  *
@@ -73,3 +83,5 @@ export { chosenSetupFen, findVariantInfo, setupFen, sideNameIn, variantInfo, typ
 export { makeGameRecord, makePgn, hasPgn, parseGameRecord, type ParsedRecord, type RecordInput, type RecordResult } from "./notation/record";
 export { unwrap, type Result } from "./result";
 export { hidesInformation, viewFen } from "./view";
+export { isMultiVariant, MultiGame, multiGameInfo, multiVariantIds, parseMultiNfen } from "./multi";
+export type { MultiArmy, MultiCell, MultiEndReason, MultiGameInfo, MultiLegalMove, MultiStatus } from "./multi";

@@ -65,7 +65,8 @@ function failed(r: Run, code: 1 | 2, args: string[]): string {
 }
 
 const IDS = ["chess", "chess960", "companion", "companion-way2", "companion-extended", "magicpawns", "friendly", "compound", "royal-substitute",
-  "shatranj", "chaturanga", "makruk", "ouk-chatrang", "sittuyin", "crazyhouse", "duck", "atomic", "antichess", "shogi", "minishogi", "xiangqi", "janggi", "fog-of-war"];
+  "shatranj", "chaturanga", "makruk", "ouk-chatrang", "sittuyin", "crazyhouse", "duck", "atomic", "antichess", "shogi", "minishogi", "xiangqi", "janggi", "fog-of-war",
+  "chaturaji", "four-seasons", "four-player", "four-player-teams", "three-player", "eight-player", "eight-player-pairs", "eight-player-teams"];
 const FOOLS_MATE = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
 
 describe.concurrent("rules CLI", () => {
@@ -232,6 +233,33 @@ describe.concurrent("rules CLI", () => {
     expect(piped.stdout).toBe("");
     expect(piped.stderr.trim()).toBe("/dev/stdin: a preset is at most 20000 characters");
     expect(piped.code).toBe(2);
+  });
+
+  it("games for more than two: moves, perft, play and status on N-FEN (docs/rules-tool.md#games-for-more-than-two)", async () => {
+    const [perft, moves, played, status, over, teams] = await Promise.all([
+      ok("perft", "four-player", "start", "2"),
+      ok("moves", "chaturaji", "start"),
+      ok("play", "four-player", "start", "P h2-h4", "p b7-c7"),
+      ok("status", "four-player", "start"),
+      ok("status", "four-seasons", "7wK/8/8/8/8/8/8/8 w g0x,r0x,b0x,w0 - - 0 1"),
+      ok("perft", "eight-player-teams", "start", "1"),
+    ]);
+    expect(perft).toEqual(["399"]);
+    expect(moves).toEqual(["K d1-e1", "K d1-e2", "N b1-a3", "N b1-c3", "P a2-a3", "P b2-b3", "P c2-c3", "P d2-d3"]);
+    expect(played).toEqual(["yRyNyByKyQyByNyR/yPyPyPyPyPyPyPyP/8/bRbP10gPgR/bNbP10gPgN/bBbP10gPgB/bKbP10gPgQ/bQ1bP9gPgK/bBbP10gPgB/bNbP10gPgN/bRbP5rP4gPgR/8/rPrPrPrP1rPrPrP/rRrNrBrQrKrBrNrR y r0,b0,y0,g0 rKQbKQyKQgKQ - 0 1"]);
+    expect(status).toEqual(["ongoing"]);
+    expect(over).toEqual(["w-first last-army-standing g0,r0,b0,w0"]);
+    expect(teams).toEqual(["20"]);
+    const [illegal, garbage, badFen, view] = await Promise.all([
+      fails(1, "play", "four-player", "start", "P h2-h5"),
+      fails(2, "play", "four-player", "start", "zzz"),
+      fails(2, "moves", "four-player", "garbage"),
+      fails(2, "view", "four-player", "start", "white"),
+    ]);
+    expect(illegal).toMatch(/P h2-h5/);
+    expect(garbage).toMatch(/not a move/);
+    expect(badFen).toMatch(/N-FEN/);
+    expect(view).toMatch(/not a command/);
   });
 
   it("bad input: unknown variant, unknown command, missing arguments — exit 2", async () => {
