@@ -10,9 +10,8 @@ import { conditionalMoves, games, moves, type ConditionalLine, type Game as Game
 import { RulesError, type Game } from "@/lib/rules";
 import { GameError } from "./errors";
 import { hiddenNow } from "./fog";
-import {
-  CONDITIONAL_LINES_PER_GAME, conditionalLineIdInput, conditionalLineInput, gameActionInput, type ConditionalLineInput,
-} from "./inputs";
+import { CONDITIONAL_LINES_PER_GAME } from "./conditional-limits";
+import { conditionalLineIdInput, conditionalLineInput, gameActionInput, type ConditionalLineInput } from "./inputs";
 import { queueYourTurn } from "./notify";
 import { colourOf, deadlineAfter, finish, loadRules, lockGame, parse, requireActive, resultOf, userById } from "./service";
 

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { findVariantInfo } from "@/lib/rules";
 import { isGameId } from "./preset-ids";
+import { CONDITIONAL_PLIES_PER_LINE } from "./conditional-limits";
 
 export const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 10, 14] as const;
 
@@ -73,9 +74,6 @@ export const invitationInput = z.object({ invitationId: id("an invitation id") }
 export const closeInvitationInput = invitationInput.extend({ gameId: gameId.optional() });
 export const invitationTokenInput = z.object({ token: z.string().trim().regex(/^[0-9a-f]{32}$/, "not an invitation link") });
 
-/** The bounds on conditional moves (docs/conditional-moves.md#limits). */
-export const CONDITIONAL_LINES_PER_GAME = 20;
-export const CONDITIONAL_PLIES_PER_LINE = 20;
 
 /** A conditional line: the opponent's move first, then one's answer, alternately (docs/conditional-moves.md). */
 export const conditionalLineInput = z.strictObject({

@@ -11,7 +11,7 @@ import { createTestPostgres, type TestDb } from "@/lib/db/testing";
 import {
   GameError, addConditionalLine, conditionalLinesOf, deleteConditionalLine, gamesOfPlayer, getGameView, offerDraw, resign, submitMove,
 } from "@/lib/games";
-import { CONDITIONAL_LINES_PER_GAME, CONDITIONAL_PLIES_PER_LINE } from "@/lib/games/inputs";
+import { CONDITIONAL_LINES_PER_GAME, CONDITIONAL_PLIES_PER_LINE } from "@/lib/games/conditional-limits";
 import { positionAt } from "@/lib/games/pictures";
 import { exportRecord } from "@/lib/games/records";
 import { playerFeed } from "@/lib/games/feed";
