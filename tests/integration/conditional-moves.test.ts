@@ -86,6 +86,16 @@ describe("conditional moves on postgres", () => {
     expect((await mails()).map((m) => m.to)).toEqual(["alice@example.test"]);
   });
 
+  it("cancels a stale line, left from another position, without playing it", async () => {
+    const id = await afterE4();
+    // Waiting at ply 0, not at the game's ply 1: not listed, never played, gone with Bob's move.
+    await db.insert(conditionalMoves).values({ gameId: id, playerId: p.alice, ply: 0, moves: ["p e7-e5", "N g1-f3"] });
+    expect(await conditionalLinesOf(db, p.alice, { gameId: id })).toEqual([]);
+    await submitMove(db, p.bob, { gameId: id, expectedPly: 1, move: "p e7-e5" }, T0);
+    expect((await played(id)).map(([t]) => t)).toEqual(["P e2-e4", "p e7-e5"]);
+    expect(await stored(id)).toEqual([]);
+  });
+
   it("goes on for several plies, branching at the opponent's moves", async () => {
     const id = await afterE4();
     await addConditionalLine(db, p.alice, { gameId: id, expectedPly: 1, moves: ["p e7-e5", "N g1-f3", "n b8-c6", "B f1-b5"] }, T0);
