@@ -6,10 +6,13 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
-import { conditionalMoves, emailOutbox, games, moves } from "@/lib/db/schema";
+import { conditionalMoves, emailOutbox, games, moves, users } from "@/lib/db/schema";
+import { chooseMove } from "@/lib/bot";
+import type { BotRequest } from "@/lib/games/bot-request";
+import { runBots } from "@/lib/games/bots";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
 import {
-  GameError, addConditionalLine, conditionalLinesOf, deleteConditionalLine, gamesOfPlayer, getGameView, offerDraw, resign, submitMove,
+  GameError, addConditionalLine, conditionalLinesOf, createChallenge, deleteConditionalLine, gamesOfPlayer, getGameView, offerDraw, resign, submitMove,
 } from "@/lib/games";
 import { CONDITIONAL_LINES_PER_GAME, CONDITIONAL_PLIES_PER_LINE } from "@/lib/games/conditional-limits";
 import { positionAt } from "@/lib/games/pictures";
@@ -228,5 +231,38 @@ describe("conditional moves on postgres", () => {
     expect(await stored(id)).toHaveLength(1);
     expect(await deleteConditionalLine(db, p.alice, { gameId: id, lineId: line.id })).toEqual([]);
     expect((await refusal(deleteConditionalLine(db, p.alice, { gameId: id, lineId: line.id }))).message).toMatch(/no longer there/);
+  });
+});
+
+describe("conditional moves against a bot, on postgres", () => {
+  let handle: TestDb;
+  let db: Db;
+
+  beforeAll(async () => {
+    handle = await createTestPostgres();
+    db = handle.db;
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("answer the bot's move through its submitMove; the bot, never mailed, then moves again (docs/conditional-moves.md#bots)", async () => {
+    const [person] = await db.insert(users).values({ name: "Alice", email: "alice@example.test" }).returning();
+    const { gameId } = await createChallenge(db, person.id, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "bot", level: 1 } }, T0);
+    await submitMove(db, person.id, { gameId, expectedPly: 0, move: "P e2-e4" }, T0);
+    // The bot's choice here is fixed by its seed: the line expects exactly it.
+    const think = async (r: BotRequest) => chooseMove(Game.replay(r.variant, r.startFen, r.moves), { level: r.level, seed: 7 });
+    const expected = await think({ variant: "chess", startFen: Game.start("chess").fen(), moves: ["P e2-e4"], level: 1 });
+    const answer = Game.replay("chess", "start", ["P e2-e4", expected]).legalMoves()[0].text;
+    await addConditionalLine(db, person.id, { gameId, expectedPly: 1, moves: [expected, answer] }, T0);
+    await db.delete(emailOutbox);
+
+    // One run of the bots' job: the bot's move, answered inside it, and the bot's next move in its next round.
+    expect((await runBots(db, T0, { think })).moves).toBe(2);
+    const texts = (await db.select().from(moves).where(eq(moves.gameId, gameId)).orderBy(asc(moves.ply))).map((m) => m.text);
+    expect(texts.slice(0, 3)).toEqual(["P e2-e4", expected, answer]);
+    expect(texts).toHaveLength(4);
+    // Only the person is mailed, once, for the bot's second move: never the bot, and not for the answered one.
+    expect((await db.select().from(emailOutbox)).map((m) => [m.toAddress, m.kind])).toEqual([["alice@example.test", "your-turn"]]);
   });
 });
