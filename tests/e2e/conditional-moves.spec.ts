@@ -33,8 +33,19 @@ test("a conditional line answers the opponent's matching move, and the answer ap
   await a.getByLabel("Move in notation").fill("Ng1-f3");
   await a.getByRole("button", { name: "Play", exact: true }).click();
   await expect(pieceAt(a, "wN", "f3")).toHaveCount(1);
+  await a.screenshot({ path: test.info().outputPath("planning.png"), fullPage: true, animations: "disabled" });
   await panel.getByRole("button", { name: "Save line" }).click();
-  await expect(panel.getByRole("list", { name: "Your lines" })).toHaveText(/If they play p e7-e5, answer N g1-f3\./);
+  const list = panel.getByRole("list", { name: "Your lines" });
+  await expect(list).toHaveText(/If they play p e7-e5, answer N g1-f3\./);
+  // A second line, both moves clicked, then deleted again.
+  await panel.getByRole("button", { name: "Plan a line" }).click();
+  await clickSquares(a, "c7", "c5", "b1", "c3");
+  await panel.getByRole("button", { name: "Save line" }).click();
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  await a.screenshot({ path: test.info().outputPath("lines.png"), fullPage: true, animations: "disabled" });
+  await list.getByRole("listitem").filter({ hasText: "p c7-c5" }).getByRole("button", { name: "Delete this line" }).click();
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list).toHaveText(/If they play p e7-e5, answer N g1-f3\./);
   // The board shows the game again, not the plan: nothing was played.
   await expect(pieceAt(a, "bP", "e7")).toHaveCount(1);
   await expect(moveList(a)).not.toContainText("N g1-f3");
