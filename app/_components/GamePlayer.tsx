@@ -6,13 +6,16 @@
  * actions as server actions, and polls the state endpoint so a move made
  * elsewhere (the opponent, another tab) shows up by itself.
  */
+import { ConditionalMoves } from "./ConditionalMoves";
 import { CopyLinkButton } from "./CopyLinkButton";
 import Link from "next/link";
 import { useEffect, useMemo, useState, useSyncExternalStore, useTransition } from "react";
 import {
-  acceptDrawAction, chooseSetupAction, claimDrawAction, declineDrawAction, extraDayAction, moveAction, offerDrawAction, resignAction,
-  withdrawAction,
+  acceptDrawAction, addConditionalLineAction, chooseSetupAction, conditionalLinesAction, deleteConditionalLineAction, claimDrawAction, declineDrawAction, extraDayAction, moveAction, offerDrawAction, resignAction,
+  withdrawAction, type ConditionalLinesResult,
 } from "@/app/games/[id]/actions";
+import type { ConditionalLineView } from "@/lib/games/conditional";
+import { CONDITIONAL_PLIES_PER_LINE } from "@/lib/games/conditional-limits";
 import { playerPath, relativeTime, utcStamp } from "@/app/_overview/format";
 import { Game, RulesError, hasPgn, hidesInformation, makeMoveText, viewFen, parseActions, sideNameIn, variantInfo, type Action, type DrawClaim } from "@/lib/rules";
 import { UNSEEN_MOVE } from "@/lib/games/fog";
@@ -79,8 +82,10 @@ function focusBoard() {
 
 /** The move being made: what is picked up and chosen so far, or a whole move awaiting confirmation. */
 interface Draft {
-  /** The ply of the position it was made in. */
+  /** The ply of the position it was made in (a planned line's moves counted). */
   ply: number;
+  /** Made while planning a conditional line, on a copy of the position. */
+  planned: boolean;
   building: Building;
   /** Several moves one click could mean, for the player to choose from. */
   choices: Continuation[] | null;
@@ -88,7 +93,7 @@ interface Draft {
   pending: { text: string; actions: Action[] } | null;
 }
 
-const NO_DRAFT: Omit<Draft, "ply"> = { building: EMPTY_BUILDING, choices: null, pending: null };
+const NO_DRAFT: Omit<Draft, "ply" | "planned"> = { building: EMPTY_BUILDING, choices: null, pending: null };
 
 function ChallengePanel({ challenge, gameId, invited, busy, onResult }: {
   challenge: ChallengeInfo;
@@ -153,7 +158,11 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
   const [state, setState] = useState(initial);
   /** The ply of a past position being looked at; null for the position now. */
   const [viewing, setViewing] = useState<number | null>(initialPly);
-  const [draft, setDraft] = useState<Draft>({ ply: initial.moves.length, ...NO_DRAFT });
+  const [draft, setDraft] = useState<Draft>({ ply: initial.moves.length, planned: false, ...NO_DRAFT });
+  /** A conditional line being planned from the position at `ply` (docs/conditional-moves.md). */
+  const [plan, setPlan] = useState<{ ply: number; moves: string[] } | null>(null);
+  /** The player's own conditional lines as of `ply`; null until loaded. */
+  const [lines, setLines] = useState<{ ply: number; lines: ConditionalLineView[] } | null>(null);
   const [notice, setNotice] = useState<{ tone: "error" | "info"; text: string } | null>(null);
   const [confirmResign, setConfirmResign] = useState(false);
   const [flipped, setFlipped] = useState(false);
@@ -178,13 +187,25 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
   const ongoing = state.status === "active" && chooser === null && (fog !== undefined || game.status().result === "ongoing");
   const myTurn = ongoing && me === turn;
   const canMove = myTurn && !busy;
+  // Conditional moves: a player's, while the opponent is to move, in a game that hides nothing
+  // (docs/conditional-moves.md#fog-of-war). A plan belongs to the position it was begun in.
+  const conditional = me !== null && ongoing && !myTurn && !fog;
+  const planning = conditional && plan?.ply === ply ? plan.moves : null;
+  const planned = useMemo(
+    () => (planning ? Game.replay(state.variant, state.startFen, [...state.moves, ...planning]) : null),
+    [planning, state.variant, state.startFen, state.moves],
+  );
+  /** The game the board builds moves in: the one being played, or the copy a line is planned on. */
+  const board = planned ?? game;
+  const stage = ply + (planning?.length ?? 0);
+  const canPlan = planning !== null && planning.length < CONDITIONAL_PLIES_PER_LINE && board.status().result === "ongoing" && !busy;
 
-  // A draft belongs to the position it was made in, on the player's turn: a new
+  // A draft belongs to the position it was made in, on the player's turn or in a plan: a new
   // move (ours, the opponent's, another tab's) or the end of the game leaves it behind.
-  const { building, choices, pending } = draft.ply === ply && myTurn ? draft : NO_DRAFT;
-  const setBuilding = (b: Building) => setDraft({ ply, building: b, choices: null, pending: null });
-  const setChoices = (c: Continuation[] | null) => setDraft({ ply, building, choices: c, pending: null });
-  const setPending = (p: Draft["pending"]) => setDraft({ ply, ...NO_DRAFT, pending: p });
+  const { building, choices, pending } = draft.ply === stage && draft.planned === (planning !== null) && (myTurn || planning) ? draft : NO_DRAFT;
+  const setBuilding = (b: Building) => setDraft({ ply: stage, planned: planning !== null, building: b, choices: null, pending: null });
+  const setChoices = (c: Continuation[] | null) => setDraft({ ply: stage, planned: planning !== null, building, choices: c, pending: null });
+  const setPending = (p: Draft["pending"]) => setDraft({ ply: stage, planned: false, ...NO_DRAFT, pending: p });
 
   // A move that arrives while the page is open (the poll, or an answer carrying the opponent's
   // reply) is spoken, unless it is the viewer's own (docs/accessibility.md#the-opponents-move).
@@ -252,11 +273,24 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
     };
   }, [state.id, state.status, state.version]);
 
+  // The player's lines, read again whenever the game moves on (a line played, cancelled or gone on).
+  useEffect(() => {
+    if (!conditional) return;
+    let stopped = false;
+    void conditionalLinesAction({ gameId: state.id }).then((r) => {
+      if (!stopped && r.ok) setLines({ ply, lines: r.lines });
+    }, () => {});
+    return () => {
+      stopped = true;
+    };
+  }, [conditional, state.id, ply]);
+
   const shown = pending?.actions ?? building.prefix;
-  const drawn = drawnPosition(game, state.variant, shown, pending !== null || game.nextActions(building.prefix).complete);
-  const opts = options(game, building, drawn);
+  const drawn = drawnPosition(board, state.variant, shown, pending !== null || board.nextActions(building.prefix).complete);
+  const opts = options(board, building, drawn);
   const hint = nextStepHint(state.variant, building, opts);
-  const lastPlayed = state.moves.length > 0 ? parseActions(state.moves[state.moves.length - 1]).value ?? null : null;
+  const movesShown = planning ? [...state.moves, ...planning] : state.moves;
+  const lastPlayed = movesShown.length > 0 ? parseActions(movesShown[movesShown.length - 1]).value ?? null : null;
   const orientation = flipped ? other(viewer.orientation) : viewer.orientation;
   const shownChoices = choices ?? (opts.promotions.length > 0 ? opts.promotions : null);
 
@@ -290,7 +324,10 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
 
   function finish(actions: Action[]) {
     const text = makeMoveText(actions);
-    if (viewer.confirmMoves) {
+    if (planning) {
+      // A planned move goes into the line, not to the server: the line is sent when saved.
+      setPlan({ ply, moves: [...planning, text] });
+    } else if (viewer.confirmMoves) {
       setPending({ text, actions });
     } else {
       setBuilding(EMPTY_BUILDING);
@@ -300,7 +337,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
 
   function extend(b: Building, actions: Continuation) {
     const prefix = [...b.prefix, ...actions];
-    const next = game.nextActions(prefix);
+    const next = board.nextActions(prefix);
     if (next.complete && next.actions.length === 0) finish(prefix);
     else setBuilding({ prefix, selected: null });
   }
@@ -310,26 +347,47 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
     setNotice(null);
     let b = base;
     if (from !== null && from !== opts.selected) {
-      if (b.prefix.length > 0 || !selectable(game, b, drawn, from)) return;
+      if (b.prefix.length > 0 || !selectable(board, b, drawn, from)) return;
       b = { prefix: [], selected: from };
     }
-    const c = click(game, b, drawn, square);
+    const c = click(board, b, drawn, square);
     if (c.kind === "extend") extend(b, c.actions);
-    else if (c.kind === "choose") setDraft({ ply, building: b, choices: c.choices, pending: null });
+    else if (c.kind === "choose") setDraft({ ply: stage, planned: planning !== null, building: b, choices: c.choices, pending: null });
     else if (c.kind === "select") setBuilding({ prefix: b.prefix, selected: c.square });
   }
 
   function typed(text: string): string | null {
-    if (!canMove || pending) return "It is not your move.";
+    if (!(canMove || canPlan) || pending) return "It is not your move.";
     try {
       // Played on a copy: the rules module reads the text as tolerantly as the server will.
-      const canonical = Game.start(state.variant, game.fen()).play(text);
+      const canonical = Game.start(state.variant, board.fen()).play(text);
       finish(parseActions(canonical).value ?? []);
       return null;
     } catch (e) {
       if (e instanceof RulesError) return sentence(e.message);
       throw e;
     }
+  }
+
+  /** An action on the player's conditional lines; the panel shows the lines it answers with. */
+  function onLines(action: () => Promise<ConditionalLinesResult>, done: string, after?: () => void) {
+    setNotice(null);
+    startTransition(async () => {
+      const r = await action().catch(() => null);
+      if (r === null) setNotice({ tone: "error", text: "The server could not be reached. Please try again." });
+      else if (!r.ok) setNotice({ tone: "error", text: sentence(r.error) });
+      else {
+        setLines({ ply, lines: r.lines });
+        after?.();
+        setNotice({ tone: "info", text: done });
+      }
+    });
+  }
+
+  function startPlan() {
+    setNotice(null);
+    view(ply);
+    setPlan({ ply, moves: [] });
   }
 
   function cancelMove() {
@@ -348,10 +406,10 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
     if (!replayable || seenAs === "board") return null;
     return Game.start(state.variant, viewFen(state.variant, (past ?? game).fen(), seenAs)).board();
   }, [replayable, seenAs, state.variant, past, game]);
-  const interactive = canMove && pending === null && looking === null;
+  const interactive = (canMove || canPlan) && pending === null && looking === null;
   const info = variantInfo(state.variant);
   const name = (c: Colour) => state[c] ?? (c === me ? "you" : state.invited ?? "an opponent to be found");
-  const checks = past ? past.checks() : pending ? [] : game.checks();
+  const checks = past ? past.checks() : pending ? [] : board.checks();
   const lastMoveShown = looking !== null ? (looking > 0 ? parseActions(state.moves[looking - 1]).value ?? null : null) : lastPlayed;
 
   let status: string;
@@ -380,7 +438,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
     );
   };
 
-  const hands = (past ?? game).hand();
+  const hands = (past ?? board).hand();
   const handsAlways = useMemo(() => handsFillDuringPlay(state.variant), [state.variant]);
   const tiles = useMemo(() => hasTiles(state.variant), [state.variant]);
   const example = useMemo(() => exampleMove(state.variant, state.startFen), [state.variant, state.startFen]);
@@ -395,7 +453,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
       color={c}
       pieces={hands[c]}
       held={building.held ?? null}
-      droppable={interactive && !past && turn === c ? opts.droppable : []}
+      droppable={interactive && !past && board.turn() === c ? opts.droppable : []}
       onPick={interactive ? pickFromHand : undefined}
       onDrop={interactive ? (letter, square) => onSquare(square, null, { prefix: [], selected: null, held: letter }) : undefined}
       always={handsAlways}
@@ -428,6 +486,11 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
         />
         {hand(orientation)}
         {playerBar(orientation)}
+        {planning && (
+          <p className={styles.info} role="status">
+            Planning a conditional line on a copy of the position: {sideNameIn(state.variant, board.turn())} to move. Nothing is played until {name(other(me!))} moves.
+          </p>
+        )}
 
         {chooser && chooser === me && setups && (
           <SetupChooser
@@ -461,7 +524,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
         {interactive && shownChoices && (
           <MoveChooser
             variant={state.variant}
-            color={turn}
+            color={board.turn()}
             choices={shownChoices}
             pieceSet={viewer.pieceSet}
             onChoose={(c) => extend(building, c)}
@@ -572,6 +635,22 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
               </button>
             )}
           </section>
+        )}
+
+        {conditional && (
+          <ConditionalMoves
+            lines={lines?.ply === ply ? lines.lines : null}
+            planning={planning}
+            opponent={name(other(me))}
+            busy={busy}
+            onPlan={startPlan}
+            onTakeBack={() => planning && setPlan({ ply, moves: planning.slice(0, -1) })}
+            onStop={() => setPlan(null)}
+            onSave={() => planning && onLines(
+              () => addConditionalLineAction({ gameId: state.id, expectedPly: ply, moves: planning }), "Line saved.", () => setPlan(null),
+            )}
+            onDelete={(lineId) => onLines(() => deleteConditionalLineAction({ gameId: state.id, lineId }), "Line deleted.")}
+          />
         )}
 
         <section aria-label="Move list">

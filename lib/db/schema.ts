@@ -236,6 +236,28 @@ export const moves = pgTable(
   (t) => [primaryKey({ columns: [t.gameId, t.ply] }), check("moves_ply_positive", sql`${t.ply} >= 1`)],
 );
 
+// Conditional moves (docs/conditional-moves.md): a player's line "if they play X1, I answer Y1,
+// if then X2, Y2 …", waiting at `ply` for the opponent's move. Read only for the player who
+// wrote it (lib/games/conditional.ts); played or cancelled inside the opponent's submitMove.
+export const conditionalMoves = pgTable(
+  "conditional_moves",
+  {
+    id: id(),
+    gameId: text("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    playerId: text("player_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // The game's ply when the opponent's next expected move (moves[0]) is played; any other ply is stale.
+    ply: integer("ply").notNull(),
+    // The line's moves in the rules module's own text, the opponent's first: X1, Y1, X2, Y2, …
+    moves: jsonb("moves").$type<string[]>().notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("conditional_moves_game_idx").on(t.gameId, t.playerId), check("conditional_moves_ply_nonnegative", sql`${t.ply} >= 0`)],
+);
+
 export const invitations = pgTable(
   "invitations",
   {
@@ -424,6 +446,7 @@ export type Game = typeof games.$inferSelect;
 export type NewGame = typeof games.$inferInsert;
 export type Move = typeof moves.$inferSelect;
 export type Invitation = typeof invitations.$inferSelect;
+export type ConditionalLine = typeof conditionalMoves.$inferSelect;
 export type OutboxEmail = typeof emailOutbox.$inferSelect;
 export type DevMail = typeof devMailbox.$inferSelect;
 export type Preset = typeof presets.$inferSelect;

@@ -16,3 +16,4 @@ export {
   runClock, giveExtraDay, startVacation, endVacation, vacationLeftSeconds, reminderLeadMs, VACATION_DAYS_PER_YEAR,
   type ClockReport,
 } from "./clock";
+export { addConditionalLine, conditionalLinesOf, deleteConditionalLine, type ConditionalLineView } from "./conditional";

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { findVariantInfo } from "@/lib/rules";
 import { isGameId } from "./preset-ids";
+import { CONDITIONAL_PLIES_PER_LINE } from "./conditional-limits";
 
 export const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 10, 14] as const;
 
@@ -72,3 +73,17 @@ export const invitationInput = z.object({ invitationId: id("an invitation id") }
 /** Decline or withdraw; from a game page the invitation comes with the game it must belong to. */
 export const closeInvitationInput = invitationInput.extend({ gameId: gameId.optional() });
 export const invitationTokenInput = z.object({ token: z.string().trim().regex(/^[0-9a-f]{32}$/, "not an invitation link") });
+
+
+/** A conditional line: the opponent's move first, then one's answer, alternately (docs/conditional-moves.md). */
+export const conditionalLineInput = z.strictObject({
+  gameId,
+  expectedPly: moveInput.shape.expectedPly,
+  moves: z.array(moveInput.shape.move, { error: "a line is a list of moves" })
+    .min(2, "a line is at least their move and your answer")
+    .max(CONDITIONAL_PLIES_PER_LINE, `a line has at most ${CONDITIONAL_PLIES_PER_LINE} moves`)
+    .refine((m) => m.length % 2 === 0, "a line ends with your answer: their move, your answer, and so on"),
+}, { error: (issue) => (issue.code === "unrecognized_keys" ? `a line is sent as its game, ply and moves only, not ${issue.keys.join(", ")}` : undefined) });
+export type ConditionalLineInput = z.input<typeof conditionalLineInput>;
+
+export const conditionalLineIdInput = z.strictObject({ gameId, lineId: id("a line id") });

@@ -9,7 +9,7 @@ import { and, asc, eq, gt, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { addressKey } from "@/lib/auth/rate-limit";
 import type { Db, Executor } from "@/lib/db/client";
-import { games, invitations, moves, users, type Game as GameRow, type User } from "@/lib/db/schema";
+import { conditionalMoves, games, invitations, moves, users, type Game as GameRow, type User } from "@/lib/db/schema";
 import { Game, RulesError, chosenSetupFen, setupFen, sideNameIn, variantInfo, viewFen, type DrawClaim, type Outcome } from "@/lib/rules";
 import { mayView } from "./archive";
 import { GameError } from "./errors";
@@ -24,11 +24,12 @@ import { newReplyToken } from "./reply-tokens";
 import { declarePresetVariants, refuseUnreadable, requirePresetVariant } from "./presets";
 import { choosesSetups, firstChooser, setupStage } from "./setups";
 import { botOfLevel, isBotAddress } from "./bot-accounts";
+import { answerConditionalMove } from "./conditional";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 type Result = "1-0" | "0-1" | "1/2-1/2";
 
-function deadlineAfter(now: Date, days: number): Date {
+export function deadlineAfter(now: Date, days: number): Date {
   return new Date(now.getTime() + days * DAY_MS);
 }
 
@@ -82,7 +83,7 @@ function opponentId(g: GameRow, userId: string): string {
   return colourOf(g, userId) === "white" ? g.blackId! : g.whiteId!;
 }
 
-function resultOf(outcome: Exclude<Outcome, { result: "ongoing" }>): Result {
+export function resultOf(outcome: Exclude<Outcome, { result: "ongoing" }>): Result {
   return outcome.result === "white-wins" ? "1-0" : outcome.result === "black-wins" ? "0-1" : "1/2-1/2";
 }
 
@@ -92,10 +93,11 @@ export function requireActive(g: GameRow): void {
   if (g.choosingSetups) throw new GameError("invalid", "the players are still choosing their setups: the game begins when both have chosen");
 }
 
-/** Ends a locked, active game and queues the game-over emails to both players. */
+/** Ends a locked, active game and queues the game-over emails to both players; conditional moves go with it. */
 export async function finish(tx: Executor, g: GameRow, result: Result, endReason: string, now: Date): Promise<void> {
   await tx.update(games).set({ status: "finished", result, endReason, deadline: null, drawOfferBy: null, updatedAt: now })
     .where(eq(games.id, g.id));
+  await tx.delete(conditionalMoves).where(eq(conditionalMoves.gameId, g.id));
   const [white, black] = await Promise.all([userById(tx, g.whiteId!), userById(tx, g.blackId!)]);
   const ended = { id: g.id, variant: g.variant, result, endReason };
   await queueGameOver(tx, white, ended, "white", black.name ?? "your opponent", now);
@@ -403,7 +405,9 @@ export async function submitMove(db: Db, userId: string, raw: MoveInput, now = n
       drawOfferBy: g.drawOfferBy === userId ? g.drawOfferBy : null,
     }).where(eq(games.id, g.id));
     if (outcome.result !== "ongoing") await finish(tx, { ...g, ply }, resultOf(outcome), outcome.reason, now);
-    else if (yourTurn) await queueTurnEmail(tx, yourTurn, now);
+    // The opponent's conditional answer, when a line of theirs waits for this move (docs/conditional-moves.md):
+    // then the mover is told it is their turn again, and the opponent is not mailed.
+    else if (!(await answerConditionalMove(tx, g, rules, { ply, text, by: userId }, now)) && yourTurn) await queueTurnEmail(tx, yourTurn, now);
     return { ply, text, fen: hidden && outcome.result === "ongoing" ? fenSeenBy(g.variant, fen, colour) : fen, outcome };
   });
 }

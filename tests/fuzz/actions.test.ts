@@ -23,6 +23,7 @@ import { variantIds } from "@/lib/rules";
 import { WAZIR_GAME, wazirGame } from "../support/presets";
 import { fuzzCount, hostileShape, hostileString, mutate, Rng, SEED } from "./random";
 import { buildWorld, pendingInvitations, validCall, type Doing, type World } from "./world";
+import { addConditionalLine } from "@/lib/games";
 
 const ctx = vi.hoisted(() => {
   class Redirect extends Error {
@@ -72,7 +73,7 @@ import { acceptChallenge, declineChallenge, withdrawChallenge } from "@/app/_act
 import { signOutFromHeader } from "@/app/_actions/session";
 import { createChallengeAction } from "@/app/challenge/actions";
 import {
-  acceptDrawAction, chooseSetupAction, claimDrawAction, declineDrawAction, moveAction, offerDrawAction, resignAction, withdrawAction,
+  acceptDrawAction, addConditionalLineAction, chooseSetupAction, conditionalLinesAction, deleteConditionalLineAction, claimDrawAction, declineDrawAction, moveAction, offerDrawAction, resignAction, withdrawAction,
 } from "@/app/games/[id]/actions";
 import { importGame } from "@/app/import/actions";
 import { publishPresetAction } from "@/app/presets/actions";
@@ -250,6 +251,27 @@ describe(`server action fuzz (${N} calls per action, FUZZ_SEED=${SEED})`, () => 
     await fuzz("withdrawAction", (x) => withdrawAction(x as never), () =>
       hostileShape(r, { gameId: r.pick(world.gameIds), invitationId: r.pick(world.invitationIds) }, { gameId: ids(), invitationId: ids() }),
     { ...play, valid: game("withdraw") });
+  });
+
+  it("game page: conditional moves", { timeout: T }, async () => {
+    const play = { fresh: true };
+    await fuzz("addConditionalLineAction", (x) => addConditionalLineAction(x as never), () => {
+      const gameId = r.pick(world.gameIds);
+      const here = world.legal.get(gameId)!;
+      return hostileShape(r, { gameId, expectedPly: here.ply, moves: here.line.length ? here.line : ["P e2-e4", "p e7-e5"] }, {
+        gameId: ids(), expectedPly: [-1, here.ply + 1, "0", 1e9], moves: [[], ["P e2-e4"], Array(22).fill("P e2-e4"), ["x".repeat(600), "P e2-e4"], "P e2-e4", [hostileString(r), hostileString(r)], null],
+      });
+    }, { ...play, valid: game("conditional") });
+    await fuzz("conditionalLinesAction", (x) => conditionalLinesAction(x as never), gameRaw, { valid: game("resign") });
+    // A line of the player's own to delete, made by the service first; the hostile inputs name lines that are no one's.
+    await fuzz("deleteConditionalLineAction", (x) => deleteConditionalLineAction(x as never), () =>
+      hostileShape(r, { gameId: r.pick(world.gameIds), lineId: ids() }, { gameId: ids(), lineId: ids() }),
+    { ...play, valid: async () => {
+      const v = validCall(r, world, "conditional");
+      if (!v) return null;
+      const lines = await addConditionalLine(handle.db, v.user, v.input as never).catch(() => []);
+      return lines.length ? { user: v.user, input: { gameId: v.input.gameId, lineId: lines[lines.length - 1].id } } : null;
+    } });
   });
 
   it("invitation page: accept or decline by link", { timeout: T }, async () => {

@@ -26,6 +26,8 @@ export interface GameFacts {
   claims: string[];
   /** The player to choose a setup now, while the setups are chosen (Janggi); null otherwise. */
   chooser: string | null;
+  /** A conditional line legal here (a move of the player to move, an answer), or none. */
+  line: string[];
 }
 
 export interface InvitationFacts {
@@ -85,10 +87,13 @@ export async function buildWorld(db: Db, previous?: World): Promise<World> {
     const texts = (await db.select({ text: schema.moves.text }).from(schema.moves).where(sql`${schema.moves.gameId} = ${row.id}`).orderBy(schema.moves.ply)).map((m) => m.text);
     const game = Game.replay(row.variant, row.startFen, texts);
     const choosing = setupStage(row)?.toChoose;
+    const expected = game.legalMoves().at(-1)?.text;
+    const answer = expected && Game.replay(row.variant, row.startFen, [...texts, expected]).legalMoves()[0]?.text;
     legal.set(row.id, {
       chooser: choosing === "white" ? row.whiteId : choosing === "black" ? row.blackId : null,
       ply: row.ply, moves: game.legalMoves().map((m) => m.text), toMove: game.turn() === "white" ? row.whiteId : row.blackId,
       white: row.whiteId, black: row.blackId, status: row.status, drawOfferBy: row.drawOfferBy, claims: game.claimableDraws(),
+      line: expected && answer ? [expected, answer] : [],
     });
   }
   const named = await db.select({ id: schema.users.id, email: schema.users.email }).from(schema.users).where(sql`${schema.users.name} is not null`);
@@ -114,7 +119,7 @@ export async function buildWorld(db: Db, previous?: World): Promise<World> {
 
 /** What a player can do that changes a game or an invitation. */
 export type Doing =
-  | "move" | "resign" | "offerDraw" | "answerDraw" | "extraDay" | "claimDraw" | "chooseSetup" | "accept" | "acceptByToken" | "decline" | "withdraw";
+  | "move" | "conditional" | "resign" | "offerDraw" | "answerDraw" | "extraDay" | "claimDraw" | "chooseSetup" | "accept" | "acceptByToken" | "decline" | "withdraw";
 
 /**
  * A call that succeeds in the world as built: who makes it and its input (the
@@ -133,6 +138,10 @@ export function validCall(r: Rng, w: World, doing: Doing, pending?: Set<string>)
     case "move": {
       const [gameId, g] = game((g) => g.moves.length > 0) ?? [];
       return g ? { user: g.toMove!, input: { gameId, expectedPly: g.ply, move: r.pick(g.moves) } } : null;
+    }
+    case "conditional": {
+      const [gameId, g] = game((g) => g.line.length > 0) ?? [];
+      return g ? { user: g.toMove === g.white ? g.black! : g.white!, input: { gameId, expectedPly: g.ply, moves: g.line } } : null;
     }
     case "resign":
     case "offerDraw": {

@@ -21,7 +21,7 @@ import type { Db } from "@/lib/db/client";
 import { games, users, type Game as GameRow, type User } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
 import {
-  acceptDraw, acceptInvitation, claimDraw, createChallenge, declineDraw, declineInvitation, endVacation, GameError,
+  acceptDraw, acceptInvitation, addConditionalLine, claimDraw, createChallenge, declineDraw, declineInvitation, endVacation, GameError,
   chooseSetup, giveExtraDay, offerDraw, resign, startVacation, submitMove, withdrawInvitation, type CreatedChallenge,
 } from "@/lib/games";
 import { visibleGame } from "@/lib/games/archive";
@@ -86,7 +86,7 @@ const REPETITION = ["N g1-f3", "n g8-f6", "N f3-g1", "n f6-g8", "N g1-f3", "n g8
 const RECORD = '[White "Anna"]\n[Black "Ben"]\n\n1. P e2-e4 p e7-e5 1-0\n';
 
 /** Every table, as sorted lines of its rows: what "nothing changed" compares. */
-const TABLES = ["users", "accounts", "sessions", "verification_tokens", "games", "moves", "invitations", "email_outbox", "rate_events", "dev_mailbox", "presets", "preset_versions"];
+const TABLES = ["users", "accounts", "sessions", "verification_tokens", "games", "moves", "invitations", "email_outbox", "rate_events", "dev_mailbox", "presets", "preset_versions", "conditional_moves"];
 
 let handle: TestDb;
 let db: Db;
@@ -203,6 +203,12 @@ const gameOps: GameOp[] = [
     name: "chooseSetup", call: (d, u, gameId) => chooseSetup(d, u, { gameId, setup: 1 }, T0), variant: "janggi", choosingSetups: true,
     may: ["black"], after: () => ({ status: "active", choosingSetups: true, blackSetup: 1, whiteSetup: null }),
     notNow: { who: "white", refusal: { code: "not-your-turn", message: "Han chooses first; you choose when your opponent has" } },
+  },
+  {
+    // A conditional line (docs/conditional-moves.md): its author waits for the opponent's move.
+    name: "addConditionalLine", call: (d, u, gameId, ply) => addConditionalLine(d, u, { gameId, expectedPly: ply, moves: ["p e7-e5", "N g1-f3"] }, T0),
+    moves: ["P e2-e4"], may: ["white"], after: () => ({ status: "active", ply: 1 }),
+    notNow: { who: "black", refusal: { code: "invalid", message: "it is your move: conditional moves wait for your opponent's move, so make yours first" } },
   },
 ];
 

@@ -45,6 +45,7 @@ describe.each(testDrivers)("schema and migrations on $driver", ({ create }) => {
     const before = await tables();
     expect(before).toEqual([
       "accounts",
+      "conditional_moves",
       "dev_mailbox",
       "email_outbox",
       "games",

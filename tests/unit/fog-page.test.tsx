@@ -51,6 +51,16 @@ describe("the game page in fog", () => {
     expect(html.replace(/placeholder="[^"]*"/g, "")).not.toContain("e2-e4");
     expect(html).toContain('aria-label="…: show the position after it"');
     expect(html).not.toContain("/games/g1/record");
+    // Black waits for White's move, but plans no conditional moves in fog (docs/conditional-moves.md#fog-of-war).
+    expect(html).toContain("Waiting for Alice to move.");
+    expect(html).not.toContain('aria-label="Conditional moves"');
+  });
+
+  it("the same moves in a game that hides nothing: the player waiting is offered conditional moves, the one to move is not", () => {
+    const chess = { variant: "chess", startFen: Game.start("chess").fen() };
+    expect(render(state(chess), viewer("black"))).toContain('aria-label="Conditional moves"');
+    expect(render(state(chess), viewer("white"))).not.toContain('aria-label="Conditional moves"');
+    expect(render(state(chess), viewer(null))).not.toContain('aria-label="Conditional moves"');
   });
 
   it("White's last move seen by White is highlighted; Black's, unseen, is not", () => {

@@ -10,10 +10,10 @@ import type { GameActionResult } from "@/app/_components/game-state";
 import { getCurrentUser } from "@/lib/auth";
 import { getDb, type Db } from "@/lib/db/client";
 import {
-  GameError, acceptDraw, chooseSetup, chooseSetupInput, claimDraw, declineDraw, giveExtraDay, moveInput, offerDraw, resign, submitMove,
+  GameError, acceptDraw, addConditionalLine, conditionalLinesOf, deleteConditionalLine, type ConditionalLineView, chooseSetup, chooseSetupInput, claimDraw, declineDraw, giveExtraDay, moveInput, offerDraw, resign, submitMove,
   withdrawInvitation,
 } from "@/lib/games";
-import { drawClaimInput, gameActionInput, invitationInput } from "@/lib/games/inputs";
+import { conditionalLineIdInput, conditionalLineInput, drawClaimInput, gameActionInput, invitationInput } from "@/lib/games/inputs";
 import { wakeOutboxWorker } from "@/lib/mail/worker";
 import { loadGame, toGameState } from "./load";
 
@@ -90,4 +90,40 @@ const withdrawInput = gameActionInput.extend(invitationInput.shape);
 /** Withdraws one's own open challenge (the game page of a challenge nobody accepted yet). */
 export async function withdrawAction(raw: { gameId: string; invitationId: string }): Promise<GameActionResult> {
   return act(withdrawInput, raw, (db, userId, input) => withdrawInvitation(db, userId, input));
+}
+
+// ---------------------------------------------------------------- conditional moves
+
+/** The signed-in player's own lines after an action on them, or the refusal in words. */
+export type ConditionalLinesResult = { ok: true; lines: ConditionalLineView[] } | { ok: false; code: string; error: string };
+
+async function onLines<T>(
+  schema: z.ZodType<T>,
+  raw: unknown,
+  op: (db: Db, userId: string, input: T) => Promise<ConditionalLineView[]>,
+): Promise<ConditionalLinesResult> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) return { ok: false, code: "invalid", error: parsed.error.issues[0]?.message ?? "invalid input" };
+  try {
+    const user = await getCurrentUser();
+    if (!user?.name) return { ok: false, code: "signed-out", error: "You are signed out: sign in again to plan moves." };
+    return { ok: true, lines: await op(await getDb(), user.id, parsed.data) };
+  } catch (e) {
+    if (e instanceof GameError) return { ok: false, code: e.code, error: e.message };
+    console.error("conditional moves action failed:", e);
+    return { ok: false, code: "server", error: "Something went wrong on the server. Please try again." };
+  }
+}
+
+/** One's own conditional lines in a game (docs/conditional-moves.md): for its players only. */
+export async function conditionalLinesAction(raw: { gameId: string }): Promise<ConditionalLinesResult> {
+  return onLines(gameActionInput, raw, (db, userId, input) => conditionalLinesOf(db, userId, input));
+}
+
+export async function addConditionalLineAction(raw: { gameId: string; expectedPly: number; moves: string[] }): Promise<ConditionalLinesResult> {
+  return onLines(conditionalLineInput, raw, (db, userId, input) => addConditionalLine(db, userId, input));
+}
+
+export async function deleteConditionalLineAction(raw: { gameId: string; lineId: string }): Promise<ConditionalLinesResult> {
+  return onLines(conditionalLineIdInput, raw, (db, userId, input) => deleteConditionalLine(db, userId, input));
 }
