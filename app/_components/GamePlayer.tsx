@@ -7,6 +7,8 @@
  * elsewhere (the opponent, another tab) shows up by itself.
  */
 import { CopyLinkButton } from "./CopyLinkButton";
+import { GameChat } from "./GameChat";
+import { GameNotes } from "./GameNotes";
 import Link from "next/link";
 import { useEffect, useMemo, useState, useSyncExternalStore, useTransition } from "react";
 import {
@@ -141,8 +143,10 @@ function ChallengePanel({ challenge, gameId, busy, onResult }: {
 
 // ---------------------------------------------------------------- the player
 
-export function GamePlayer({ initial, viewer, challenge, initialPly }: {
+export function GamePlayer({ initial, viewer, challenge, initialPly, note = null }: {
   initial: GameState;
+  /** The viewer's private notes on the game; null for anyone but its players (docs/chat.md#notes). */
+  note?: string | null;
   viewer: Viewer;
   challenge: ChallengeInfo | null;
   /** A past position to show first (/games/<id>?ply=N, as shared links have it). */
@@ -552,6 +556,17 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
           </section>
         )}
 
+        {me && state.chat && (
+          <GameChat
+            gameId={state.id} chat={state.chat} opponent={name(other(me))}
+            // A mute or report leaves the version as it was (lib/games/chat.ts): its answer is taken all the same.
+            onResult={(r) => {
+              const fresh = r.state;
+              if (fresh) setState((s) => (fresh.version >= s.version ? fresh : s));
+            }}
+          />
+        )}
+
         <section aria-label="Move list">
           <h2 className={styles.heading}>Moves</h2>
           <MoveList variant={state.variant} startFen={state.startFen} moves={state.moves} shown={looking ?? ply} onSelect={view} />
@@ -587,6 +602,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
           {/* Shares the position on the board: an earlier one gets its own ?ply=N address. */}
           <CopyLinkButton href={`/games/${state.id}${looking !== null ? `?ply=${looking}` : ""}`} />
         </p>
+        {note !== null && <GameNotes gameId={state.id} initial={note} />}
       </aside>
     </div>
   );

@@ -15,3 +15,8 @@ export {
   runClock, giveExtraDay, startVacation, endVacation, vacationLeftSeconds, reminderLeadMs, VACATION_DAYS_PER_YEAR,
   type ClockReport,
 } from "./clock";
+export {
+  postChat, setMute, reportMessage, saveNote, noteOf, chatFor, chatQuote, CHAT_PER_MINUTE, CHAT_PER_DAY, CHAT_SHOWN, CHAT_QUOTE_MAX,
+  type ChatView, type ChatLine,
+} from "./chat";
+export { chatInput, muteInput, noteInput, reportInput, NOTE_MAX, CHAT_MESSAGE_MAX } from "./inputs";

@@ -72,3 +72,18 @@ export const invitationInput = z.object({ invitationId: id("an invitation id") }
 /** Decline or withdraw; from a game page the invitation comes with the game it must belong to. */
 export const closeInvitationInput = invitationInput.extend({ gameId: gameId.optional() });
 export const invitationTokenInput = z.object({ token: z.string().trim().regex(/^[0-9a-f]{32}$/, "not an invitation link") });
+
+/** Notes and chat (lib/games/chat.ts, docs/chat.md). */
+export const NOTE_MAX = 10_000;
+export const CHAT_MESSAGE_MAX = 500;
+export const noteInput = z.object({
+  gameId,
+  text: z.string().max(NOTE_MAX, `notes: at most ${NOTE_MAX} characters`).refine(noNul, "notes cannot hold that character"),
+});
+export const chatInput = z.object({
+  gameId,
+  text: z.string().trim().min(1, "write a message").max(CHAT_MESSAGE_MAX, `a message: at most ${CHAT_MESSAGE_MAX} characters`)
+    .refine(noNul, "a message cannot hold that character"),
+});
+export const muteInput = z.object({ gameId, mute: z.boolean() });
+export const reportInput = z.object({ gameId, messageId: id("a message id") });

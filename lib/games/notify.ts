@@ -13,6 +13,7 @@ import ChooseSetup from "@/emails/choose-setup";
 import GameOver from "@/emails/game-over";
 import Invitation from "@/emails/invitation";
 import Digest from "@/emails/digest";
+import DrawOffer from "@/emails/draw-offer";
 import Reminder from "@/emails/reminder";
 import Vacation from "@/emails/vacation";
 import YourTurn from "@/emails/your-turn";
@@ -33,6 +34,8 @@ export async function yourTurnEmail(
   g: { id: string; variant: string; ply: number; deadline: Date; colour: "white" | "black" },
   opponent: string,
   lastMove?: string,
+  /** The opponent's latest chat message, already checked and truncated (lib/games/chat.ts chatQuote). */
+  said?: string,
 ): Promise<OutboxEmailInput | null> {
   if (!to.email || to.notify !== "every-move") return null;
   const siteUrl = mailSettings().siteUrl;
@@ -43,7 +46,7 @@ export async function yourTurnEmail(
   if (fog) lastMove = undefined;
   const body = await renderEmail(
     createElement(YourTurn, {
-      siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, lastMove, moved: fog && g.ply > 0,
+      siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, lastMove, moved: fog && g.ply > 0, said,
       moveNumber: Math.floor(g.ply / 2) + 1, side: sideNameIn(g.variant, g.colour), deadline: formatDeadline(g.deadline),
       ...(fog ? {} : { boardImageUrl: `${siteUrl}/games/${g.id}/board.png?ply=${g.ply}` }),
     }),
@@ -67,6 +70,22 @@ export async function queueYourTurn(
 ): Promise<void> {
   const email = await yourTurnEmail(to, g, opponent, lastMove);
   if (email) await enqueueEmail(tx, email, now);
+}
+
+/**
+ * "A draw is offered", to the player offered it, when they want mail for every move (the offer
+ * waits on the game page for those who read a digest: docs/chat.md#the-draw-offer-email).
+ */
+export async function queueDrawOffer(
+  tx: Executor, to: Recipient, g: { id: string; variant: string }, opponent: string, now: Date,
+): Promise<void> {
+  if (!to.email || to.notify !== "every-move") return;
+  const variantName = variantInfo(g.variant).name;
+  const body = await renderEmail(createElement(DrawOffer, { siteUrl: mailSettings().siteUrl, gameUrl: gameUrl(g.id), opponent, variantName }));
+  await enqueueEmail(tx, {
+    to: to.email, kind: "draw-offer", subject: `${opponent} offers a draw (${variantName})`, ...body,
+    payload: { gameId: g.id },
+  }, now);
 }
 
 /**

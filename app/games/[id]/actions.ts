@@ -10,8 +10,8 @@ import type { GameActionResult } from "@/app/_components/game-state";
 import { getCurrentUser } from "@/lib/auth";
 import { getDb, type Db } from "@/lib/db/client";
 import {
-  GameError, acceptDraw, chooseSetup, chooseSetupInput, claimDraw, declineDraw, giveExtraDay, moveInput, offerDraw, resign, submitMove,
-  withdrawInvitation,
+  GameError, acceptDraw, chatInput, chooseSetup, chooseSetupInput, claimDraw, declineDraw, giveExtraDay, moveInput, muteInput, noteInput,
+  offerDraw, postChat, reportInput, reportMessage, resign, saveNote, setMute, submitMove, withdrawInvitation,
 } from "@/lib/games";
 import { drawClaimInput, gameActionInput, invitationInput } from "@/lib/games/inputs";
 import { wakeOutboxWorker } from "@/lib/mail/worker";
@@ -90,4 +90,23 @@ const withdrawInput = gameActionInput.extend(invitationInput.shape);
 /** Withdraws one's own open challenge (the game page of a challenge nobody accepted yet). */
 export async function withdrawAction(raw: { gameId: string; invitationId: string }): Promise<GameActionResult> {
   return act(withdrawInput, raw, (db, userId, input) => withdrawInvitation(db, userId, input));
+}
+
+// Notes and chat (docs/chat.md): the service decides who may; these only check the shape.
+
+/** Keeps the player's private notes on the game. */
+export async function saveNoteAction(raw: { gameId: string; text: string }): Promise<GameActionResult> {
+  return act(noteInput, raw, (db, userId, input) => saveNote(db, userId, input));
+}
+
+export async function chatAction(raw: { gameId: string; text: string }): Promise<GameActionResult> {
+  return act(chatInput, raw, (db, userId, input) => postChat(db, userId, input));
+}
+
+export async function muteAction(raw: { gameId: string; mute: boolean }): Promise<GameActionResult> {
+  return act(muteInput, raw, (db, userId, input) => setMute(db, userId, input));
+}
+
+export async function reportAction(raw: { gameId: string; messageId: string }): Promise<GameActionResult> {
+  return act(reportInput, raw, (db, userId, input) => reportMessage(db, userId, input));
 }
