@@ -72,20 +72,25 @@ export async function chatFor(db: Executor, g: Players, viewerId: string | null)
   const authors = muted ? [viewerId] : [viewerId, other.id];
   const rows = await db.select({
     id: chatMessages.id, authorId: chatMessages.authorId, text: chatMessages.text, createdAt: chatMessages.createdAt,
-    reported: sql<boolean>`exists (select 1 from ${chatReports} where ${chatReports.messageId} = ${chatMessages.id} and ${chatReports.reporterId} = ${viewerId})`,
+    reportedAt: chatReports.createdAt,
   }).from(chatMessages)
+    // At most one report per message and reporter (chat_reports_message_reporter_key).
+    .leftJoin(chatReports, and(eq(chatReports.messageId, chatMessages.id), eq(chatReports.reporterId, viewerId)))
     .where(and(eq(chatMessages.gameId, g.id), inArray(chatMessages.authorId, authors)))
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id)).limit(CHAT_SHOWN);
   const messages = rows.reverse().map((r) => ({
-    id: r.id, mine: r.authorId === viewerId, text: r.text, at: r.createdAt.toISOString(), reported: r.reported,
+    id: r.id, mine: r.authorId === viewerId, text: r.text, at: r.createdAt.toISOString(), reported: r.reportedAt !== null,
   }));
   return { off, muted, open, messages };
 }
 
 /** The game and the opponent of a player acting on its chat, under the game's row lock; refusals as for moves. */
-async function lockChat(tx: Executor, gameId: string, userId: string): Promise<{ g: GameRow; other: User }> {
+async function lockChat(tx: Executor, gameId: string, userId: string, active = false): Promise<{ g: GameRow; other: User }> {
   const g = await lockGame(tx, gameId);
   colourOf(g, userId);
+  // Messages are written while the game is under way (while the setups are chosen too), in the words of requireActive.
+  if (active && (g.status === "finished" || g.status === "cancelled")) throw new GameError("over", "this game is over");
+  if (active && g.status !== "active") throw new GameError("over", "this game has not started yet");
   const other = await personOpposite(tx, g, userId);
   if (!other) throw new GameError("invalid", "bots read no chat");
   return { g, other };
@@ -96,15 +101,14 @@ async function lockChat(tx: Executor, gameId: string, userId: string): Promise<{
  * (app/games/[id]/state). Mutes and reports leave it be: the other player's page must not tell them apart.
  */
 async function touch(tx: Executor, gameId: string, now: Date): Promise<void> {
-  await tx.update(games).set({ updatedAt: sql`greatest(${games.updatedAt} + interval '1 millisecond', ${now})` }).where(eq(games.id, gameId));
+  await tx.update(games).set({ updatedAt: sql`greatest(${games.updatedAt} + interval '1 millisecond', ${now.toISOString()}::timestamptz)` }).where(eq(games.id, gameId));
 }
 
 /** Writes a message to the opponent (docs/chat.md). */
 export async function postChat(db: Db, userId: string, raw: { gameId: string; text: string }, now = new Date()): Promise<void> {
   const input = parse(chatInput, raw);
   await db.transaction(async (tx) => {
-    const { g, other } = await lockChat(tx, input.gameId, userId);
-    if (g.status !== "active") throw new GameError("over", "the chat is open while the game is under way");
+    const { g, other } = await lockChat(tx, input.gameId, userId, true);
     const me = await userById(tx, userId);
     if (!me.chatEnabled) throw new GameError("forbidden", "you have turned chat off in Settings");
     if (!other.chatEnabled) throw new GameError("forbidden", `${other.name ?? "your opponent"} has turned chat off`);
@@ -119,7 +123,7 @@ async function limitChat(tx: Executor, userId: string, now: Date): Promise<void>
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
   const minuteAgo = new Date(now.getTime() - 60_000);
   const [c] = await tx.select({
-    minute: sql<number>`(count(*) filter (where ${chatMessages.createdAt} > ${minuteAgo}))::int`,
+    minute: sql<number>`(count(*) filter (where ${gt(chatMessages.createdAt, minuteAgo)}))::int`,
     day: sql<number>`count(*)::int`,
   }).from(chatMessages)
     .where(and(eq(chatMessages.authorId, userId), gt(chatMessages.createdAt, new Date(now.getTime() - 86_400_000))));
