@@ -22,7 +22,7 @@ let db: Db;
 let p: Players;
 
 beforeAll(async () => {
-  handle = await createTestPostgres({ max: 2 });
+  handle = await createTestPostgres({ max: 4 });
   db = handle.db;
 });
 afterAll(async () => {
@@ -191,6 +191,17 @@ describe("rate limit", () => {
     await postChat(db, p.bob, { gameId: one, text: "calm down" }, at(30));
     await postChat(db, p.alice, { gameId: one, text: "sorry" }, at(61));
     expect((await db.select().from(chatMessages).where(eq(chatMessages.authorId, p.alice)))).toHaveLength(CHAT_PER_MINUTE + 1);
+  });
+});
+
+describe("rate limit under concurrency", () => {
+  it(`15 messages sent at once give exactly ${CHAT_PER_MINUTE}: the player's row lock counts them one after the other`, async () => {
+    // In three games, so the games' row locks do not line them up.
+    const ids = [await aGame(), await insertActiveGame(db, { white: p.dave, black: p.alice }), await insertActiveGame(db, { white: p.alice, black: p.carol })];
+    const sent = await Promise.allSettled(Array.from({ length: 15 }, (_, i) => postChat(db, p.alice, { gameId: ids[i % 3], text: `at once ${i}` }, at(1))));
+    expect(sent.filter((s) => s.status === "fulfilled")).toHaveLength(CHAT_PER_MINUTE);
+    for (const s of sent) if (s.status === "rejected") expect((s.reason as GameError).code).toBe("limited");
+    expect(await db.select().from(chatMessages)).toHaveLength(CHAT_PER_MINUTE);
   });
 });
 
