@@ -44,7 +44,7 @@ export interface ChatView {
 
 type Players = Pick<GameRow, "id" | "whiteId" | "blackId" | "status">;
 
-/** The opponent's id when `viewerId` plays the game against a person; null otherwise (spectators, bots, imports). */
+/** The opponent when `viewerId` plays the game against a person; null otherwise (spectators, bots, imports, an empty seat). */
 async function personOpposite(db: Executor, g: Players, viewerId: string | null): Promise<User | null> {
   if (viewerId === null || !g.whiteId || !g.blackId) return null;
   const otherId = g.whiteId === viewerId ? g.blackId : g.blackId === viewerId ? g.whiteId : null;
@@ -92,7 +92,7 @@ async function lockChat(tx: Executor, gameId: string, userId: string, active = f
   if (active && (g.status === "finished" || g.status === "cancelled")) throw new GameError("over", "this game is over");
   if (active && g.status !== "active") throw new GameError("over", "this game has not started yet");
   const other = await personOpposite(tx, g, userId);
-  if (!other) throw new GameError("invalid", "bots read no chat");
+  if (!other) throw g.whiteId && g.blackId ? new GameError("invalid", "bots read no chat") : new GameError("over", "this game has not started yet");
   return { g, other };
 }
 

@@ -12,7 +12,7 @@ import type { Db } from "@/lib/db/client";
 import { chatMessages, chatReports, emailOutbox, games, users } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
 import {
-  CHAT_PER_MINUTE, CHAT_QUOTE_MAX, GameError, chatFor, getGameView, gameVersion, noteOf, offerDraw, postChat, reportMessage, saveNote,
+  CHAT_PER_MINUTE, CHAT_QUOTE_MAX, GameError, chatFor, createChallenge, getGameView, gameVersion, noteOf, offerDraw, postChat, reportMessage, saveNote,
   setMute, submitMove,
 } from "@/lib/games";
 import { T0, insertActiveGame, seedPlayers, type Players } from "../support/games";
@@ -83,6 +83,9 @@ describe("who takes part", () => {
     expect(await refusal(setMute(db, p.carol, { gameId: id, mute: true }))).toEqual(notAPlayer);
     expect(await refusal(reportMessage(db, p.carol, { gameId: id, messageId: m.id }))).toEqual(notAPlayer);
     expect(await refusal(saveNote(db, p.carol, { gameId: id, text: "mine" }))).toEqual(notAPlayer);
+    // A challenge nobody accepted yet has nobody to mute.
+    const open = await createChallenge(db, p.alice, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "open" } }, T0);
+    expect(await refusal(setMute(db, p.alice, { gameId: open.gameId, mute: true }))).toEqual({ code: "over", message: "this game has not started yet" });
   });
 
   it("in a game in fog the players chat, and a spectator's state has neither chat nor position", async () => {
