@@ -18,6 +18,8 @@ export interface YourTurnProps {
   boardImageUrl?: string;
   /** The page that stops replies by email in this game; absent when this email takes no reply as a move. */
   stopRepliesUrl?: string;
+  /** The opponent's latest chat message since your last move (docs/chat.md#emails); React escapes it. */
+  said?: string;
 }
 
 export default function YourTurn(p: YourTurnProps) {
@@ -26,6 +28,7 @@ export default function YourTurn(p: YourTurnProps) {
     <EmailLayout preview={`${headline}: your move`} siteUrl={p.siteUrl}>
       <Text>{headline} in your {p.variantName} game (move {p.moveNumber}).</Text>
       {p.boardImageUrl ? <Img src={p.boardImageUrl} alt="The position" width="320" /> : null}
+      {p.said ? <Text style={{ borderLeft: "3px solid #ccc", paddingLeft: 8 }}>{p.opponent} wrote: “{p.said}”</Text> : null}
       <Text>It is your move; you play {p.side}. Your time runs out at {p.deadline}.</Text>
       <Button href={p.gameUrl} style={buttonStyle}>Open the game</Button>
       {p.stopRepliesUrl ? <ReplyByEmail stopUrl={p.stopRepliesUrl} /> : null}

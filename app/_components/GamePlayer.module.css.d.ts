@@ -1,6 +1,13 @@
 // Types for GamePlayer.module.css (tsc runs without Next's generated next-env.d.ts in CI).
 declare const classes: {
   readonly layout: string;
+  readonly chat: string;
+  readonly chatMine: string;
+  readonly chatWho: string;
+  readonly chatEmpty: string;
+  readonly chatReport: string;
+  readonly chatForm: string;
+  readonly notes: string;
   readonly setupOptions: string;
   readonly setupOption: string;
   readonly boardColumn: string;

@@ -8,6 +8,8 @@
  */
 import { ConditionalMoves } from "./ConditionalMoves";
 import { CopyLinkButton } from "./CopyLinkButton";
+import { GameChat } from "./GameChat";
+import { GameNotes } from "./GameNotes";
 import Link from "next/link";
 import { useEffect, useMemo, useState, useSyncExternalStore, useTransition } from "react";
 import {
@@ -148,8 +150,10 @@ function ChallengePanel({ challenge, gameId, invited, busy, onResult }: {
 
 // ---------------------------------------------------------------- the player
 
-export function GamePlayer({ initial, viewer, challenge, initialPly }: {
+export function GamePlayer({ initial, viewer, challenge, initialPly, note = null }: {
   initial: GameState;
+  /** The viewer's private notes on the game; null for anyone but its players (docs/chat.md#notes). */
+  note?: string | null;
   viewer: Viewer;
   challenge: ChallengeInfo | null;
   /** A past position to show first (/games/<id>?ply=N, as shared links have it). */
@@ -652,6 +656,16 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
             onDelete={(lineId) => onLines(() => deleteConditionalLineAction({ gameId: state.id, lineId }), "Line deleted.")}
           />
         )}
+        {me && state.chat && (
+          <GameChat
+            gameId={state.id} chat={state.chat} opponent={name(other(me))}
+            // A mute or report leaves the version as it was (lib/games/chat.ts): its answer is taken all the same.
+            onResult={(r) => {
+              const fresh = r.state;
+              if (fresh) setState((s) => (fresh.version >= s.version ? fresh : s));
+            }}
+          />
+        )}
 
         <section aria-label="Move list">
           <h2 className={styles.heading}>Moves</h2>
@@ -691,6 +705,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly }: {
             label={looking !== null ? "Copy link to this position" : "Copy link to this game"}
           />
         </p>
+        {note !== null && <GameNotes gameId={state.id} initial={note} />}
       </aside>
     </div>
   );

@@ -50,6 +50,13 @@ export const gameStateSchema = z.object({
    * the page draws these views instead of replaying the moves.
    */
   fog: z.object({ side: z.enum(["white", "black"]).nullable(), views: z.array(z.string()) }).optional(),
+  /** The chat between the players, for each of them only (lib/games/chat.ts, docs/chat.md). */
+  chat: z.object({
+    off: z.enum(["you", "opponent"]).nullable(),
+    muted: z.boolean(),
+    open: z.boolean(),
+    messages: z.array(z.object({ id: z.string(), mine: z.boolean(), text: z.string(), at: z.string(), reported: z.boolean() })),
+  }).optional(),
   /** Grows with every change of the game (its updated-at time in ms): newer wins. */
   version: z.number(),
 });

@@ -79,6 +79,12 @@ export function SettingsForm({ current }: { current: SettingsInput }) {
           each move before it is sent
         </label>
       </p>
+      <p>
+        <label>
+          <input type="checkbox" name="chatEnabled" defaultChecked={current.chatEnabled ?? true} /> Chat with my
+          opponents on the game page (off: I neither see nor receive messages, and my opponents are told chat is off)
+        </label>
+      </p>
       <button type="submit" disabled={pending}>
         Save
       </button>

@@ -22,6 +22,8 @@ export const settingsSchema = z.object({
   // Optional: a caller that leaves them out leaves them as they are.
   pieceSet: z.enum(pieceSet.enumValues).optional(),
   shogiCoordinates: z.boolean().optional(),
+  // The players' chat (docs/chat.md): off, this player neither sees nor receives it.
+  chatEnabled: z.boolean().optional(),
 });
 export type SettingsInput = z.input<typeof settingsSchema>;
 

@@ -57,6 +57,9 @@ export const users = pgTable(
     pieceSet: pieceSet("piece_set").notNull().default("traditional"),
     // Shogi boards numbered as shogi players write them (files 9–1, ranks 一–九); moves keep a1 squares.
     shogiCoordinates: boolean("shogi_coordinates").notNull().default(false),
+    // The players' chat (lib/games/chat.ts, docs/chat.md): on by default; off, this player neither
+    // sees nor receives chat, and the opponent is told so.
+    chatEnabled: boolean("chat_enabled").notNull().default(true),
     // Vacation pauses the clocks of this player's games; set while it lasts.
     vacationSince: at("vacation_since"),
     // Vacation already taken in `vacationYear`, against the yearly allowance.
@@ -332,6 +335,77 @@ export const presetVersions = pgTable(
   (t) => [primaryKey({ columns: [t.presetId, t.number] }), check("preset_versions_number_positive", sql`${t.number} >= 1`)],
 );
 
+// ---- Notes and chat (lib/games/chat.ts, docs/chat.md) ----
+
+// A player's private notes on a game: one text per player per game, shown to its author only.
+export const gameNotes = pgTable(
+  "game_notes",
+  {
+    gameId: text("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.userId] }), check("game_notes_text_length", sql`length(${t.text}) <= 10000`)],
+);
+
+// One message of a game's chat between its two players.
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: id(),
+    gameId: text("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("chat_messages_game_id_created_at_idx").on(t.gameId, t.createdAt),
+    // The rate limit counts a player's messages over the last minute and day.
+    index("chat_messages_author_id_created_at_idx").on(t.authorId, t.createdAt),
+    check("chat_messages_text_length", sql`length(${t.text}) between 1 and 500`),
+  ],
+);
+
+// A player who no longer wants to read another's messages, in any game.
+export const chatMutes = pgTable(
+  "chat_mutes",
+  {
+    muterId: text("muter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    mutedId: text("muted_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.muterId, t.mutedId] }), check("chat_mutes_not_self", sql`${t.muterId} <> ${t.mutedId}`)],
+);
+
+// A message reported to the moderators by the player it was sent to (docs/chat.md#reports).
+export const chatReports = pgTable(
+  "chat_reports",
+  {
+    id: id(),
+    messageId: text("message_id")
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("chat_reports_message_reporter_key").on(t.messageId, t.reporterId), index("chat_reports_created_at_idx").on(t.createdAt)],
+);
+
 // ---- Mail ----
 
 // One row per email, written in the transaction of the event that causes it, so
@@ -451,3 +525,4 @@ export type OutboxEmail = typeof emailOutbox.$inferSelect;
 export type DevMail = typeof devMailbox.$inferSelect;
 export type Preset = typeof presets.$inferSelect;
 export type PresetVersion = typeof presetVersions.$inferSelect;
+export type ChatMessage = typeof chatMessages.$inferSelect;

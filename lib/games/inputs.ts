@@ -87,3 +87,17 @@ export const conditionalLineInput = z.strictObject({
 export type ConditionalLineInput = z.input<typeof conditionalLineInput>;
 
 export const conditionalLineIdInput = z.strictObject({ gameId, lineId: id("a line id") });
+/** Notes and chat (lib/games/chat.ts, docs/chat.md). */
+export const NOTE_MAX = 10_000;
+export const CHAT_MESSAGE_MAX = 500;
+export const noteInput = z.object({
+  gameId,
+  text: z.string().max(NOTE_MAX, `notes: at most ${NOTE_MAX} characters`).refine(noNul, "notes cannot hold that character"),
+});
+export const chatInput = z.object({
+  gameId,
+  text: z.string().trim().min(1, "write a message").max(CHAT_MESSAGE_MAX, `a message: at most ${CHAT_MESSAGE_MAX} characters`)
+    .refine(noNul, "a message cannot hold that character"),
+});
+export const muteInput = z.object({ gameId, mute: z.boolean() });
+export const reportInput = z.object({ gameId, messageId: id("a message id") });

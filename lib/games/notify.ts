@@ -14,6 +14,7 @@ import ChooseSetup from "@/emails/choose-setup";
 import GameOver from "@/emails/game-over";
 import Invitation from "@/emails/invitation";
 import Digest from "@/emails/digest";
+import DrawOffer from "@/emails/draw-offer";
 import Reminder from "@/emails/reminder";
 import Vacation from "@/emails/vacation";
 import YourTurn from "@/emails/your-turn";
@@ -40,6 +41,8 @@ export async function yourTurnEmail(
   opponent: string,
   lastMove?: string,
   reply?: ReplyToken | null,
+  /** The opponent's latest chat message, already checked and truncated (lib/games/chat.ts chatQuote). */
+  said?: string,
 ): Promise<TurnEmail | null> {
   if (!to.email || to.notify !== "every-move") return null;
   const siteUrl = mailSettings().siteUrl;
@@ -50,7 +53,7 @@ export async function yourTurnEmail(
   if (fog) lastMove = undefined;
   const body = await renderEmail(
     createElement(YourTurn, {
-      siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, lastMove, moved: fog && g.ply > 0,
+      siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, lastMove, moved: fog && g.ply > 0, said,
       moveNumber: Math.floor(g.ply / 2) + 1, side: sideNameIn(g.variant, g.colour), deadline: formatDeadline(g.deadline),
       // Drawn from the recipient's side, as their game page shows it.
       ...(fog ? {} : { boardImageUrl: `${siteUrl}/games/${g.id}/board.png?ply=${g.ply}${g.colour === "black" ? "&flip=1" : ""}` }),
@@ -86,6 +89,22 @@ export async function queueYourTurn(
 ): Promise<void> {
   const email = await yourTurnEmail(to, g, opponent, lastMove, await newReplyToken(tx, g.id, to.id, g.ply));
   if (email) await queueTurnEmail(tx, email, now);
+}
+
+/**
+ * "A draw is offered", to the player offered it, when they want mail for every move (the offer
+ * waits on the game page for those who read a digest: docs/chat.md#the-draw-offer-email).
+ */
+export async function queueDrawOffer(
+  tx: Executor, to: Recipient, g: { id: string; variant: string }, opponent: string, now: Date,
+): Promise<void> {
+  if (!to.email || to.notify !== "every-move") return;
+  const variantName = variantInfo(g.variant).name;
+  const body = await renderEmail(createElement(DrawOffer, { siteUrl: mailSettings().siteUrl, gameUrl: gameUrl(g.id), opponent, variantName }));
+  await enqueueEmail(tx, {
+    to: to.email, kind: "draw-offer", subject: `${opponent} offers a draw (${variantName})`, ...body,
+    payload: { gameId: g.id },
+  }, now);
 }
 
 /**

@@ -2,6 +2,7 @@
 import { aliasedTable, and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { games, invitations, moves, users, type Game as GameRow } from "@/lib/db/schema";
+import { chatFor, type ChatView } from "./chat";
 import { GameError } from "./errors";
 import { gameAsSeenBy, type Side } from "./fog";
 import { declarePresetVariants, refuseUnreadable } from "./presets";
@@ -25,6 +26,8 @@ export interface GameView {
   fog: { side: Side | null } | null;
   /** The pending invitation of an open game, for accept/withdraw buttons. */
   invitation: { id: string; kind: string; fromId: string; toUserId: string | null; toName: string | null; token: string } | null;
+  /** The players' chat as this viewer sees it: null for anyone but the game's two players (lib/games/chat.ts). */
+  chat: ChatView | null;
 }
 
 /**
@@ -67,6 +70,7 @@ export async function getGameView(db: Executor, gameId: string, viewerId: string
     game: seen.game, whiteName: row.whiteName, blackName: row.blackName, bots: { white: row.whiteBot, black: row.blackBot },
     moves: seen.moves, invitation: inv ?? null,
     fog: seen.hidden ? { side: seen.side } : null,
+    chat: await chatFor(db, row.game, viewerId),
   };
 }
 

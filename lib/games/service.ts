@@ -19,7 +19,8 @@ import {
   type ChallengeInput, type ChooseSetupInput, type MoveInput,
 } from "./inputs";
 import { enqueueEmail } from "@/lib/mail";
-import { chooseSetupEmail, queueGameOver, queueInvitation, queueTurnEmail, queueYourTurn, yourTurnEmail } from "./notify";
+import { chatQuote } from "./chat";
+import { chooseSetupEmail, queueDrawOffer, queueGameOver, queueInvitation, queueTurnEmail, queueYourTurn, yourTurnEmail } from "./notify";
 import { newReplyToken } from "./reply-tokens";
 import { declarePresetVariants, refuseUnreadable, requirePresetVariant } from "./presets";
 import { choosesSetups, firstChooser, setupStage } from "./setups";
@@ -392,7 +393,9 @@ export async function submitMove(db: Db, userId: string, raw: MoveInput, now = n
   if (outcome.result === "ongoing") {
     const [me, other] = await Promise.all([userById(db, userId), userById(db, opponentId(seen, userId))]);
     const reply = await newReplyToken(db, seen.id, other.id, ply);
-    yourTurn = await yourTurnEmail(other, { id: seen.id, variant: seen.variant, ply, deadline, colour: colour === "white" ? "black" : "white" }, me.name ?? "your opponent", text, reply);
+    // The mover's latest chat message since the recipient last moved is quoted (docs/chat.md#emails).
+    const said = await chatQuote(db, seen.id, other, me);
+    yourTurn = await yourTurnEmail(other, { id: seen.id, variant: seen.variant, ply, deadline, colour: colour === "white" ? "black" : "white" }, me.name ?? "your opponent", text, reply, said);
   }
   return db.transaction(async (tx) => {
     const g = await lockGame(tx, input.gameId);
@@ -485,6 +488,11 @@ export async function offerDraw(db: Db, userId: string, raw: { gameId: string },
       return "agreed";
     }
     await tx.update(games).set({ drawOfferBy: userId, updatedAt: now }).where(eq(games.id, g.id));
+    // The offer is news to the opponent once: offering again while it stands mails nobody.
+    if (g.drawOfferBy !== userId) {
+      const [me, opponent] = await Promise.all([userById(tx, userId), userById(tx, opponentId(g, userId))]);
+      await queueDrawOffer(tx, opponent, g, me.name ?? "your opponent", now);
+    }
     return "offered";
   });
 }

@@ -24,6 +24,8 @@ const SERVER_ACTIONS = [
   "app/games/[id]/actions.ts#declineDrawAction", "app/games/[id]/actions.ts#extraDayAction",
   "app/games/[id]/actions.ts#moveAction", "app/games/[id]/actions.ts#offerDrawAction",
   "app/games/[id]/actions.ts#resignAction", "app/games/[id]/actions.ts#withdrawAction",
+  "app/games/[id]/actions.ts#chatAction", "app/games/[id]/actions.ts#muteAction", "app/games/[id]/actions.ts#reportAction",
+  "app/games/[id]/actions.ts#saveNoteAction",
   "app/import/actions.ts#importGame", "app/invitations/[token]/actions.ts#answerInvitationAction", "app/presets/actions.ts#publishPresetAction",
   "app/reply-by-email/[token]/actions.ts#stopRepliesByEmail",
   "app/settings/actions.ts#saveSettings", "app/settings/actions.ts#setVacation", "app/settings/actions.ts#signOutAction",

@@ -17,7 +17,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
-import { users } from "@/lib/db/schema";
+import { chatMessages, users } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
 import { variantIds } from "@/lib/rules";
 import { WAZIR_GAME, wazirGame } from "../support/presets";
@@ -73,7 +73,8 @@ import { acceptChallenge, declineChallenge, withdrawChallenge } from "@/app/_act
 import { signOutFromHeader } from "@/app/_actions/session";
 import { createChallengeAction } from "@/app/challenge/actions";
 import {
-  acceptDrawAction, addConditionalLineAction, chooseSetupAction, conditionalLinesAction, deleteConditionalLineAction, claimDrawAction, declineDrawAction, moveAction, offerDrawAction, resignAction, withdrawAction,
+  acceptDrawAction, addConditionalLineAction, chatAction, chooseSetupAction, conditionalLinesAction, deleteConditionalLineAction, claimDrawAction,
+  declineDrawAction, moveAction, muteAction, offerDrawAction, reportAction, resignAction, saveNoteAction, withdrawAction,
 } from "@/app/games/[id]/actions";
 import { importGame } from "@/app/import/actions";
 import { publishPresetAction } from "@/app/presets/actions";
@@ -272,6 +273,35 @@ describe(`server action fuzz (${N} calls per action, FUZZ_SEED=${SEED})`, () => 
       const lines = await addConditionalLine(handle.db, v.user, v.input as never).catch(() => []);
       return lines.length ? { user: v.user, input: { gameId: v.input.gameId, lineId: lines[lines.length - 1].id } } : null;
     } });
+  });
+
+  it("game page: chat and notes", { timeout: T }, async () => {
+    const talk = { fresh: true };
+    /** A player of an active game, with the input `extra` adds to the game's id. */
+    const inGame = (extra: (gameId: string, player: string, opponent: string) => Promise<Record<string, unknown>> | Record<string, unknown>) => async (): Promise<Valid> => {
+      const v = validCall(r, world, "offerDraw");
+      if (!v) return null;
+      const gameId = String(v.input.gameId);
+      const g = world.legal.get(gameId)!;
+      return { user: v.user, input: { gameId, ...(await extra(gameId, v.user, v.user === g.white ? g.black! : g.white!)) } };
+    };
+    const text = (t: string) => () => hostileShape(r, { gameId: r.pick(world.gameIds), text: t }, {
+      gameId: ids(), text: ["", "  ", "x".repeat(10_001), "a\u0000b", hostileString(r), 5, null],
+    });
+    await fuzz("chatAction", (x) => chatAction(x as never), text("good luck"), { ...talk, valid: inGame(() => ({ text: "good luck" })) });
+    await fuzz("saveNoteAction", (x) => saveNoteAction(x as never), text("plan: h4"), { ...talk, valid: inGame(() => ({ text: "plan: h4" })) });
+    await fuzz("muteAction", (x) => muteAction(x as never), () =>
+      hostileShape(r, { gameId: r.pick(world.gameIds), mute: r.chance(0.5) }, { gameId: ids(), mute: ["true", 1, null] }),
+    { ...talk, valid: inGame(() => ({ mute: r.chance(0.5) })) });
+    const written: string[] = [];
+    await fuzz("reportAction", (x) => reportAction(x as never), () =>
+      hostileShape(r, { gameId: r.pick(world.gameIds), messageId: written.length ? r.pick(written) : "none" }, { gameId: ids(), messageId: ids() }),
+    { ...talk, valid: inGame(async (gameId, _player, opponent) => {
+      // The opponent's message to report, written long ago so that no rate limit refuses the player's own.
+      const [m] = await handle.db.insert(chatMessages).values({ gameId, authorId: opponent, text: "rude", createdAt: new Date(0) }).returning();
+      written.push(m.id);
+      return { messageId: m.id };
+    }) });
   });
 
   it("invitation page: accept or decline by link", { timeout: T }, async () => {

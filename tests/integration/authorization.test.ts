@@ -22,7 +22,7 @@ import { games, users, type Game as GameRow, type User } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
 import {
   acceptDraw, acceptInvitation, addConditionalLine, claimDraw, createChallenge, declineDraw, declineInvitation, endVacation, GameError,
-  chooseSetup, giveExtraDay, offerDraw, resign, startVacation, submitMove, withdrawInvitation, type CreatedChallenge,
+  chooseSetup, giveExtraDay, offerDraw, postChat, resign, startVacation, submitMove, withdrawInvitation, type CreatedChallenge,
 } from "@/lib/games";
 import { visibleGame } from "@/lib/games/archive";
 import { importRecord } from "@/lib/games/records";
@@ -65,7 +65,7 @@ vi.mock("@/lib/auth", async () => {
 import { acceptChallenge, declineChallenge, withdrawChallenge } from "@/app/_actions/invitations";
 import { createChallengeAction } from "@/app/challenge/actions";
 import {
-  acceptDrawAction, chooseSetupAction, claimDrawAction, declineDrawAction, extraDayAction, moveAction, offerDrawAction, resignAction,
+  acceptDrawAction, chatAction, chooseSetupAction, claimDrawAction, declineDrawAction, extraDayAction, moveAction, offerDrawAction, resignAction,
   withdrawAction,
 } from "@/app/games/[id]/actions";
 import { importGame } from "@/app/import/actions";
@@ -86,7 +86,8 @@ const REPETITION = ["N g1-f3", "n g8-f6", "N f3-g1", "n f6-g8", "N g1-f3", "n g8
 const RECORD = '[White "Anna"]\n[Black "Ben"]\n\n1. P e2-e4 p e7-e5 1-0\n';
 
 /** Every table, as sorted lines of its rows: what "nothing changed" compares. */
-const TABLES = ["users", "accounts", "sessions", "verification_tokens", "games", "moves", "invitations", "email_outbox", "rate_events", "dev_mailbox", "presets", "preset_versions", "conditional_moves"];
+const TABLES = ["users", "accounts", "sessions", "verification_tokens", "games", "moves", "invitations", "email_outbox", "rate_events", "dev_mailbox", "presets", "preset_versions",
+  "conditional_moves", "game_notes", "chat_messages", "chat_mutes", "chat_reports"];
 
 let handle: TestDb;
 let db: Db;
@@ -209,6 +210,11 @@ const gameOps: GameOp[] = [
     name: "addConditionalLine", call: (d, u, gameId, ply) => addConditionalLine(d, u, { gameId, expectedPly: ply, moves: ["p e7-e5", "N g1-f3"] }, T0),
     moves: ["P e2-e4"], may: ["white"], after: () => ({ status: "active", ply: 1 }),
     notNow: { who: "black", refusal: { code: "invalid", message: "it is your move: conditional moves wait for your opponent's move, so make yours first" } },
+  },
+  {
+    // The players' chat (docs/chat.md): either player, whoever is to move.
+    name: "postChat", call: (d, u, gameId) => postChat(d, u, { gameId, text: "good luck" }, T0), may: ["white", "black"],
+    after: () => ({ status: "active", ply: 0 }),
   },
 ];
 
@@ -473,6 +479,7 @@ const gameActions: GameAction[] = [
   { name: "claimDrawAction", call: (gameId) => claimDrawAction({ gameId, reason: "threefold-repetition" }), op: opNamed("claimDraw") },
   { name: "extraDayAction", call: (gameId) => extraDayAction({ gameId }), op: opNamed("giveExtraDay") },
   { name: "chooseSetupAction", call: (gameId) => chooseSetupAction({ gameId, setup: 1 }), op: opNamed("chooseSetup") },
+  { name: "chatAction", call: (gameId) => chatAction({ gameId, text: "good luck" }), op: opNamed("postChat") },
 ];
 
 /** The action answers `expected` (state aside, which is the page's view) and changes nothing. */

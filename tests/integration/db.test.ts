@@ -45,9 +45,13 @@ describe.each(testDrivers)("schema and migrations on $driver", ({ create }) => {
     const before = await tables();
     expect(before).toEqual([
       "accounts",
+      "chat_messages",
+      "chat_mutes",
+      "chat_reports",
       "conditional_moves",
       "dev_mailbox",
       "email_outbox",
+      "game_notes",
       "games",
       "invitations",
       "moves",

@@ -284,7 +284,9 @@ describe("races on PostgreSQL", () => {
       expect([...answers].sort()).toEqual(["agreed", "offered"]);
       const { game } = await expectConsistent(db, id);
       expect(game).toMatchObject({ status: "finished", result: "1/2-1/2", endReason: "agreement" });
-      expect(await mailLines(db, id)).toEqual(gameOverLines("alice", "bob"));
+      // The first offer mailed the other player (docs/chat.md#the-draw-offer-email) before the second agreed it.
+      const offeredTo = answers[0] === "offered" ? "bob" : "alice";
+      expect(await mailLines(db, id)).toEqual([...gameOverLines("alice", "bob"), `draw-offer ${offeredTo}@example.test`].sort());
       return answers[0] === "offered" ? "Alice first" : "Bob first";
     });
   });

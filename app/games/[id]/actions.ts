@@ -10,8 +10,9 @@ import type { GameActionResult } from "@/app/_components/game-state";
 import { getCurrentUser } from "@/lib/auth";
 import { getDb, type Db } from "@/lib/db/client";
 import {
-  GameError, acceptDraw, addConditionalLine, conditionalLinesOf, deleteConditionalLine, type ConditionalLineView, chooseSetup, chooseSetupInput, claimDraw, declineDraw, giveExtraDay, moveInput, offerDraw, resign, submitMove,
-  withdrawInvitation,
+  GameError, acceptDraw, addConditionalLine, chatInput, chooseSetup, chooseSetupInput, claimDraw, conditionalLinesOf, declineDraw,
+  deleteConditionalLine, giveExtraDay, moveInput, muteInput, noteInput, offerDraw, postChat, reportInput, reportMessage, resign,
+  saveNote, setMute, submitMove, withdrawInvitation, type ConditionalLineView,
 } from "@/lib/games";
 import { conditionalLineIdInput, conditionalLineInput, drawClaimInput, gameActionInput, invitationInput } from "@/lib/games/inputs";
 import { wakeOutboxWorker } from "@/lib/mail/worker";
@@ -126,4 +127,25 @@ export async function addConditionalLineAction(raw: { gameId: string; expectedPl
 
 export async function deleteConditionalLineAction(raw: { gameId: string; lineId: string }): Promise<ConditionalLinesResult> {
   return onLines(conditionalLineIdInput, raw, (db, userId, input) => deleteConditionalLine(db, userId, input));
+}
+
+// ---------------------------------------------------------------- notes and chat
+
+// Notes and chat (docs/chat.md): the service decides who may; these only check the shape.
+
+/** Keeps the player's private notes on the game. */
+export async function saveNoteAction(raw: { gameId: string; text: string }): Promise<GameActionResult> {
+  return act(noteInput, raw, (db, userId, input) => saveNote(db, userId, input));
+}
+
+export async function chatAction(raw: { gameId: string; text: string }): Promise<GameActionResult> {
+  return act(chatInput, raw, (db, userId, input) => postChat(db, userId, input));
+}
+
+export async function muteAction(raw: { gameId: string; mute: boolean }): Promise<GameActionResult> {
+  return act(muteInput, raw, (db, userId, input) => setMute(db, userId, input));
+}
+
+export async function reportAction(raw: { gameId: string; messageId: string }): Promise<GameActionResult> {
+  return act(reportInput, raw, (db, userId, input) => reportMessage(db, userId, input));
 }

@@ -12,7 +12,7 @@ import { DEFAULT_PIECE_SET } from "@/app/_components/pieces";
 import type { ChallengeInfo, Colour, Viewer } from "@/app/_components/game-state";
 import { getCurrentUser } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
-import type { GameView } from "@/lib/games";
+import { noteOf, type GameView } from "@/lib/games";
 import { mailSettings } from "@/lib/mail";
 import { variantPath } from "@/lib/games/preset-ids";
 import { declaredPreset } from "@/lib/games/presets";
@@ -47,7 +47,8 @@ function challengeFor(view: GameView, userId: string | null): ChallengeInfo | nu
 export default async function GamePage({ params, searchParams }: Props) {
   const [{ id }, search] = await Promise.all([params, searchParams]);
   const user = await getCurrentUser();
-  const view = await loadGame(await getDb(), id, user?.id ?? null);
+  const db = await getDb();
+  const view = await loadGame(db, id, user?.id ?? null);
   if (!view) notFound();
   if ("unreadable" in view) return <main><h1>This game cannot be shown</h1><p className="error">{view.unreadable}</p></main>;
   const g = view.game;
@@ -62,6 +63,8 @@ export default async function GamePage({ params, searchParams }: Props) {
     pieceSet: user?.pieceSet ?? DEFAULT_PIECE_SET,
     shogiCoordinates: user?.shogiCoordinates ?? false,
   };
+  // Notes are the author's alone (docs/chat.md#notes): read for the viewer, and only when they play here.
+  const note = colour && user ? await noteOf(db, g.id, user.id) : null;
   const visibility = { public: "public game", unlisted: "unlisted game (only people with the link)", private: "private game" }[g.visibility];
   return (
     <main>
@@ -77,6 +80,7 @@ export default async function GamePage({ params, searchParams }: Props) {
           viewer={viewer}
           challenge={challengeFor(view, user?.id ?? null)}
           initialPly={ply !== undefined && ply < g.ply ? ply : null}
+          note={note}
         />
       </DeclaredGame>
     </main>

@@ -1,0 +1,190 @@
+/**
+ * Notes and chat (docs/chat.md): a player's private notes on a game, and the chat between a
+ * game's two players — on by default, off for both when either turns it off in Settings,
+ * bounded, rate-limited, reportable, and mutable (one player no longer reads the other's
+ * messages). Only the game's players ever see its chat; spectators, strangers and every
+ * other surface see none of it, and notes are shown to their author only.
+ */
+import { and, desc, eq, gt, inArray, max, sql } from "drizzle-orm";
+import type { Db, Executor } from "@/lib/db/client";
+import { chatMessages, chatMutes, chatReports, gameNotes, games, moves, users, type Game as GameRow, type User } from "@/lib/db/schema";
+import { GameError } from "./errors";
+import { chatInput, muteInput, noteInput, reportInput } from "./inputs";
+import { colourOf, lockGame, parse, userById } from "./service";
+
+/** The most messages a page shows: the latest ones. */
+export const CHAT_SHOWN = 100;
+/** The rate limit: a player's messages, in all games together (docs/chat.md#limits). */
+export const CHAT_PER_MINUTE = 10;
+export const CHAT_PER_DAY = 300;
+/** How much of a message the "your turn" email quotes. */
+export const CHAT_QUOTE_MAX = 200;
+
+export interface ChatLine {
+  id: string;
+  /** Written by the viewer (else by the opponent). */
+  mine: boolean;
+  text: string;
+  /** ISO time. */
+  at: string;
+  /** The viewer has reported it to the moderators. */
+  reported: boolean;
+}
+
+/** The chat as one of the game's players sees it; nobody else sees any (null). */
+export interface ChatView {
+  /** Whose setting keeps the chat closed: "you", "opponent", or null while it is open. */
+  off: "you" | "opponent" | null;
+  /** The viewer has muted the opponent: their messages are not shown. */
+  muted: boolean;
+  /** Messages may be written now (an active game, chat on for both). */
+  open: boolean;
+  messages: ChatLine[];
+}
+
+type Players = Pick<GameRow, "id" | "whiteId" | "blackId" | "status">;
+
+/** The opponent when `viewerId` plays the game against a person; null otherwise (spectators, bots, imports, an empty seat). */
+async function personOpposite(db: Executor, g: Players, viewerId: string | null): Promise<User | null> {
+  if (viewerId === null || !g.whiteId || !g.blackId) return null;
+  const otherId = g.whiteId === viewerId ? g.blackId : g.blackId === viewerId ? g.whiteId : null;
+  if (otherId === null) return null;
+  const [other] = await db.select().from(users).where(eq(users.id, otherId));
+  // Bots read no chat (docs/chat.md#who-sees-the-chat).
+  return other && other.botLevel === null ? other : null;
+}
+
+async function hasMuted(db: Executor, muterId: string, mutedId: string): Promise<boolean> {
+  const [row] = await db.select({ id: chatMutes.muterId }).from(chatMutes)
+    .where(and(eq(chatMutes.muterId, muterId), eq(chatMutes.mutedId, mutedId)));
+  return row !== undefined;
+}
+
+/** The chat of a game as `viewerId` sees it, or null for anyone but its two (human) players. */
+export async function chatFor(db: Executor, g: Players, viewerId: string | null): Promise<ChatView | null> {
+  const other = await personOpposite(db, g, viewerId);
+  if (!other || viewerId === null) return null;
+  const me = await userById(db, viewerId);
+  const off = !me.chatEnabled ? "you" : !other.chatEnabled ? "opponent" : null;
+  const muted = await hasMuted(db, viewerId, other.id);
+  const open = off === null && g.status === "active";
+  if (off) return { off, muted, open, messages: [] };
+  const authors = muted ? [viewerId] : [viewerId, other.id];
+  const rows = await db.select({
+    id: chatMessages.id, authorId: chatMessages.authorId, text: chatMessages.text, createdAt: chatMessages.createdAt,
+    reportedAt: chatReports.createdAt,
+  }).from(chatMessages)
+    // At most one report per message and reporter (chat_reports_message_reporter_key).
+    .leftJoin(chatReports, and(eq(chatReports.messageId, chatMessages.id), eq(chatReports.reporterId, viewerId)))
+    .where(and(eq(chatMessages.gameId, g.id), inArray(chatMessages.authorId, authors)))
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id)).limit(CHAT_SHOWN);
+  const messages = rows.reverse().map((r) => ({
+    id: r.id, mine: r.authorId === viewerId, text: r.text, at: r.createdAt.toISOString(), reported: r.reportedAt !== null,
+  }));
+  return { off, muted, open, messages };
+}
+
+/** The game and the opponent of a player acting on its chat, under the game's row lock; refusals as for moves. */
+async function lockChat(tx: Executor, gameId: string, userId: string, active = false): Promise<{ g: GameRow; other: User }> {
+  const g = await lockGame(tx, gameId);
+  colourOf(g, userId);
+  // Messages are written while the game is under way (while the setups are chosen too), in the words of requireActive.
+  if (active && (g.status === "finished" || g.status === "cancelled")) throw new GameError("over", "this game is over");
+  if (active && g.status !== "active") throw new GameError("over", "this game has not started yet");
+  const other = await personOpposite(tx, g, userId);
+  if (!other) throw g.whiteId && g.blackId ? new GameError("invalid", "bots read no chat") : new GameError("over", "this game has not started yet");
+  return { g, other };
+}
+
+/**
+ * A message was written: the game's version moves on, so the opponent's page picks it up by its poll
+ * (app/games/[id]/state). Mutes and reports leave it be: the other player's page must not tell them apart.
+ */
+async function touch(tx: Executor, gameId: string, now: Date): Promise<void> {
+  await tx.update(games).set({ updatedAt: sql`greatest(${games.updatedAt} + interval '1 millisecond', ${now.toISOString()}::timestamptz)` }).where(eq(games.id, gameId));
+}
+
+/** Writes a message to the opponent (docs/chat.md). */
+export async function postChat(db: Db, userId: string, raw: { gameId: string; text: string }, now = new Date()): Promise<void> {
+  const input = parse(chatInput, raw);
+  await db.transaction(async (tx) => {
+    const { g, other } = await lockChat(tx, input.gameId, userId, true);
+    const me = await userById(tx, userId);
+    if (!me.chatEnabled) throw new GameError("forbidden", "you have turned chat off in Settings");
+    if (!other.chatEnabled) throw new GameError("forbidden", `${other.name ?? "your opponent"} has turned chat off`);
+    await limitChat(tx, userId, now);
+    await tx.insert(chatMessages).values({ gameId: g.id, authorId: userId, text: input.text, createdAt: now });
+    await touch(tx, g.id, now);
+  });
+}
+
+async function limitChat(tx: Executor, userId: string, now: Date): Promise<void> {
+  // The player's row lock makes two messages sent at once count one after the other.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  const minuteAgo = new Date(now.getTime() - 60_000);
+  const [c] = await tx.select({
+    minute: sql<number>`(count(*) filter (where ${gt(chatMessages.createdAt, minuteAgo)}))::int`,
+    day: sql<number>`count(*)::int`,
+  }).from(chatMessages)
+    .where(and(eq(chatMessages.authorId, userId), gt(chatMessages.createdAt, new Date(now.getTime() - 86_400_000))));
+  if (c.minute >= CHAT_PER_MINUTE) throw new GameError("limited", `at most ${CHAT_PER_MINUTE} messages a minute: wait a moment`);
+  if (c.day >= CHAT_PER_DAY) throw new GameError("limited", `at most ${CHAT_PER_DAY} messages a day: the chat opens again tomorrow`);
+}
+
+/** Mutes the opponent (their messages no longer shown, nor quoted in emails), or unmutes them. */
+export async function setMute(db: Db, userId: string, raw: { gameId: string; mute: boolean }, now = new Date()): Promise<void> {
+  const input = parse(muteInput, raw);
+  await db.transaction(async (tx) => {
+    const { other } = await lockChat(tx, input.gameId, userId);
+    if (input.mute) await tx.insert(chatMutes).values({ muterId: userId, mutedId: other.id, createdAt: now }).onConflictDoNothing();
+    else await tx.delete(chatMutes).where(and(eq(chatMutes.muterId, userId), eq(chatMutes.mutedId, other.id)));
+  });
+}
+
+/** Reports an opponent's message to the moderators: a row in chat_reports (docs/chat.md#reports). */
+export async function reportMessage(db: Db, userId: string, raw: { gameId: string; messageId: string }, now = new Date()): Promise<void> {
+  const input = parse(reportInput, raw);
+  await db.transaction(async (tx) => {
+    const { g, other } = await lockChat(tx, input.gameId, userId);
+    const [m] = await tx.select({ authorId: chatMessages.authorId }).from(chatMessages)
+      .where(and(eq(chatMessages.id, input.messageId), eq(chatMessages.gameId, g.id)));
+    if (!m) throw new GameError("not-found", "no such message");
+    if (m.authorId !== other.id) throw new GameError("invalid", "you can report your opponent's messages, not your own");
+    await tx.insert(chatReports).values({ messageId: input.messageId, reporterId: userId, createdAt: now }).onConflictDoNothing();
+  });
+}
+
+/**
+ * The opponent's latest message since the recipient's own last move, as the "your turn" email
+ * quotes it (truncated), or undefined: none, chat off for either, or the recipient muted them.
+ */
+export async function chatQuote(db: Executor, gameId: string, to: User, from: User): Promise<string | undefined> {
+  if (!to.chatEnabled || !from.chatEnabled || from.botLevel !== null || (await hasMuted(db, to.id, from.id))) return undefined;
+  const [last] = await db.select({ at: max(moves.createdAt) }).from(moves).where(and(eq(moves.gameId, gameId), eq(moves.playerId, to.id)));
+  const [m] = await db.select({ text: chatMessages.text }).from(chatMessages)
+    .where(and(eq(chatMessages.gameId, gameId), eq(chatMessages.authorId, from.id), last?.at ? gt(chatMessages.createdAt, last.at) : undefined))
+    .orderBy(desc(chatMessages.createdAt)).limit(1);
+  if (!m) return undefined;
+  return m.text.length > CHAT_QUOTE_MAX ? `${m.text.slice(0, CHAT_QUOTE_MAX - 1).trimEnd()}…` : m.text;
+}
+
+/** The viewer's own notes on a game ("" when none, and for anyone but a player). */
+export async function noteOf(db: Executor, gameId: string, userId: string | null): Promise<string> {
+  if (userId === null) return "";
+  const [n] = await db.select({ text: gameNotes.text }).from(gameNotes).where(and(eq(gameNotes.gameId, gameId), eq(gameNotes.userId, userId)));
+  return n?.text ?? "";
+}
+
+/** Keeps the player's private notes on a game (an empty text deletes them). Only the game's players have notes. */
+export async function saveNote(db: Db, userId: string, raw: { gameId: string; text: string }, now = new Date()): Promise<void> {
+  const input = parse(noteInput, raw);
+  const [g] = await db.select().from(games).where(eq(games.id, input.gameId));
+  if (!g) throw new GameError("not-found", "no such game");
+  colourOf(g, userId);
+  if (input.text.trim() === "") {
+    await db.delete(gameNotes).where(and(eq(gameNotes.gameId, g.id), eq(gameNotes.userId, userId)));
+    return;
+  }
+  await db.insert(gameNotes).values({ gameId: g.id, userId, text: input.text, updatedAt: now })
+    .onConflictDoUpdate({ target: [gameNotes.gameId, gameNotes.userId], set: { text: input.text, updatedAt: now } });
+}
