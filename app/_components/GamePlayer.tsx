@@ -11,7 +11,7 @@ import { CopyLinkButton } from "./CopyLinkButton";
 import { GameChat } from "./GameChat";
 import { GameNotes } from "./GameNotes";
 import Link from "next/link";
-import { useEffect, useMemo, useState, useSyncExternalStore, useTransition } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore, useTransition, type CSSProperties } from "react";
 import {
   acceptDrawAction, addConditionalLineAction, chooseSetupAction, conditionalLinesAction, deleteConditionalLineAction, claimDrawAction, declineDrawAction, extraDayAction, moveAction, offerDrawAction, resignAction,
   withdrawAction, type ConditionalLinesResult,
@@ -96,6 +96,16 @@ interface Draft {
 }
 
 const NO_DRAFT: Omit<Draft, "ply" | "planned"> = { building: EMPTY_BUILDING, choices: null, pending: null };
+
+/**
+ * The board column's width, so that the board with its player bars (and hands) and the move
+ * panel below it fit the window's height: at 1280×800 nothing needs scrolling to move.
+ * What stays above and below the board (header, title, bars, the Send move row) is `reserve`.
+ */
+function boardFit(files: number, ranks: number, hands: boolean): CSSProperties {
+  const reserve = hands ? "23rem" : "17rem";
+  return { "--board-fit": `max(18rem, calc((100svh - ${reserve}) * ${files / ranks}))` } as CSSProperties;
+}
 
 function ChallengePanel({ challenge, gameId, invited, busy, onResult }: {
   challenge: ChallengeInfo;
@@ -467,7 +477,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly, note = null
   );
 
   return (
-    <div className={styles.layout}>
+    <div className={styles.layout} style={boardFit(info.files, info.ranks, info.hands)}>
       <section className={styles.boardColumn} aria-label="Board">
         {playerBar(other(orientation))}
         {hand(other(orientation))}
