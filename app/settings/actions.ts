@@ -20,6 +20,7 @@ export async function saveSettings(_prev: SettingsState, formData: FormData): Pr
     confirmMoves: formData.get("confirmMoves") === "on",
     pieceSet: formData.get("pieceSet") ?? undefined,
     shogiCoordinates: formData.get("shogiCoordinates") === "on",
+    moveNotation: formData.get("moveNotation") ?? undefined,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -20,6 +20,7 @@ export default async function SettingsPage() {
           confirmMoves: user.confirmMoves,
           pieceSet: user.pieceSet,
           shogiCoordinates: user.shogiCoordinates,
+          moveNotation: user.moveNotation,
         }}
       />
       <h2>Vacation</h2>
