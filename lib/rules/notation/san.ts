@@ -63,7 +63,7 @@ interface Reading {
   promotion?: string;
 }
 
-/** SAN as written: a castling, or the readings of a piece move (a lower-case `b` may be a bishop or the b-file). */
+/** SAN as written: a castling, or the readings of a piece move, in order (a lower-case `b`: the b-file, then a bishop). */
 export type SanText = { text: string; castle: 0 | 1 } | { text: string; readings: Reading[] };
 
 /** Longer text is no SAN ("Qa1xb2=Q+" is 9 characters; room for marks and "e.p."), so reading it costs nothing. */
