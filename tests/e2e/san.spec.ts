@@ -19,7 +19,7 @@ test("e4 typed into the move box is played; the SAN setting changes the move lis
   // A SAN that is not legal is refused under the box, in the players' words.
   await b.getByLabel("Move in notation").fill("Ke6");
   await b.getByRole("button", { name: "Play", exact: true }).click();
-  await expect(b.getByRole("alert")).toHaveText("Ke6: the king on e8 cannot go to e6.");
+  await expect(b.getByRole("main").getByRole("alert")).toHaveText("Ke6: the king on e8 cannot go to e6.");
   await typeMove(b, "Nc6", "n b8-c6");
 
   await b.goto("/settings");
