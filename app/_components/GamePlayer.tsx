@@ -679,7 +679,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly, note = null
 
         <section aria-label="Move list">
           <h2 className={styles.heading}>Moves</h2>
-          <MoveList variant={state.variant} startFen={state.startFen} moves={state.moves} shown={looking ?? ply} onSelect={view} />
+          <MoveList variant={state.variant} startFen={state.startFen} moves={state.moves} san={viewer.moveNotation === "san"} shown={looking ?? ply} onSelect={view} />
           {/* In fog the record is the opponent's moves: downloadable once the game is over. */}
           {ply > 0 && !fog && (
             <p className={styles.downloads}>

@@ -2,10 +2,11 @@
 /**
  * The moves of a game in the project's notation, numbered in pairs, the latest kept in view.
  * A Xiangqi game's list can show them in WXF's or Chinese notation instead
- * (docs/notation.md#traditional-xiangqi-notation), the choice kept by the browser.
+ * (docs/notation.md#traditional-xiangqi-notation), the choice kept by the browser; an orthodox
+ * chess or Chess960 game's in SAN, for a player who chose it in Settings (docs/notation.md#san).
  */
 import { useEffect, useMemo, useRef, useSyncExternalStore } from "react";
-import { sideNameIn } from "@/lib/rules";
+import { hasPgn, sanRecord, sideNameIn } from "@/lib/rules";
 import { xiangqiRecord, type XiangqiNotation } from "@/lib/rules/notation/xiangqi";
 import styles from "./GamePlayer.module.css";
 
@@ -72,19 +73,22 @@ function rows(startFen: string, moves: readonly string[]): Row[] {
  * The move list; each move is a button that shows the position after it (`onSelect`
  * with its ply). `shown` is the ply on the board: its move is marked.
  */
-export function MoveList({ variant, startFen, moves, shown, onSelect }: {
+export function MoveList({ variant, startFen, moves, san = false, shown, onSelect }: {
   variant: string;
   startFen: string;
   moves: readonly string[];
+  /** The viewer chose SAN: written so where the game has it. */
+  san?: boolean;
   shown: number;
   onSelect: (ply: number) => void;
 }) {
   const traditional = variant === "xiangqi";
   const [notation, setNotation] = useNotation(traditional);
-  const written = useMemo(
-    () => (notation === "coordinates" ? moves : xiangqiRecord(startFen, moves, notation).map((t, i) => t ?? moves[i])),
-    [notation, startFen, moves],
-  );
+  const inSan = san && hasPgn(variant);
+  const written = useMemo(() => {
+    if (inSan) return sanRecord(variant, startFen, moves);
+    return notation === "coordinates" ? moves : xiangqiRecord(startFen, moves, notation).map((t, i) => t ?? moves[i]);
+  }, [inSan, variant, notation, startFen, moves]);
   const box = useRef<HTMLDivElement | null>(null);
   // A long game scrolls: keep the newest move visible when one arrives.
   useEffect(() => {

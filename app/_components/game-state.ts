@@ -84,6 +84,8 @@ export interface Viewer {
   /** How Shogi's pieces and coordinates are drawn (the user's settings). */
   pieceSet: PieceSet;
   shogiCoordinates: boolean;
+  /** Orthodox chess and Chess960 move lists in SAN (the user's setting, docs/notation.md#san). */
+  moveNotation: "coordinates" | "san";
 }
 
 /** An open challenge as the game page shows it to its author, or to someone who may answer it. */

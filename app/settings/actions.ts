@@ -21,6 +21,7 @@ export async function saveSettings(_prev: SettingsState, formData: FormData): Pr
     pieceSet: formData.get("pieceSet") ?? undefined,
     shogiCoordinates: formData.get("shogiCoordinates") === "on",
     chatEnabled: formData.get("chatEnabled") === "on",
+    moveNotation: formData.get("moveNotation") ?? undefined,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

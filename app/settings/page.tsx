@@ -21,6 +21,7 @@ export default async function SettingsPage() {
           pieceSet: user.pieceSet,
           shogiCoordinates: user.shogiCoordinates,
           chatEnabled: user.chatEnabled,
+          moveNotation: user.moveNotation,
         }}
       />
       <h2>Vacation</h2>

@@ -15,6 +15,11 @@ const pieceSetChoices = [
   ["western", "Western: chess-like figures on the same tiles, discs and octagons (chariot as rook, horse as knight, general as king)"],
 ] as const;
 
+const moveNotationChoices = [
+  ["coordinates", "As stored, in the project's notation: P e2-e4, N g1-f3"],
+  ["san", "In SAN, as chess players write them: e4, Nf3"],
+] as const;
+
 const orientationChoices = [
   ["player", "My colour at the bottom"],
   ["white", "White at the bottom, always"],
@@ -72,6 +77,14 @@ export function SettingsForm({ current }: { current: SettingsInput }) {
           shogi boards as shogi players do (files 9–1 from the left, ranks 一–九 from the top); moves keep
           the a1 squares
         </label>
+      </fieldset>
+      <fieldset>
+        <legend>Chess and Chess960 move lists</legend>
+        {moveNotationChoices.map(([value, label]) => (
+          <label key={value} style={{ display: "block" }}>
+            <input type="radio" name="moveNotation" value={value} defaultChecked={(current.moveNotation ?? "coordinates") === value} /> {label}
+          </label>
+        ))}
       </fieldset>
       <p>
         <label>

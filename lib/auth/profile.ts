@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { isUniqueViolation, type Executor } from "@/lib/db/client";
-import { boardOrientation, notifyMode, pieceSet, users } from "@/lib/db/schema";
+import { boardOrientation, moveNotation, notifyMode, pieceSet, users } from "@/lib/db/schema";
 
 /** ASCII only: names appear in /players/<name> links and must not imitate each other. */
 export const displayNameSchema = z
@@ -24,6 +24,7 @@ export const settingsSchema = z.object({
   shogiCoordinates: z.boolean().optional(),
   // The players' chat (docs/chat.md): off, this player neither sees nor receives it.
   chatEnabled: z.boolean().optional(),
+  moveNotation: z.enum(moveNotation.enumValues).optional(),
 });
 export type SettingsInput = z.input<typeof settingsSchema>;
 

@@ -27,6 +27,8 @@ export const boardOrientation = pgEnum("board_orientation", ["player", "white"])
 // The pieces of games drawn with traditional pieces (Shogi's characters): those, or
 // Western figures on the same tiles (app/_components/pieces/art.ts, PIECE_SETS).
 export const pieceSet = pgEnum("piece_set", ["traditional", "western"]);
+/** How a player's move lists write chess moves: the project's notation, or SAN (docs/notation.md#san). */
+export const moveNotation = pgEnum("move_notation", ["coordinates", "san"]);
 export const gameStatus = pgEnum("game_status", ["open", "active", "finished", "cancelled"]);
 export const gameResult = pgEnum("game_result", ["1-0", "0-1", "1/2-1/2"]);
 export const visibility = pgEnum("visibility", ["public", "unlisted", "private"]);
@@ -60,6 +62,8 @@ export const users = pgTable(
     // The players' chat (lib/games/chat.ts, docs/chat.md): on by default; off, this player neither
     // sees nor receives chat, and the opponent is told so.
     chatEnabled: boolean("chat_enabled").notNull().default(true),
+    // Orthodox chess and Chess960 move lists in SAN for this player; moves are stored canonical all the same.
+    moveNotation: moveNotation("move_notation").notNull().default("coordinates"),
     // Vacation pauses the clocks of this player's games; set while it lasts.
     vacationSince: at("vacation_since"),
     // Vacation already taken in `vacationYear`, against the yearly allowance.

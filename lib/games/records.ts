@@ -51,7 +51,8 @@ export function recordTags(g: GameRow, names: { white: string | null; black: str
     ...(g.importTags ?? {}),
     White: names.white ?? "?",
     Black: names.black ?? "?",
-    TimeControl: `1/${g.daysPerMove * 86_400}`,
+    // An imported game has the time control its record had, as written, or none (docs/notation.md#game-record).
+    ...(g.importedBy === null && { TimeControl: `1/${g.daysPerMove * 86_400}` }),
   };
   // Ours (the Result, Variant and FEN tags are the codec's).
   for (const k of ["Result", "Variant", "FEN", "SetUp"]) delete tags[k];
@@ -181,7 +182,7 @@ export async function importRecord(
   const date = tagDate(parsed.tags.Date, now) ?? now;
   const kept: Record<string, string> = {};
   for (const [k, v] of Object.entries(parsed.tags)) {
-    if (KEPT_TAGS.test(k) && !["White", "Black", "Result", "Variant", "FEN", "SetUp", "TimeControl", "Termination", "Ending"].includes(k)) {
+    if (KEPT_TAGS.test(k) && !["White", "Black", "Result", "Variant", "FEN", "SetUp", "Termination", "Ending"].includes(k)) {
       kept[k] = v.slice(0, 200);
     }
     if (Object.keys(kept).length >= 30) break;
@@ -196,6 +197,7 @@ export async function importRecord(
       startFen: parsed.startFen,
       currentFen: replay.fen(),
       ply: parsed.moves.length,
+      // The column wants a value; an imported game shows and exports only its record's TimeControl tag.
       daysPerMove: tagDays(parsed.tags.TimeControl) ?? IMPORT_DEFAULT_DAYS,
       visibility,
       importedBy: userId,

@@ -14,6 +14,7 @@ import { forEachMove, Game } from "./game";
 import { LISTING_LIMIT } from "./mechanics/unions";
 import { perft } from "./movegen";
 import { parseFen } from "./notation/fen";
+import { hasPgn, parseSan } from "./notation/san";
 import { unwrap } from "./result";
 import { parsePreset, PRESET_LIMITS } from "./presets";
 import { declareVariant, getVariant, variantIds } from "./variants";
@@ -102,9 +103,11 @@ function run(args: string[]): string[] {
       if (rest.length === 0) throw new UsageError("play needs at least one move");
       const game = Game.start(variantId!, fen!);
       for (const m of rest) {
-        // Text that is no move at all is bad input (exit 2), not an illegal move (exit 1).
+        // Text that is no move at all is bad input (exit 2), not an illegal move (exit 1); in
+        // orthodox chess and Chess960 SAN is move text too (docs/notation.md#san).
         const read = parseActions(m);
-        if (!read.ok) throw new UsageError(read.error);
+        const san = hasPgn(game.variant.id) ? parseSan(m) : read;
+        if (!read.ok && !san.ok) throw new UsageError(san.error);
         try {
           game.play(m);
         } catch (e) {

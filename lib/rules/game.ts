@@ -9,7 +9,7 @@ import type { Mechanic, Stepwise } from "./mechanic";
 import type { Move } from "./move";
 import { inCheck, makeMove, perftUpTo, protectedRoyal } from "./movegen";
 import { parseFen, makeFen } from "./notation/fen";
-import { san } from "./notation/san";
+import { hasPgn, parseSan, resolveSan, san, type SanText } from "./notation/san";
 import { CARRY, DUCK, PROMOTED, typeOn, type Position } from "./position";
 import { unwrap } from "./result";
 import { couldWin, moveRulePlies, positionStatus, settled, win, type EndReason, type Outcome } from "./status";
@@ -59,6 +59,23 @@ export function searchStart(game: Game): SearchStart {
   return openForSearch(game);
 }
 
+/**
+ * Plays `text` as the game's next move; a refusal names the move as players count it,
+ * "move 2, White: Ke3: …" (the side's name in its game: "move 1, Red"), and as written.
+ */
+export function playNamed(game: Game, text: string): string {
+  try {
+    return game.play(text);
+  } catch (e) {
+    if (!(e instanceof RulesError)) throw e;
+    const [, side, , , , full] = game.startFen.split(" ");
+    const k = game.ply + (side === "b" ? 1 : 0);
+    const written = text.length > 60 ? `${text.slice(0, 60)}…` : text;
+    const named = e.message.startsWith(written) ? e.message : `${written}: ${e.message}`;
+    throw new RulesError(`move ${(Number(full) || 1) + Math.floor(k / 2)}, ${game.variant.sideNames[k % 2]}: ${named}`);
+  }
+}
+
 export class Game {
   readonly variant: Variant;
   readonly startFen: string;
@@ -104,14 +121,7 @@ export class Game {
   /** Replays a recorded game; the error names the first move that is not legal. */
   static replay(variantId: string, startFen: string, moves: readonly string[]): Game {
     const g = Game.start(variantId, startFen);
-    moves.forEach((m, i) => {
-      try {
-        g.play(m);
-      } catch (e) {
-        if (e instanceof RulesError) throw new RulesError(`move ${i + 1} (${m}): ${e.message}`);
-        throw e;
-      }
-    });
+    for (const m of moves) playNamed(g, m);
     return g;
   }
 
@@ -141,12 +151,16 @@ export class Game {
     return perftUpTo(this.pos, depth, cap);
   }
 
-  /** Plays a move given as text or actions; returns its canonical text. */
+  /**
+   * Plays a move given as text or actions; returns its canonical text. In orthodox chess and
+   * Chess960 the text may be SAN too (docs/notation.md#san), read as the move it means.
+   */
   play(input: string | readonly Action[]): string {
     // No actions at all are read as empty text, which is no move.
-    const actions = typeof input === "string" || input.length === 0 ? unwrap(parseActions(String(input))) : [...input];
+    const written = typeof input === "string" || input.length === 0 ? this.readText(String(input)) : [...input];
     const s = this.status();
     if (s.result !== "ongoing") throw new RulesError(`the game is over (${s.result} by ${s.reason})`);
+    const actions = Array.isArray(written) ? written : this.sanActions(written);
     const r = this.steps.read(this.pos, actions);
     if (typeof r === "string") throw new RulesError(r);
     const { move } = r;
@@ -161,6 +175,24 @@ export class Game {
     this.chased.push(chased);
     this.arrivals.push([move.from, move.to]);
     return text;
+  }
+
+  /**
+   * Move text as actions, or as SAN in the games that have it: text in the project's notation
+   * is that, except a lone naming (`N f3`), which is no move there but is SAN with a space.
+   */
+  private readText(text: string): Action[] | SanText {
+    const read = parseActions(text);
+    if (!hasPgn(this.variant.id)) return unwrap(read);
+    const [named] = read.value ?? [];
+    if (read.ok && !(read.value.length === 1 && named.type === "name")) return read.value;
+    return unwrap(parseSan(named?.type === "name" ? `${named.piece}${named.square}` : text));
+  }
+
+  /** The legal move SAN means, as its canonical actions. */
+  private sanActions(text: SanText): Action[] {
+    const list = listed(this.pos);
+    return list.listed[unwrap(resolveSan(this.pos, list, text))].actions;
   }
 
   /**

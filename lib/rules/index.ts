@@ -33,7 +33,9 @@
  *   project's notation or PGN with SAN (docs/notation.md#game-record), every move
  *   replayed; the error names the first bad one. `makeGameRecord(input)` → the
  *   project's record; `makePgn(input)` → PGN with SAN, for the games `hasPgn(variantId)`
- *   is true of (makePgn throws RulesError for others: a caller's mistake, not bad text).
+ *   is true of (makePgn throws RulesError for others: a caller's mistake, not bad text);
+ *   `sanRecord(variantId, startFen, moves)` → each move in SAN, for the same games. Those games
+ *   read SAN wherever they read move text (`game.play("Nf3")`, docs/notation.md#san).
  *   Types ParsedRecord, RecordInput, RecordResult.
  * - `declareVariant(decl)`: a game declared at run time (a preset, docs/presets.md), found by
  *   its id from then on like a built-in game; types VariantDecl, PieceDecl.
@@ -80,7 +82,7 @@ export { declareVariant, variantIds } from "./variants";
 export type { PieceDecl, VariantDecl } from "./variant";
 export { makePreset, parsePreset, presetErrorLine, PRESET_LIMITS, type ParsedPreset, type PresetFormat } from "./presets";
 export { chosenSetupFen, findVariantInfo, setupFen, sideNameIn, variantInfo, type VariantInfo } from "./info";
-export { makeGameRecord, makePgn, hasPgn, parseGameRecord, type ParsedRecord, type RecordInput, type RecordResult } from "./notation/record";
+export { makeGameRecord, makePgn, hasPgn, parseGameRecord, sanRecord, type ParsedRecord, type RecordInput, type RecordResult } from "./notation/record";
 export { unwrap, type Result } from "./result";
 export { hidesInformation, viewFen } from "./view";
 export { isMultiVariant, MultiGame, multiGameInfo, multiVariantIds, parseMultiNfen } from "./multi";

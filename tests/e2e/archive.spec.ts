@@ -164,7 +164,7 @@ test("a downloaded record imports again as the same game; a broken one names its
   await page.goto("/import");
   await page.getByLabel("Paste a record").fill("1. P e2-e4 p e7-e5 2. N g1-f3 n b8-b6 1-0");
   await page.getByRole("button", { name: "Import the game" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "cannot be imported" })).toContainText("move 4 (n b8-b6)");
+  await expect(page.getByRole("alert").filter({ hasText: "cannot be imported" })).toContainText("move 2, Black: n b8-b6 is not a legal move here");
   await expect(page).toHaveURL("/import");
   await expect(page.getByLabel("Paste a record")).toHaveValue(/n b8-b6/);
 });

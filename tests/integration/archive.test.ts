@@ -309,11 +309,30 @@ describe.each(testDrivers)("archive on $driver", ({ create }) => {
       expect(plain.ok && (await visibleGame(db, plain.gameId, null))!.game.endReason).toBe("imported");
     });
 
+    it("adds no TimeControl the record did not have, and gives back the one it had as written", async () => {
+      const none = await importRecord(db, u.dave, '[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Nf3 1-0\n', "public");
+      const without = await exportRecord(db, (none as { gameId: string }).gameId, null, "record", SITE);
+      const withoutPgn = await exportRecord(db, (none as { gameId: string }).gameId, null, "pgn", SITE);
+      expect(without.ok && without.text).not.toContain("TimeControl");
+      expect(withoutPgn.ok && withoutPgn.text).not.toContain("TimeControl");
+      const blitz = await importRecord(db, u.dave, '[TimeControl "300+2"]\n\n1. e4 e5 1-0\n', "public");
+      const g = (await visibleGame(db, (blitz as { gameId: string }).gameId, null))!.game;
+      expect(g.importTags).toMatchObject({ TimeControl: "300+2" });
+      const given = await exportRecord(db, g.id, null, "pgn", SITE);
+      expect(given.ok && given.text.match(/TimeControl.*/g)).toEqual(['TimeControl "300+2"]']);
+      // A game played here says its own pace.
+      const played = await exportRecord(db, id.mate, null, "record", SITE);
+      expect(played.ok && played.text).toContain('[TimeControl "1/259200"]');
+    });
+
     it("refuses a broken record naming the first bad move, and a record without a result", async () => {
       const before = (await db.select({ n: sql<number>`count(*)::int` }).from(games))[0].n;
       const bad = await importRecord(db, u.dave, '[Variant "chess"]\n\n1. P e2-e4 p e7-e5 2. N g1-f3 n b8-b6 3. B f1-c4 1-0', "public");
       expect(bad.ok).toBe(false);
-      expect((bad as { error: string }).error).toMatch(/move 4 \(n b8-b6\)/);
+      // Named as players count it, as written: SAN too (docs/notation.md#san).
+      expect((bad as { error: string }).error).toBe("This record cannot be imported: move 2, Black: n b8-b6 is not a legal move here");
+      const san = await importRecord(db, u.dave, "1. e4 e5 2. Ke3 Nc6 1-0", "public");
+      expect((san as { error: string }).error).toBe("This record cannot be imported: move 2, White: Ke3: the king on e1 cannot go to e3");
       const unknown = await importRecord(db, u.dave, '[Variant "tori-shogi"]\n\n1. P e2-e4 *', "public");
       expect((unknown as { error: string }).error).toMatch(/unknown Variant/i);
       const open = await importRecord(db, u.dave, "1. P e2-e4 p e7-e5 *", "public");

@@ -98,6 +98,24 @@ describe.each(testDrivers)("game service on $driver", ({ create }) => {
     await expectGameError(submitMove(db, alice, { gameId: id, expectedPly: 4, move: "P a2-a3" }), "over");
   });
 
+  it("reads SAN in chess and stores the canonical move; the expected-ply check holds for SAN too (docs/notation.md#san)", async () => {
+    const id = await startGame();
+    const e4 = await submitMove(db, alice, { gameId: id, expectedPly: 0, move: "e4" }, T0);
+    expect(e4).toMatchObject({ ply: 1, text: "P e2-e4" });
+    await submitMove(db, bob, { gameId: id, expectedPly: 1, move: "e5" }, T0);
+    // A stale page's SAN is refused as stale, before it is read.
+    await expectGameError(submitMove(db, alice, { gameId: id, expectedPly: 1, move: "Nf3" }), "stale");
+    await submitMove(db, alice, { gameId: id, expectedPly: 2, move: "Nf3+" }, T0);
+    await expectGameError(submitMove(db, bob, { gameId: id, expectedPly: 3, move: "Ke6" }), "illegal", /^Ke6: the king on e8 cannot go to e6$/);
+    await expectGameError(submitMove(db, bob, { gameId: id, expectedPly: 3, move: "Nxc6" }), "illegal", /nothing to capture on c6/);
+    await submitMove(db, bob, { gameId: id, expectedPly: 3, move: "nc6" }, T0);
+    const stored = await db.select().from(moves).where(eq(moves.gameId, id)).orderBy(asc(moves.ply));
+    expect(stored.map((m) => m.text)).toEqual(["P e2-e4", "p e7-e5", "N g1-f3", "n b8-c6"]);
+    // No SAN in a game that has none.
+    const compound = await startGame("compound");
+    await expectGameError(submitMove(db, alice, { gameId: compound, expectedPly: 0, move: "e4" }), "illegal", /cannot read move 'e4'/);
+  });
+
   it("sets the deadline from each move's time", async () => {
     const id = await startGame("chess", 5);
     const t = new Date(T0.getTime() + 3 * DAY);

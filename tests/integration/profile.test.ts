@@ -60,4 +60,15 @@ describe.each(testDrivers)("profile on $driver", ({ create }) => {
     expect(await load(u.id)).toMatchObject({ name: "Sakata2", pieceSet: "western", shogiCoordinates: true });
     await expect(updateSettings(db, u.id, { ...settings, pieceSet: "staunton" as never })).rejects.toThrow();
   });
+
+  it("keeps the move notation: the project's at first, SAN once chosen, untouched when left out (docs/notation.md#san)", async () => {
+    const u = await newUser();
+    expect(await load(u.id)).toMatchObject({ moveNotation: "coordinates" });
+    const settings = { name: "Anderssen", notify: "none", boardOrientation: "player", confirmMoves: true } as const;
+    expect(await updateSettings(db, u.id, { ...settings, moveNotation: "san" })).toEqual({ ok: true });
+    expect(await load(u.id)).toMatchObject({ moveNotation: "san" });
+    expect(await updateSettings(db, u.id, { ...settings, name: "Anderssen2" })).toEqual({ ok: true });
+    expect(await load(u.id)).toMatchObject({ name: "Anderssen2", moveNotation: "san" });
+    await expect(updateSettings(db, u.id, { ...settings, moveNotation: "descriptive" as never })).rejects.toThrow();
+  });
 });

@@ -33,7 +33,7 @@ function state(over: Partial<GameState>): GameState {
   };
 }
 const viewer = (colour: Viewer["colour"]): Viewer => ({
-  colour, confirmMoves: true, orientation: colour ?? "white", pieceSet: "traditional", shogiCoordinates: false,
+  colour, confirmMoves: true, orientation: colour ?? "white", pieceSet: "traditional", shogiCoordinates: false, moveNotation: "coordinates",
 });
 const render = (s: GameState, v: Viewer) =>
   renderToStaticMarkup(<GamePlayer initial={s} viewer={v} challenge={null} initialPly={null} />);

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { Game, RulesError, parseActions, parseGameRecord, variantIds } from "@/lib/rules";
 import { parseFen } from "@/lib/rules/notation/fen";
 import { unwrap, type Result } from "@/lib/rules/result";
-import { sanKey } from "@/lib/rules/notation/san";
+import { parseSan } from "@/lib/rules/notation/san";
 import { getVariant } from "@/lib/rules/variants";
 
 /** Just under parseGameRecord's own limit, so the whole text is read. */
@@ -56,11 +56,11 @@ describe("hostile game records", () => {
 
   it("one token of a megabyte: check marks, digits, dots, letters", () => {
     // A run of SAN marks not at the end: a trailing-marks regex retried from every one of them.
-    expect(refused(parseGameRecord(`${fill(`${CHESS}1. e4`, "+")}x`))).toMatch(/^move 1 \(e4\+\+\+[^)]*…\): 'e4\++…' is not a legal move here$/);
-    expect(refused(parseGameRecord(fill(`${CHESS}1. `, "1")))).toMatch(/move 1 .* is not a legal move here/);
-    expect(refused(parseGameRecord(fill(`${CHESS}1.`, "1.")))).toMatch(/is not a legal move here/);
+    expect(refused(parseGameRecord(`${fill(`${CHESS}1. e4`, "+")}x`))).toMatch(/^move 1, White: e4\+{58}…: cannot read move 'e4\+{38}'/);
+    expect(refused(parseGameRecord(fill(`${CHESS}1. `, "1")))).toMatch(/^move 1, White: 1{60}…: cannot read move/);
+    expect(refused(parseGameRecord(fill(`${CHESS}1.`, "1.")))).toMatch(/cannot read move/);
     expect(refused(parseGameRecord(fill("1. P ", "e")))).toMatch(/cannot read move/);
-    expect(refused(parseGameRecord(fill('[Variant "compound"]\n\n1. ', "P")))).toMatch(/move 1 .*cannot read move/);
+    expect(refused(parseGameRecord(fill('[Variant "compound"]\n\n1. ', "P")))).toMatch(/move 1, White: .*cannot read move/);
   });
 
   it("many tiny tokens: move numbers, NAGs, ';'-chained actions, results", () => {
@@ -68,7 +68,7 @@ describe("hostile game records", () => {
     expect(unwrap(parseGameRecord(fill(CHESS, "1. $1 "))).moves).toEqual([]);
     expect(unwrap(parseGameRecord(`${fill(`${CHESS}1. e4 $`, "7")} 1-0`)).moves).toEqual(["P e2-e4"]);
     expect(refused(parseGameRecord(fill(CHESS, "P e2-e4; ")))).toMatch(/ends after a ';'/);
-    expect(refused(parseGameRecord(`${fill(CHESS, "P e2-e4; ")}P e4-e5`))).toMatch(/move 1 .*cannot read move/);
+    expect(refused(parseGameRecord(`${fill(CHESS, "P e2-e4; ")}P e4-e5`))).toMatch(/move 1, White: .*cannot read move/);
     expect(unwrap(parseGameRecord(fill(CHESS, "* "))).result).toBe("*");
   });
 
@@ -76,7 +76,7 @@ describe("hostile game records", () => {
     const shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 ";
     expect(refused(parseGameRecord(fill(CHESS, shuffle), { maxMoves: 5000 }))).toMatch(/too many moves \(at most 5,000 plies\)/);
     // Without a cap the shuffle replays until the fivefold repetition ends the game.
-    expect(refused(parseGameRecord(fill(CHESS, shuffle)))).toMatch(/move 17 .*the game is over/);
+    expect(refused(parseGameRecord(fill(CHESS, shuffle)))).toBe("move 9, White: Nf3: the game is over (draw by fivefold-repetition)");
   });
 
   it("tag lines: many, one huge, an unclosed quote, a line of '['", () => {
@@ -113,11 +113,13 @@ describe("hostile FEN, move text and SAN", () => {
     }
   });
 
-  it("SAN marks are trimmed from the end only", () => {
+  it("SAN: text longer than any SAN is refused unread; marks are trimmed from the end only", () => {
     const marks = "+#!?".repeat(500_000);
-    expect(sanKey(`${marks}e4`)).toBe(`${marks}e4`);
-    expect(sanKey(`e4${marks}`)).toBe("e4");
-    expect(sanKey("0-0-0+")).toBe("O-O-O");
-    expect(sanKey("0-0!?")).toBe("O-O");
+    expect(refused(parseSan(`${marks}e4`))).toMatch(/cannot read move/);
+    expect(refused(parseSan(`e4${marks}`))).toMatch(/cannot read move/);
+    expect(refused(parseSan(`N${" ".repeat(2_000_000)}f3`))).toMatch(/cannot read move/);
+    expect(refusal(() => Game.start("chess").play(`e4${marks}`))).toMatch(/cannot read move/);
+    expect(refused(parseSan("+#!?+#e4"))).toMatch(/cannot read move/);
+    expect(Game.start("chess").play("e4+#!?")).toBe("P e2-e4");
   });
 });

@@ -146,6 +146,27 @@ describe.concurrent("rules CLI", () => {
     expect(await ok("play", "royal-substitute", "start", "P e2-e4")).toEqual(["rphpqphpr/pnpqpqpnp/9/4P4/9/PNPQ1QPNP/RPHPQPHPR b - - 0 1"]);
   });
 
+  it("play: SAN in orthodox chess and Chess960, the FEN as for the canonical moves (docs/notation.md#san)", async () => {
+    const after = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+    const [san, canonical, castled, king, ambiguous, garbage, noSan] = await Promise.all([
+      ok("play", "chess", "start", "e4", "e5", "Nf3"),
+      ok("play", "chess", "start", "P e2-e4", "p e7-e5", "N g1-f3"),
+      ok("play", "chess960", "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1RK4R w HBhb - 0 1", "O-O-O+", "O-O"),
+      fails(1, "play", "chess", "start", "e4", "e5", "Ke3"),
+      fails(1, "play", "chess", "4k3/8/8/8/8/8/8/N1N1K3 w - - 0 1", "Nb3"),
+      // Not move text at all: bad input. SAN is no move text where the game has none.
+      fails(2, "play", "chess", "start", "e4", "Zz9"),
+      fails(2, "play", "compound", "start", "e4"),
+    ]);
+    expect(san).toEqual([after]);
+    expect(canonical).toEqual([after]);
+    expect(castled).toEqual(["1r3rk1/pppppppp/8/8/8/8/PPPPPPPP/2KR3R w - - 2 2"]);
+    expect(king).toBe("illegal move 'Ke3': Ke3: the king on e1 cannot go to e3");
+    expect(ambiguous).toBe("illegal move 'Nb3': Nb3: it is ambiguous: write Nab3 or Ncb3");
+    expect(garbage).toMatch(/^cannot read move 'Zz9': write it in SAN like 'e4'/);
+    expect(noSan).toMatch(/^cannot read move 'e4': write it like 'P e2-e4'/);
+  });
+
   it("play: an illegal move is one line on stderr naming the move and why, exit 1", async () => {
     expect(await fails(1, "play", "chess", "start", "P e2-e5")).toMatch(/P e2-e5.*not a legal move/);
     expect(await fails(1, "play", "chess", "start", "P e2-e4", "P d2-d4")).toMatch(/P d2-d4.*not yours|P d2-d4.*black/i);

@@ -200,7 +200,9 @@ describe("move text", () => {
     }
     const g = Game.start("chess");
     expect(errorOf(() => g.play("hello"))).toMatch(/cannot read move 'hello'/);
-    expect(errorOf(() => g.play("e4"))).toMatch(/cannot read move/);
+    // SAN is move text in orthodox chess and Chess960 only (docs/notation.md#san).
+    expect(errorOf(() => Game.start("compound").play("e4"))).toBe("cannot read move 'e4': write it like 'P e2-e4' or 'Q d2-d5; P*d6'");
+    expect(errorOf(() => g.play("e9"))).toBe("cannot read move 'e9': write it in SAN like 'e4', 'Nf3', 'exd5', 'O-O', 'e8=Q', or like 'P e2-e4'");
     expect(() => g.play("hello")).toThrow(RulesError);
     expect(g.ply).toBe(0);
   });
@@ -220,7 +222,10 @@ describe("move text", () => {
   });
 
   it("a replayed game names the first move that is not legal", () => {
-    expect(errorOf(() => Game.replay("chess", "start", ["P e2-e4", "p e7-e5", "K e1-e3"]))).toMatch(/move 3 \(K e1-e3\)/);
+    expect(errorOf(() => Game.replay("chess", "start", ["P e2-e4", "p e7-e5", "K e1-e3"]))).toBe("move 2, White: K e1-e3 is not a legal move here");
+    // A game that starts with Black to move counts from its FEN's move number; the sides by their names in the game.
+    expect(errorOf(() => Game.replay("xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 7", ["p a7-a6", "R a1-b2"])))
+      .toBe("move 8, Red: R a1-b2 is not a legal move here");
     expect(Game.replay("chess", "start", ["P e2-e4", "p e7-e5"]).moves).toEqual(["P e2-e4", "p e7-e5"]);
   });
 });

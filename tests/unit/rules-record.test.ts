@@ -62,7 +62,10 @@ describe("game records", () => {
 
   it("names the first move that is not legal", () => {
     const text = '[Variant "chess"]\n\n1. P e2-e4 p e7-e5 2. P e4-e5 n b8-c6 *';
-    expect(parseGameRecord(text).error).toMatch(/move 3 \(P e4-e5\)/);
+    expect(parseGameRecord(text).error).toBe("move 2, White: P e4-e5 is not a legal move here");
+    // SAN as written, with the reason (docs/notation.md#san).
+    expect(parseGameRecord('[Variant "chess"]\n\n1. e4 e5 2. Ke3 Nc6 *').error).toBe("move 2, White: Ke3: the king on e1 cannot go to e3");
+    expect(parseGameRecord('[Variant "chess"]\n\n1. e4 e5 2. Nf3 Nx *').error).toMatch(/^move 2, Black: Nx: cannot read move 'Nx'/);
     expect(parseGameRecord('[Variant "checkers"]\n\n*').error).toMatch(/unknown Variant/);
   });
 });

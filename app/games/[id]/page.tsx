@@ -44,6 +44,13 @@ function challengeFor(view: GameView, userId: string | null): ChallengeInfo | nu
   return null;
 }
 
+/** The game's pace: days per move, or for an imported game its record's TimeControl, if it had one. */
+function timeControl(g: GameView["game"]): string {
+  if (g.importedBy === null) return `${g.daysPerMove} ${g.daysPerMove === 1 ? "day" : "days"} per move · `;
+  const tag = g.importTags?.TimeControl;
+  return tag ? `imported, time control ${tag} · ` : "imported · ";
+}
+
 export default async function GamePage({ params, searchParams }: Props) {
   const [{ id }, search] = await Promise.all([params, searchParams]);
   const user = await getCurrentUser();
@@ -62,6 +69,7 @@ export default async function GamePage({ params, searchParams }: Props) {
     orientation: colour && user?.boardOrientation !== "white" ? colour : "white",
     pieceSet: user?.pieceSet ?? DEFAULT_PIECE_SET,
     shogiCoordinates: user?.shogiCoordinates ?? false,
+    moveNotation: user?.moveNotation ?? "coordinates",
   };
   // Notes are the author's alone (docs/chat.md#notes): read for the viewer, and only when they play here.
   const note = colour && user ? await noteOf(db, g.id, user.id) : null;
@@ -70,7 +78,7 @@ export default async function GamePage({ params, searchParams }: Props) {
     <main>
       <h1>{info.name}</h1>
       <p>
-        {g.daysPerMove} {g.daysPerMove === 1 ? "day" : "days"} per move · {visibility} ·{" "}
+        {timeControl(g)}{visibility} ·{" "}
         <Link href={variantPath(g.variant)}>rules of {info.name}</Link>
       </p>
       {/* A preset's game: the browser declares the version this game plays before building it. */}

@@ -4,7 +4,7 @@
  * exports as standard PGN with SAN. Import reads both and replays every move.
  */
 import { RulesError } from "../errors";
-import { Game } from "../game";
+import { Game, playNamed } from "../game";
 import { legalMoves, makeMove } from "../movegen";
 import { hasUnseen } from "../position";
 import { getVariant, isKnownVariant, variantIds } from "../variants";
@@ -12,7 +12,7 @@ import { parseFen, makeFen } from "./fen";
 import { attempt, unwrap, type Result } from "../result";
 import { moveActions } from "./move";
 import { makeMoveText } from "../actions";
-import { san, sanKey } from "./san";
+import { hasPgn, san } from "./san";
 
 export type RecordResult = "1-0" | "0-1" | "1/2-1/2" | "*";
 export type Tags = Record<string, string>;
@@ -71,19 +71,19 @@ export function makeGameRecord(r: RecordInput): string {
   return `${tagLines(tags)}\n\n${movetext(r.startFen, r.moves, r.result)}\n`;
 }
 
-/** The games standard PGN with SAN can record: orthodox chess, and Chess960 with its Variant tag. */
-const PGN_VARIANTS: Record<string, string | undefined> = { chess: undefined, chess960: "Chess960" };
+/** Chess960's Variant tag in PGN; orthodox chess has none. */
+const PGN_VARIANT_TAG: Record<string, string | undefined> = { chess960: "Chess960" };
 
-export function hasPgn(variant: string): boolean {
-  return Object.hasOwn(PGN_VARIANTS, variant);
-}
+export { hasPgn };
 
-/** Standard PGN with SAN, for orthodox chess and Chess960 (`hasPgn`); `parseGameRecord` reads it back. */
-export function makePgn(r: RecordInput): string {
-  if (!hasPgn(r.variant)) throw new RulesError("PGN with SAN exists for orthodox chess and Chess960 only");
-  const v = getVariant(r.variant);
-  const pos = unwrap(parseFen(v, r.startFen));
-  const sans = r.moves.map((text, i) => {
+/**
+ * Each move of a game in SAN, for the games that have it (`hasPgn`): the moves of its PGN,
+ * and of the move list for a player who chose SAN.
+ */
+export function sanRecord(variant: string, startFen: string, moves: readonly string[]): string[] {
+  if (!hasPgn(variant)) throw new RulesError("SAN and PGN exist for orthodox chess and Chess960 only");
+  const pos = unwrap(parseFen(getVariant(variant), startFen));
+  return moves.map((text, i) => {
     const legal = legalMoves(pos);
     const m = legal.find((x) => makeMoveText(moveActions(pos, x)) === text);
     if (!m) throw new RulesError(`move ${i + 1} (${text}) is not legal`);
@@ -91,8 +91,14 @@ export function makePgn(r: RecordInput): string {
     makeMove(pos, m);
     return s;
   });
+}
+
+/** Standard PGN with SAN, for orthodox chess and Chess960 (`hasPgn`); `parseGameRecord` reads it back. */
+export function makePgn(r: RecordInput): string {
+  const sans = sanRecord(r.variant, r.startFen, r.moves);
+  const v = getVariant(r.variant);
   const tags: Tags = { Event: "?", Site: "?", Date: "????.??.??", Round: "-", White: "?", Black: "?", ...r.tags, Result: r.result };
-  const variantTag = PGN_VARIANTS[r.variant];
+  const variantTag = PGN_VARIANT_TAG[r.variant];
   if (variantTag) tags.Variant = variantTag;
   if (variantTag || r.startFen !== v.decl.startFen) {
     tags.SetUp = "1";
@@ -240,22 +246,8 @@ function readRecord(text: string, { maxMoves = Infinity }: { maxMoves?: number }
   const startFen = start ? makeFen(start) : v.decl.startFen;
   const { moves: written, result } = splitMoves(lines.slice(i).join("\n"), maxMoves);
   const game = Game.start(variant, startFen);
-  const moves = written.map((w, n) => {
-    try {
-      return game.play(hasPgn(variant) && !/\s/.test(w) ? fromSan(game, w) : w);
-    } catch (e) {
-      if (e instanceof RulesError) throw new RulesError(`move ${n + 1} (${clip(w)}): ${e.message}`);
-      throw e;
-    }
-  });
+  // SAN too, in the games that have it: Game.play reads it.
+  const moves = written.map((w) => playNamed(game, w));
   const tagged = tags.Result as RecordResult | undefined;
   return { tags, variant, startFen, moves, result: tagged && /^(1-0|0-1|1\/2-1\/2|\*)$/.test(tagged) ? tagged : result, game };
-}
-
-/** The legal move a SAN token means, as move text. */
-function fromSan(game: Game, token: string): string {
-  const want = sanKey(token);
-  const found = game.sanMoves().find((m) => sanKey(m.san) === want);
-  if (!found) throw new RulesError(`'${clip(token)}' is not a legal move here`);
-  return found.text;
 }
