@@ -2,8 +2,8 @@
  * The app as the browser tests see it: `next build` into .next-e2e, then
  * `next start` with a fresh PostgreSQL database and a real SMTP server on
  * 127.0.0.1 whose mail the tests read over a small HTTP API. Playwright starts and
- * stops this. Runs on one machine take turns through a lock folder, since they
- * share the build folder.
+ * stops this. Runs in one checkout take turns through a lock folder, since they
+ * share its build folder; runs in other checkouts (CI's clean clone, a worktree) do not wait.
  *
  *   GET  /ready          200 once the app answers
  *   GET  /mails          every email received, oldest first
@@ -11,6 +11,7 @@
  *   POST /refuse?on=1    make the SMTP server refuse (451) until /refuse?on=0
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import postgres from "postgres";
@@ -20,7 +21,7 @@ import { DIST, REPLY_SMTP_PORT } from "./fixtures";
 
 const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
 const MAIL_API_PORT = APP_PORT + 1;
-const LOCK = "/tmp/courier-variants-e2e.lock";
+const LOCK = `/tmp/courier-variants-e2e-${createHash("sha256").update(process.cwd()).digest("hex").slice(0, 12)}.lock`;
 
 function alive(pid: number): boolean {
   try {
