@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { VariantThumbnail } from "@/app/_components/BoardThumbnail";
 import { RulesText } from "@/app/_overview/format";
 import { ChallengesForYou, YourChallenges } from "@/app/_overview/challenge-list";
 import { GameList } from "@/app/_overview/game-list";
@@ -31,10 +32,13 @@ function Welcome() {
         {variantIds().map((id) => {
           const v = variantInfo(id);
           return (
-            <li key={id}>
-              <Link href={`/variants/${id}`} className="card-title">{v.name}</Link>
-              <div className="meta">{v.files}×{v.ranks} board</div>
-              {v.summary[0] && <p><RulesText text={v.summary[0]} /></p>}
+            <li key={id} className="with-thumbnail">
+              <VariantThumbnail variant={id} />
+              <div>
+                <Link href={`/variants/${id}`} className="card-title">{v.name}</Link>
+                <div className="meta">{v.files}×{v.ranks} board</div>
+                {v.summary[0] && <p><RulesText text={v.summary[0]} /></p>}
+              </div>
             </li>
           );
         })}

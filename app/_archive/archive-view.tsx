@@ -4,6 +4,7 @@
  * every state is an address, so any search can be bookmarked or shared.
  */
 import Link from "next/link";
+import { GameThumbnail } from "@/app/_components/BoardThumbnail";
 import { PlayerLink, variantName } from "@/app/_overview/format";
 import { describeEnd, resultMark } from "@/lib/games";
 import type { ArchiveEntry, ArchivePage } from "@/lib/games/archive";
@@ -160,6 +161,7 @@ export function Results({ page, filters, showVisibility }: { page: ArchivePage; 
         <caption className="visually-hidden">Games, {filters.sort === "last" ? "by last move" : "by start date"}, {filters.order} first</caption>
         <thead>
           <tr>
+            <th scope="col"><span className="visually-hidden">Board</span></th>
             <th scope="col">Game</th>
             <th scope="col">{sideOf(filters.variant, "white")} – {sideOf(filters.variant, "black")}</th>
             <th scope="col">Result</th>
@@ -171,6 +173,7 @@ export function Results({ page, filters, showVisibility }: { page: ArchivePage; 
         <tbody>
           {page.entries.map((e) => (
             <tr key={e.id} data-game={e.id}>
+              <td className={css.thumbnail}>{e.status !== "open" && <GameThumbnail game={e} />}</td>
               <td><Link href={`/games/${e.id}`}>{variantName(e.variant)}</Link></td>
               <td className="players">
                 <Name name={e.whiteName} registered={e.whiteRegistered} fallback={e.status === "open" ? "(open seat)" : "?"} />

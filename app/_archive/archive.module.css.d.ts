@@ -5,5 +5,6 @@ declare const classes: {
   readonly problems: string;
   readonly results: string;
   readonly pager: string;
+  readonly thumbnail: string;
 };
 export default classes;

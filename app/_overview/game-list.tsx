@@ -1,5 +1,6 @@
 /** Lists of games for the home and player pages (server components). */
 import Link from "next/link";
+import { GameThumbnail } from "@/app/_components/BoardThumbnail";
 import { describeEnd, type GameSummary } from "@/lib/games";
 import { sideNameIn } from "@/lib/rules";
 import { Colour, Deadline, variantName } from "./format";
@@ -33,32 +34,35 @@ export function GameItem({ game: g, side, now, viewerPlays }: {
     : `${name}: ${g.whiteName ?? "someone"} against ${g.blackName ?? "someone"}`;
   const toMove = g.ply % 2 === 0 ? "white" : "black";
   return (
-    <li className={viewerPlays && g.yourTurn ? "your-turn" : undefined}>
-      <div className="card-title">
-        <Link href={`/games/${g.id}`}>{title}</Link>{" "}
-        {g.status === "active" && viewerPlays && (
-          g.yourTurn
-            ? <span className="badge turn">Your turn</span>
-            : <span className="badge">Their turn</span>
-        )}
-        {g.status === "finished" && <span className="badge">{outcome(g, side)}</span>}
-      </div>
-      <div className="meta">
-        {side && (
-          <>
-            {viewerPlays ? (g.status === "finished" ? "You played" : "You play") : g.status === "finished" ? "Played" : "Plays"}{" "}
-            <Colour variant={g.variant} colour={side} />{" · "}
-          </>
-        )}
-        {g.status === "active" && (
-          <>
-            {g.choosingSetups ? <>choosing setups</> : <>move {moveNumber(g.ply)}, <Colour variant={g.variant} colour={toMove} /> to play</>}
-            {g.deadline && <>, due <Deadline date={g.deadline} now={now} /></>}
-            {" · "}
-          </>
-        )}
-        {g.status === "finished" && g.endReason && <>{describeEnd(g.endReason)}{" · "}</>}
-        {g.daysPerMove} {g.daysPerMove === 1 ? "day" : "days"} per move
+    <li className={`with-thumbnail${viewerPlays && g.yourTurn ? " your-turn" : ""}`}>
+      <GameThumbnail game={g} flip={side === "black"} />
+      <div>
+        <div className="card-title">
+          <Link href={`/games/${g.id}`}>{title}</Link>{" "}
+          {g.status === "active" && viewerPlays && (
+            g.yourTurn
+              ? <span className="badge turn">Your turn</span>
+              : <span className="badge">Their turn</span>
+          )}
+          {g.status === "finished" && <span className="badge">{outcome(g, side)}</span>}
+        </div>
+        <div className="meta">
+          {side && (
+            <>
+              {viewerPlays ? (g.status === "finished" ? "You played" : "You play") : g.status === "finished" ? "Played" : "Plays"}{" "}
+              <Colour variant={g.variant} colour={side} />{" · "}
+            </>
+          )}
+          {g.status === "active" && (
+            <>
+              {g.choosingSetups ? <>choosing setups</> : <>move {moveNumber(g.ply)}, <Colour variant={g.variant} colour={toMove} /> to play</>}
+              {g.deadline && <>, due <Deadline date={g.deadline} now={now} /></>}
+              {" · "}
+            </>
+          )}
+          {g.status === "finished" && g.endReason && <>{describeEnd(g.endReason)}{" · "}</>}
+          {g.daysPerMove} {g.daysPerMove === 1 ? "day" : "days"} per move
+        </div>
       </div>
     </li>
   );

@@ -8,6 +8,7 @@ import { getDb } from "@/lib/db/client";
 import { sentence } from "@/app/_components/sentence";
 import { positionAt } from "@/lib/games/pictures";
 import { UNREADABLE_PRESET } from "@/lib/games/presets";
+import { Game, variantIds, variantInfo } from "@/lib/rules";
 import { DEFAULT_SQUARE_PX, boardSvg, svgToPng } from "./render";
 
 export const pictureQuery = z.object({
@@ -66,4 +67,30 @@ export async function boardPictureResponse(request: Request, gameId: string, for
   }
   const png = svgToPng(svg);
   return new Response(new Uint8Array(png), { headers: { ...headers, "Content-Type": "image/png" } });
+}
+
+/**
+ * GET /variants/<id>/board.svg?size=N: a built-in game's start position (the variant cards).
+ * It changes only with a release of the rules, so it is cached for a day.
+ */
+export function variantPictureResponse(request: Request, variantId: string): Response {
+  const text = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
+  const parsed = pictureQuery.pick({ size: true, flip: true }).safeParse(Object.fromEntries([...new URL(request.url).searchParams].filter(([, v]) => v !== "")));
+  if (!parsed.success) return new Response("Bad picture request: flip=1 turns the board, size is 16–128 pixels per square.\n", { status: 400, headers: text });
+  // Only the built-in games: a preset's start position is its own page's business.
+  if (!variantIds().includes(variantId)) return new Response("No such game.\n", { status: 404, headers: text });
+  const info = variantInfo(variantId);
+  const start = Game.start(variantId);
+  const svg = boardSvg(
+    { variant: variantId, files: info.files, ranks: info.ranks, squares: start.board(), lastMove: [], checks: [], ...(info.hands ? { hands: start.hand() } : {}) },
+    { flip: parsed.data.flip === "1" || parsed.data.flip === "true", squarePx: parsed.data.size ?? DEFAULT_SQUARE_PX },
+  );
+  return new Response(svg, {
+    headers: {
+      "Content-Type": "image/svg+xml; charset=utf-8",
+      "Cache-Control": "public, max-age=86400",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+    },
+  });
 }

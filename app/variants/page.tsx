@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { VariantThumbnail } from "@/app/_components/BoardThumbnail";
 import { RulesText } from "@/app/_overview/format";
 import { PlayerLink } from "@/app/_overview/format";
 import { getDb } from "@/lib/db/client";
@@ -30,14 +31,17 @@ export default async function VariantsPage() {
         {variantIds().map((id) => {
           const v = variantInfo(id);
           return (
-            <li key={id}>
-              <h2 className="card-title" style={{ margin: 0, fontSize: "1.1rem" }}>
-                <Link href={`/variants/${id}`}>{v.name}</Link>
-              </h2>
-              <div className="meta">
-                {v.files}×{v.ranks} board · {v.pieces.length} kinds of piece · <code>{id}</code>
+            <li key={id} className="with-thumbnail">
+              <VariantThumbnail variant={id} />
+              <div>
+                <h2 className="card-title" style={{ margin: 0, fontSize: "1.1rem" }}>
+                  <Link href={`/variants/${id}`}>{v.name}</Link>
+                </h2>
+                <div className="meta">
+                  {v.files}×{v.ranks} board · {v.pieces.length} kinds of piece · <code>{id}</code>
+                </div>
+                {v.summary[0] && <p><RulesText text={v.summary[0]} /></p>}
               </div>
-              {v.summary[0] && <p><RulesText text={v.summary[0]} /></p>}
             </li>
           );
         })}

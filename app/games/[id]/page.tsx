@@ -8,6 +8,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DeclaredGame } from "@/app/_components/DeclaredGame";
 import { GamePlayer } from "@/app/_components/GamePlayer";
+import { PieceList } from "@/app/_components/PieceList";
 import { DEFAULT_PIECE_SET } from "@/app/_components/pieces";
 import type { ChallengeInfo, Colour, Viewer } from "@/app/_components/game-state";
 import { getCurrentUser } from "@/lib/auth";
@@ -91,6 +92,11 @@ export default async function GamePage({ params, searchParams }: Props) {
           note={note}
         />
       </DeclaredGame>
+      {/* Closed by default: the board stays where it is. */}
+      <details className="piece-legend">
+        <summary>The pieces of {info.name}</summary>
+        <PieceList variant={g.variant} />
+      </details>
     </main>
   );
 }

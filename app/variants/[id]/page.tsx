@@ -3,7 +3,8 @@ import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { presetOfVariant } from "@/lib/games/preset-ids";
 import { Hand } from "@/app/_components/Hand";
-import { BoardDrawing, PieceSvg } from "@/app/_components/pieces";
+import { BoardDrawing } from "@/app/_components/pieces";
+import { PieceList } from "@/app/_components/PieceList";
 import { RulesText } from "@/app/_overview/format";
 import { Game, findVariantInfo, variantIds } from "@/lib/rules";
 import { ruleBookPath } from "../rule-book";
@@ -64,24 +65,7 @@ export default async function VariantPage({ params }: { params: Params }) {
           </p>
           <section aria-labelledby="pieces-heading">
             <h2 id="pieces-heading">Pieces</h2>
-            <p className="meta">
-              Moves in <a href="https://www.chessvariants.com/piececlopedia.dir/betza-notation.html">Betza notation</a>;
-              the letter is the one used in positions and move text.
-            </p>
-            <ul className="piece-list">
-              {v.pieces.map((p) => (
-                <li key={p.letter}>
-                  <PieceSvg variant={v.id} color="white" letter={p.letter} size={40} title={`${first} ${p.name}`} />
-                  {/* Black's pieces as they stand facing White: a shogi tile points down. */}
-                  <PieceSvg variant={v.id} color="black" letter={p.letter} size={40} title={`${second} ${p.name}`} turned />
-                  <span>
-                    <strong>{p.name}</strong> <code>{p.letter}</code>
-                    <br />
-                    <span className="meta">Betza: <code>{p.betza}</code></span>
-                  </span>
-                </li>
-              ))}
-            </ul>
+            <PieceList variant={v.id} />
           </section>
           <section aria-labelledby="fen-heading">
             <h2 id="fen-heading">Start position</h2>

@@ -1,0 +1,44 @@
+/**
+ * A small board picture for lists (home, archive, player pages, variant cards): an <img> of
+ * the picture routes, not an inline drawing. A list of 50 inline boards weighs megabytes of
+ * HTML; an <img> is a few hundred bytes, lazy-loaded, and a named ply's picture is cached for
+ * good. The route decides what each viewer may see (a game in fog: lib/games/fog.ts), so a
+ * thumbnail shows no more than the picture route shows that viewer.
+ */
+import { pictureSize } from "@/app/_pictures/size";
+import { findVariantInfo, sideNameIn } from "@/lib/rules";
+
+/** Pixels per square: the picture routes' smallest size. */
+export const THUMBNAIL_SQUARE_PX = 16;
+
+/** The accessible name of a game's thumbnail, moves counted as players count them. */
+export function thumbnailAlt(variant: string, ply: number, choosingSetups = false): string {
+  if (choosingSetups) return "Board while the setups are chosen";
+  if (ply === 0) return "Board at the start";
+  const mover = sideNameIn(variant, ply % 2 === 1 ? "white" : "black");
+  return `Board after move ${Math.ceil(ply / 2)}, ${mover}`;
+}
+
+function Thumbnail({ src, variant, alt }: { src: string; variant: string; alt: string }) {
+  // A game the rules cannot read (an unreadable preset version) has no picture to show.
+  const info = findVariantInfo(variant);
+  if (!info) return null;
+  const { width, height } = pictureSize(info.files, info.ranks, THUMBNAIL_SQUARE_PX, info.hands);
+  // width and height reserve the space before the picture loads: the list does not jump.
+  return <img className="thumbnail" src={src} alt={alt} width={width} height={height} loading="lazy" decoding="async" />;
+}
+
+/** A game's position after `ply` (its current one): that ply's picture never changes, so the browser keeps it. */
+export function GameThumbnail({ game, flip = false }: {
+  game: { id: string; variant: string; ply: number; choosingSetups?: boolean };
+  /** Drawn from Black's side (the list's player plays Black). */
+  flip?: boolean;
+}) {
+  const query = new URLSearchParams({ ply: String(game.ply), size: String(THUMBNAIL_SQUARE_PX), ...(flip ? { flip: "1" } : {}) });
+  return <Thumbnail src={`/games/${encodeURIComponent(game.id)}/board.svg?${query}`} variant={game.variant} alt={thumbnailAlt(game.variant, game.ply, game.choosingSetups)} />;
+}
+
+/** A built-in game's start position (app/variants/[id]/board.svg). */
+export function VariantThumbnail({ variant }: { variant: string }) {
+  return <Thumbnail src={`/variants/${encodeURIComponent(variant)}/board.svg?size=${THUMBNAIL_SQUARE_PX}`} variant={variant} alt="The start position" />;
+}
