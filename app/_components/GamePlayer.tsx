@@ -103,7 +103,7 @@ const NO_DRAFT: Omit<Draft, "ply" | "planned"> = { building: EMPTY_BUILDING, cho
  * What stays above and below the board (header, title, bars, the Send move row) is `reserve`.
  */
 function boardFit(files: number, ranks: number, hands: boolean): CSSProperties {
-  const reserve = hands ? "23rem" : "17rem";
+  const reserve = hands ? "26rem" : "20rem";
   return { "--board-fit": `max(18rem, calc((100svh - ${reserve}) * ${files / ranks}))` } as CSSProperties;
 }
 
