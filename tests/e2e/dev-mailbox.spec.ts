@@ -81,6 +81,10 @@ test("with no SMTP server, a sign-in email lands in the dev mailbox and its link
   const link = mail.getByRole("link", { name: new RegExp(`^${origin}/api/auth/callback/`) });
   await expect(link).toHaveCount(1);
   // The HTML version too, in a frame that runs nothing of the email's.
+  // A sign-in link is long: on a phone it wraps instead of widening the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
   const frame = mail.locator("iframe");
   await expect(frame).toHaveAttribute("sandbox", "");
   await expect(mail.frameLocator("iframe").getByRole("link", { name: /sign in/i })).toBeVisible();
