@@ -20,7 +20,7 @@ import { GameError } from "./errors";
 import { hiddenNow } from "./fog";
 import { gameUrl, queueTurnEmail } from "./notify";
 import { declarePresetVariants, refuseUnreadable } from "./presets";
-import { findReplyToken, newReplyToken, repliesStopped, replyTokenInput, stopRepliesUrl, tokenInAddress } from "./reply-tokens";
+import { findReplyToken, findReplyTokenByLink, newReplyToken, repliesStopped, stopRepliesUrl, tokenInAddress } from "./reply-tokens";
 import { loadRules, submitMove, userById } from "./service";
 
 /** The largest reply taken, by SMTP or HTTP, headers and every part included: a reply is a line; a photo of a signature fits. */
@@ -156,9 +156,8 @@ export async function handleReply(db: Db, mail: InboundReply, now = new Date()):
 }
 
 /** What the page of a stop link shows: the game's name and whether replies are stopped already; null for an unknown link. */
-export async function replyStopPage(db: Executor, rawToken: string) {
-  const token = replyTokenInput.safeParse(rawToken);
-  const row = token.success ? await findReplyToken(db, token.data) : null;
+export async function replyStopPage(db: Executor, link: string) {
+  const row = await findReplyTokenByLink(db, link);
   if (!row) return null;
   const [g] = await db.select().from(games).where(eq(games.id, row.gameId));
   if (!g) return null;
@@ -171,9 +170,8 @@ export async function replyStopPage(db: Executor, rawToken: string) {
 }
 
 /** Stops replies by email for the link's player in its game (idempotent); false for an unknown link. */
-export async function stopReplies(db: Executor, rawToken: string, now = new Date()): Promise<boolean> {
-  const token = replyTokenInput.safeParse(rawToken);
-  const row = token.success ? await findReplyToken(db, token.data) : null;
+export async function stopReplies(db: Executor, link: string, now = new Date()): Promise<boolean> {
+  const row = await findReplyTokenByLink(db, link);
   if (!row) return false;
   await db.insert(replyStops).values({ gameId: row.gameId, userId: row.userId, stoppedAt: now }).onConflictDoNothing();
   return true;

@@ -66,8 +66,23 @@ export async function saveReplyToken(tx: Executor, t: ReplyToken, now: Date): Pr
   await tx.insert(replyTokens).values({ tokenHash: hashReplyToken(t.token), gameId: t.gameId, userId: t.userId, ply: t.ply, createdAt: now });
 }
 
-/** The page where a player stops replies by email in the game (app/reply-by-email/[token]). */
-export const stopRepliesUrl = (token: string): string => `${mailSettings().siteUrl}/reply-by-email/${token}`;
+/**
+ * The page where a player stops replies by email in the game (app/reply-by-email/[link]). It names
+ * the secret's hash, never the secret: a link is seen by mail scanners, proxies' logs and browser
+ * history, and the secret in the reply address is what moves (docs/reply-by-email.md#stopping).
+ */
+export const stopRepliesUrl = (token: string): string => `${mailSettings().siteUrl}/reply-by-email/${hashReplyToken(token)}`;
+
+/** A stop link's part after /reply-by-email/: a reply secret's SHA-256, in hex. */
+export const stopLinkInput = z.string().regex(/^[0-9a-f]{64}$/, "not a stop link");
+
+/** The stored row of a stop link, or null. */
+export async function findReplyTokenByLink(db: Executor, link: string) {
+  const parsed = stopLinkInput.safeParse(link);
+  if (!parsed.success) return null;
+  const [row] = await db.select().from(replyTokens).where(eq(replyTokens.tokenHash, parsed.data));
+  return row ?? null;
+}
 
 /**
  * The secret in one of our reply addresses (`move+<token>@<our domain>`, the domain compared

@@ -172,7 +172,7 @@ test.describe("authorization and hostile requests", () => {
       "/presets/%00", `/presets/${long}`, "/presets/%3Cscript%3E?version=%00", "/presets/nope?version=-1", "/presets/nope?version=1e400",
       "/presets/new?x=%00", "/presets/format?x=%00", "/games?preset=%00", `/games?preset=${long}`, `/challenge?variant=preset.${long}.1`,
       "/challenge?variant=preset.%00.1&bot=%00", "/challenge?bot=9",
-      "/reply-by-email/%00", `/reply-by-email/${long}`, `/reply-by-email/${"a".repeat(32)}`, "/api/inbound-mail?x=%00",
+      "/reply-by-email/%00", `/reply-by-email/${long}`, `/reply-by-email/${"a".repeat(32)}`, `/reply-by-email/${"a".repeat(64)}`, "/api/inbound-mail?x=%00",
     ];
     // Every route of the built app gets at least one (a new route without one fails).
     const uncovered = appRoutes().filter((route) => !paths.some((path) => routePattern(route).test(path)));

@@ -80,7 +80,10 @@ describe("moving by replying to the email", () => {
     expect(mail.replyTo).toMatch(/^move\+[a-z2-7]{32}@reply\.example\.test$/);
     expect(mail.text).toMatch(/reply to this email with your move/i);
     // The stop link ends its line: a full stop after it would be read into the address.
-    expect(mail.text).toMatch(/\/reply-by-email\/[a-z2-7]{32}\n/);
+    // It names the secret's hash, never the secret, which would let whoever sees a link move by mail.
+    const secret = mail.replyTo!.slice(5, 37);
+    expect(mail.text).toContain(`/reply-by-email/${hashReplyToken(secret)}\n`);
+    expect(mail.text + mail.html).not.toContain(`/reply-by-email/${secret}`);
     return { gameId, address: mail.replyTo! };
   }
 
@@ -159,7 +162,9 @@ describe("moving by replying to the email", () => {
 
   it("refuses every reply address of a player who stopped replies in the game; their next emails carry none", async () => {
     const { gameId, address } = await opened();
-    expect(await stopReplies(db, address.slice(5, 37).toUpperCase())).toBe(true);
+    // The stop link names the secret's hash: the secret itself stops nothing (and is never in a link).
+    expect(await stopReplies(db, address.slice(5, 37))).toBe(false);
+    expect(await stopReplies(db, hashReplyToken(address.slice(5, 37)))).toBe(true);
     await reply("bob@example.test", address, "p e7-e5");
     expect(await movesOf(gameId)).toEqual(["P e2-e4"]);
     expect((await last("bob@example.test")).text).toMatch(/you stopped replies by email for this game/);
@@ -171,7 +176,7 @@ describe("moving by replying to the email", () => {
     expect(next.subject).toMatch(/Alice played N g1-f3/);
     expect(next.replyTo).toBeUndefined();
     expect(next.text).not.toMatch(/reply to this email/i);
-    expect(await stopReplies(db, "a".repeat(32))).toBe(false);
+    expect(await stopReplies(db, "a".repeat(64))).toBe(false);
     expect(await stopReplies(db, "not a token")).toBe(false);
   });
 

@@ -7,10 +7,10 @@
 import { redirect } from "next/navigation";
 import { getDb } from "@/lib/db/client";
 import { stopReplies } from "@/lib/games/replies";
-import { replyTokenInput } from "@/lib/games/reply-tokens";
+import { stopLinkInput } from "@/lib/games/reply-tokens";
 
 export async function stopRepliesByEmail(formData: FormData): Promise<void> {
-  const token = replyTokenInput.safeParse(formData.get("token"));
-  if (token.success) await stopReplies(await getDb(), token.data);
-  redirect(`/reply-by-email/${token.success ? token.data : "unknown"}`);
+  const link = stopLinkInput.safeParse(formData.get("token"));
+  if (link.success) await stopReplies(await getDb(), link.data);
+  redirect(`/reply-by-email/${link.success ? link.data : "unknown"}`);
 }

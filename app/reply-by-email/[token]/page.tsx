@@ -1,5 +1,6 @@
 /**
- * /reply-by-email/<secret>: the "Stop replies by email for this game" link of a "your turn" email.
+ * /reply-by-email/<link>: the "Stop replies by email for this game" link of a "your turn" email;
+ * the link is the reply secret's hash (lib/games/reply-tokens.ts stopRepliesUrl), not the secret.
  * Shows the game it is about and stops replies there with one button (actions.ts).
  */
 import Link from "next/link";
