@@ -94,7 +94,7 @@ export async function handleReply(db: Db, mail: InboundReply, now = new Date()):
       // After a refusal the move is still to be made at the same ply: list the moves, and this
       // answer takes a reply as a move again.
       const [current] = await db.select().from(games).where(eq(games.id, g.id));
-      if (current.status === "active" && current.ply === token.ply) {
+      if (current?.status === "active" && current.ply === token.ply) {
         legalMoves = await movesNow(db, current, colour);
         if (legalMoves.length > 0) again = await newReplyToken(db, g.id, player.id, token.ply);
       }

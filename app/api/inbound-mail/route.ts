@@ -22,7 +22,13 @@ export async function POST(request: Request): Promise<Response> {
   }
   const read = await readInboundRequest(request, MAX_REPLY_BYTES);
   if ("error" in read) return Response.json({ error: read.error }, { status: read.status, headers: noStore });
-  const outcome = await handleReply(await getDb(), read.mail);
-  wakeOutboxWorker();
-  return Response.json({ outcome }, { headers: noStore });
+  try {
+    const outcome = await handleReply(await getDb(), read.mail);
+    wakeOutboxWorker();
+    return Response.json({ outcome }, { headers: noStore });
+  } catch (e) {
+    // The database down, say: 503 asks the provider to post the reply again later.
+    console.error("inbound mail: the reply could not be handled:", e);
+    return Response.json({ error: "the reply could not be handled now; post it again later" }, { status: 503, headers: { ...noStore, "Retry-After": "60" } });
+  }
 }
