@@ -104,22 +104,26 @@ async function conditions(db: Executor, f: ArchiveFilters, scope: ArchiveScope):
 
   let player: PlayerRef = NOBODY;
   let opponent: PlayerRef | null = null;
-  // An imported record's names are searched too, so a name no player has may still find games.
-  const nobody = (n: string) => notes.push(`no player is registered as "${n}"`);
+  // An imported record's names are searched too: a name no player has, and no record carries, names nobody.
+  const nobody = async (n: string) => {
+    const [onRecord] = await db.select({ id: games.id }).from(games)
+      .where(or(sql`lower(${games.whiteName}) = lower(${n})`, sql`lower(${games.blackName}) = lower(${n})`)).limit(1);
+    if (!onRecord) notes.push(`no player is called "${n}"`);
+  };
   if (scope.playerId !== undefined) {
     player = { id: scope.playerId, name: null };
     if (f.opponent) {
       const ids = await resolveNames(db, [f.opponent]);
       opponent = { id: ids.get(f.opponent.toLowerCase()) ?? null, name: null };
-      if (opponent.id === null) nobody(f.opponent);
+      if (opponent.id === null) await nobody(f.opponent);
     }
   } else if (f.player) {
     const ids = await resolveNames(db, [f.player, ...(f.opponent ? [f.opponent] : [])]);
     player = { id: ids.get(f.player.toLowerCase()) ?? null, name: f.player };
-    if (player.id === null) nobody(f.player);
+    if (player.id === null) await nobody(f.player);
     if (f.opponent) {
       opponent = { id: ids.get(f.opponent.toLowerCase()) ?? null, name: f.opponent };
-      if (opponent.id === null) nobody(f.opponent);
+      if (opponent.id === null) await nobody(f.opponent);
     }
   }
   const playerSet = scope.playerId !== undefined || !!f.player;

@@ -80,7 +80,7 @@ test("imports records, finds them with the archive's filters, and keeps the sear
   await expect(page.getByText("No games match this search.")).toBeVisible();
   // A name that names nobody is said, not met with silence.
   await page.goto(`/games?player=Nobody${WHITE}`);
-  await expect(page.getByText(`No games match this search: no player is registered as "Nobody${WHITE}".`)).toBeVisible();
+  await expect(page.getByText(`No games match this search: no player is called "Nobody${WHITE}".`)).toBeVisible();
 
   // Nonsense in the address is reported and ignored, never an error page.
   const bad = await page.goto(`/games?player=${WHITE}&status=paused&from=2026-02-31`);

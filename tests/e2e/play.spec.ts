@@ -96,7 +96,6 @@ test("typed moves, an illegal one refused with a clear error, and a stale second
   await clickMove(a, "N b1-c3", "b1", "c3");
   await expect(a.getByRole("main").getByRole("alert")).toHaveCount(0);
   await expect(a.getByLabel("Move in notation")).toHaveValue("P e4-e6");
-  await a.getByLabel("Move in notation").fill("");
   await typeMove(b, "n b8-c6");
   await expect(status(a)).toHaveText("Your move.");
 

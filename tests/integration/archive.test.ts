@@ -126,11 +126,12 @@ describe.each(testDrivers)("archive on $driver", ({ create }) => {
   it("says why a search found nothing when a name in it names nobody, and only then", async () => {
     const notes = async (filters: Partial<ArchiveFilters>) =>
       (await listArchive(db, { filters: { sort: "last", order: "newest", ...filters } })).notes;
-    expect(await notes({ player: "Nobody" })).toEqual(['no player is registered as "Nobody"']);
-    expect(await notes({ player: "alice", opponent: "Nobody" })).toEqual(['no player is registered as "Nobody"']);
+    expect(await notes({ player: "Nobody" })).toEqual(['no player is called "Nobody"']);
+    expect(await notes({ player: "alice", opponent: "Nobody" })).toEqual(['no player is called "Nobody"']);
     expect(await notes({ preset: "no-such-preset" })).toEqual(['no preset is called "no-such-preset"']);
-    // A name only an imported record carries finds its games, with nothing to say.
+    // A name only an imported record carries is somebody, even where the search finds none of theirs.
     expect(await notes({ player: "Magnus" })).toEqual([]);
+    expect(await notes({ player: "Magnus", result: "black" })).toEqual([]);
     // Registered names that simply have no such games: nothing is wrong with the search.
     expect(await notes({ player: "Carol", result: "won" })).toEqual([]);
     expect(await notes({ player: "Eve" })).toEqual([]);
