@@ -7,7 +7,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Results } from "@/app/_archive/archive-view";
-import { BoardDrawing, PieceSvg } from "@/app/_components/pieces";
+import { BoardDrawing } from "@/app/_components/pieces";
 import { PlayerLink, utcStamp } from "@/app/_overview/format";
 import { getCurrentUser } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
@@ -17,6 +17,7 @@ import { declarePresetVariants, presetBySlug } from "@/lib/games/presets";
 import { Game, findVariantInfo } from "@/lib/rules";
 import { PresetRules } from "../markdown";
 import { aBoard } from "@/app/_components/sentence";
+import { PieceList } from "@/app/_components/PieceList";
 
 export const dynamic = "force-dynamic";
 
@@ -78,19 +79,7 @@ export default async function PresetPage({ params, searchParams }: Props) {
           {info && (
             <section aria-labelledby="pieces-heading">
               <h2 id="pieces-heading">Pieces</h2>
-              <ul className="piece-list">
-                {info.pieces.map((p) => (
-                  <li key={p.letter}>
-                    <PieceSvg variant={info.id} color="white" letter={p.letter} size={40} title={`${info.sideNames[0]} ${p.name}`} />
-                    <PieceSvg variant={info.id} color="black" letter={p.letter} size={40} title={`${info.sideNames[1]} ${p.name}`} turned />
-                    <span>
-                      <strong>{p.name}</strong> <code>{p.letter}</code>
-                      <br />
-                      <span className="meta">Betza: <code>{p.betza}</code></span>
-                    </span>
-                  </li>
-                ))}
-              </ul>
+              <PieceList variant={info.id} />
             </section>
           )}
           <section aria-labelledby="versions-heading">
