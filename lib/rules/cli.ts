@@ -15,7 +15,7 @@ import { LISTING_LIMIT } from "./mechanics/unions";
 import { perft } from "./movegen";
 import { parseFen } from "./notation/fen";
 import { hasPgn, parseSan } from "./notation/san";
-import { unwrap } from "./result";
+import { unwrap, type Result } from "./result";
 import { parsePreset, PRESET_LIMITS } from "./presets";
 import { declareVariant, getVariant, variantIds } from "./variants";
 import { viewFen } from "./view";
@@ -100,21 +100,13 @@ function run(args: string[]): string[] {
     }
     case "play": {
       position(variantId, fen);
-      if (rest.length === 0) throw new UsageError("play needs at least one move");
       const game = Game.start(variantId!, fen!);
-      for (const m of rest) {
-        // Text that is no move at all is bad input (exit 2), not an illegal move (exit 1); in
-        // orthodox chess and Chess960 SAN is move text too (docs/notation.md#san).
+      // In orthodox chess and Chess960 SAN is move text too (docs/notation.md#san).
+      const san = hasPgn(game.variant.id);
+      playMoves(rest, (m) => {
         const read = parseActions(m);
-        const san = hasPgn(game.variant.id) ? parseSan(m) : read;
-        if (!read.ok && !san.ok) throw new UsageError(san.error);
-        try {
-          game.play(m);
-        } catch (e) {
-          if (e instanceof RulesError) throw new IllegalMove(`illegal move '${m}': ${e.message}`);
-          throw e;
-        }
-      }
+        return read.ok || !san ? read : parseSan(m);
+      }, (m) => game.play(m));
       return [game.fen()];
     }
     case "status": {
@@ -153,6 +145,21 @@ function run(args: string[]): string[] {
 
 class IllegalMove extends Error {}
 
+/** Plays the moves in turn: text that is no move at all is bad input (exit 2), not an illegal move (exit 1). */
+function playMoves(moves: string[], read: (text: string) => Result<unknown>, play: (text: string) => void): void {
+  if (moves.length === 0) throw new UsageError("play needs at least one move");
+  for (const m of moves) {
+    const r = read(m);
+    if (!r.ok) throw new UsageError(r.error);
+    try {
+      play(m);
+    } catch (e) {
+      if (e instanceof RulesError) throw new IllegalMove(`illegal move '${m}': ${e.message}`);
+      throw e;
+    }
+  }
+}
+
 /**
  * The games for more than two (docs/rules-tool.md#games-for-more-than-two): positions are
  * N-FEN; `status` names the end and the first placed, with every army's score.
@@ -168,17 +175,7 @@ function runMulti(command: string | undefined, id: string, fen: string | undefin
       if (rest.length !== 1 || !/^\d{1,2}$/.test(rest[0])) throw new UsageError("perft needs a depth (a whole number)");
       return [String(game.countPositions(Number(rest[0])))];
     case "play":
-      if (rest.length === 0) throw new UsageError("play needs at least one move");
-      for (const m of rest) {
-        const read = parseMoveText(compiledGame(id), m);
-        if (!read.ok) throw new UsageError(read.error);
-        try {
-          game.play(m);
-        } catch (e) {
-          if (e instanceof RulesError) throw new IllegalMove(`illegal move '${m}': ${e.message}`);
-          throw e;
-        }
-      }
+      playMoves(rest, (m) => parseMoveText(compiledGame(id), m), (m) => game.play(m));
       return [game.fen()];
     case "status": {
       if (rest.length) throw new UsageError(USAGE);
