@@ -26,6 +26,8 @@ const SERVER_ACTIONS = [
   "app/games/[id]/actions.ts#resignAction", "app/games/[id]/actions.ts#withdrawAction",
   "app/games/[id]/actions.ts#chatAction", "app/games/[id]/actions.ts#muteAction", "app/games/[id]/actions.ts#reportAction",
   "app/games/[id]/actions.ts#saveNoteAction",
+  "app/games/[id]/actions.ts#addConditionalLineAction", "app/games/[id]/actions.ts#conditionalLinesAction",
+  "app/games/[id]/actions.ts#deleteConditionalLineAction",
   "app/import/actions.ts#importGame", "app/invitations/[token]/actions.ts#answerInvitationAction", "app/presets/actions.ts#publishPresetAction",
   "app/reply-by-email/[token]/actions.ts#stopRepliesByEmail",
   "app/settings/actions.ts#saveSettings", "app/settings/actions.ts#setVacation", "app/settings/actions.ts#signOutAction",
