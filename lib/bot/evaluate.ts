@@ -85,7 +85,7 @@ export function pieceValue(v: Variant, t: number): number {
     places++;
     for (const a of type.atoms[0]) {
       if (a.initial || rank < a.fromRank || !(a.move || a.capture)) continue;
-      const weight = (a.max > 1 ? LINE : STEP) * (a.move && a.capture ? 1 : 0.5) * (a.hop ? 0.5 : 1);
+      const weight = reachWeight(a.max > 1, a.move, a.capture, a.hop);
       let to = sq;
       for (let k = 1; k <= a.max; k++) {
         to += a.step;
@@ -96,11 +96,25 @@ export function pieceValue(v: Variant, t: number): number {
       }
     }
   }
-  const estimate = places ? reached / places : 0;
-  return type.promotesTo.length ? Math.max(1, estimate) : estimate;
+  return estimatedValue(reached, places, type.promotesTo.length > 0);
 }
 const STEP = 0.58;
 const LINE = 0.36;
+
+/**
+ * What one square a move reaches on an empty board adds to the estimate (pieceValue): a step
+ * more than a square along a line, half for a move that only moves or only captures, half again
+ * for a hopper's. The games for more than two estimate their pieces the same way (multi-evaluate.ts).
+ */
+export function reachWeight(line: boolean, move: boolean, capture: boolean, hop: boolean): number {
+  return (line ? LINE : STEP) * (move && capture ? 1 : 0.5) * (hop ? 0.5 : 1);
+}
+
+/** The estimate from the weights reached summed over the places a piece may stand: their average, at least a pawn for a piece that promotes. */
+export function estimatedValue(reached: number, places: number, promotes: boolean): number {
+  const estimate = places ? reached / places : 0;
+  return promotes ? Math.max(1, estimate) : estimate;
+}
 
 const targets = newTargets();
 

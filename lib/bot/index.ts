@@ -24,7 +24,11 @@ import { LISTING_LIMIT } from "../rules/mechanics/unions";
 import { parseFen } from "../rules/notation/fen";
 import { hasUnseen, type Position } from "../rules/position";
 import { view } from "../rules/view";
+import { randomSource } from "./random";
 import { positionHash, Searcher, type RootMove } from "./search";
+
+export { randomSource };
+export { analyseMulti, chooseMultiMove, MULTI_LEVELS, multiBotMove, replayMulti, type MultiBotRequest } from "./multi";
 
 export interface BotOptions {
   /** 1 (random legal moves) to 8 (the full budget). */
@@ -60,18 +64,6 @@ export const MAX_MS = 60_000;
 const ROOT_STATES = 20_000;
 /** Friendly: how many moves the builder is asked for when the root's moves are too many to list. */
 const SAMPLED = 48;
-
-/** A small seeded generator (mulberry32): the same seed, the same choices. */
-export function randomSource(seed: number = Math.floor(Math.random() * 2 ** 32)): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 /** A random legal move, one step at a time: at each step every next action is as likely, and a complete move stops as likely as it goes on. */
 export function randomMove(game: Game, random: () => number): string {

@@ -7,7 +7,7 @@
  * Bad input: one line on stderr, exit 2. An illegal move in `play`: exit 1.
  */
 import { closeSync, openSync, readSync } from "node:fs";
-import { chooseMove } from "../bot";
+import { chooseMove, chooseMultiMove } from "../bot";
 import { parseActions } from "./actions";
 import { RulesError } from "./errors";
 import { forEachMove, Game } from "./game";
@@ -124,16 +124,9 @@ function run(args: string[]): string[] {
       return [viewFen(variantId, fen === "start" ? getVariant(variantId).decl.startFen : fen, rest[0])];
     }
     case "bot": {
-      // The bot's move (docs/bot.md): level 8 unless told, thinking at most `--ms` (default 10 s).
+      // The bot's move (docs/bot.md).
       position(variantId, fen);
-      const options = { level: 8, ms: 10_000 };
-      for (let i = 0; i < rest.length; i += 2) {
-        const [flag, value] = [rest[i], rest[i + 1]];
-        const n = Number(value);
-        if (flag === "--ms" && /^\d{1,7}$/.test(value ?? "") && n >= 1) options.ms = n;
-        else if (flag === "--level" && /^[1-8]$/.test(value ?? "")) options.level = n;
-        else throw new UsageError("bot takes --ms N (milliseconds, 1 or more) and --level L (1 to 8)");
-      }
+      const options = botOptions(rest);
       const game = Game.start(variantId!, fen!);
       if (game.status().result !== "ongoing") throw new UsageError("the game is over in this position: there is no move to choose");
       return [chooseMove(game, options)];
@@ -141,6 +134,19 @@ function run(args: string[]): string[] {
     default:
       throw new UsageError(USAGE);
   }
+}
+
+/** The bot's options (docs/rules-tool.md#bot): level 8 unless told, thinking at most `--ms` (default 10 s). */
+function botOptions(rest: string[]): { level: number; ms: number } {
+  const options = { level: 8, ms: 10_000 };
+  for (let i = 0; i < rest.length; i += 2) {
+    const [flag, value] = [rest[i], rest[i + 1]];
+    const n = Number(value);
+    if (flag === "--ms" && /^\d{1,7}$/.test(value ?? "") && n >= 1) options.ms = n;
+    else if (flag === "--level" && /^[1-8]$/.test(value ?? "")) options.level = n;
+    else throw new UsageError("bot takes --ms N (milliseconds, 1 or more) and --level L (1 to 8)");
+  }
+  return options;
 }
 
 class IllegalMove extends Error {}
@@ -184,8 +190,13 @@ function runMulti(command: string | undefined, id: string, fen: string | undefin
       const scores = Object.entries(s.scores).map(([a, n]) => `${a}${n}`).join(",");
       return [`${s.winners.join(",")}-first ${s.reason} ${scores}`];
     }
+    case "bot": {
+      const options = botOptions(rest);
+      if (game.status().result !== "ongoing") throw new UsageError("the game is over in this position: there is no move to choose");
+      return [chooseMultiMove(game, options)];
+    }
     default:
-      throw new UsageError(`${command ?? ""}: not a command for the games for more than two (moves, perft, play, status)`);
+      throw new UsageError(`${command ?? ""}: not a command for the games for more than two (moves, perft, play, status, bot)`);
   }
 }
 
