@@ -6,7 +6,7 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { Game } from "@/lib/rules";
+import { Game, MultiGame } from "@/lib/rules";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -27,7 +27,18 @@ describe("rules bot", () => {
     expect(Game.start("shogi").play(start.stdout.trim())).toBe(start.stdout.trim());
   });
 
+  it("the games for more than two: one legal move on N-FEN (docs/bot.md#games-for-more-than-two)", async () => {
+    const start = await bot("four-player", "start", "--level", "3");
+    expect(start.code).toBe(0);
+    expect(MultiGame.start("four-player").play(start.stdout.trim())).toBe(start.stdout.trim());
+    // Chaturaji: Red's boat takes Blue's king rather than Yellow's boat.
+    const king = await bot("chaturaji", "7yK/8/8/3bK4/8/2yR5/7gK/rKrN1rR4 r r0,b0,y0,g0 - - 0 1", "--ms", "2000");
+    expect(king).toEqual({ code: 0, stdout: "R d1-d5\n", stderr: "" });
+  });
+
   it.each([
+    [["four-player", "start", "--level", "0"]],
+    [["four-seasons", "7wK/8/8/8/8/8/8/8 w g0x,r0x,b0x,w0 - - 0 1"]],
     [["chess", "start", "--level", "9"]],
     [["chess", "start", "--ms", "0"]],
     [["chess", "start", "--depth", "3"]],
