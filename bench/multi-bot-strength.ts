@@ -5,9 +5,9 @@
  * All against all (Chaturaji, Four Seasons, four- and eight-player) the higher level sits in one
  * seat, a different one each game, the lower level in every other; in team and pair games it
  * plays every army of one side. A game stops at its end or at --max-plies (then it is unfinished:
- * its scores so far are counted, no place). Per game, a row of the higher level's seat, place
- * (1 is first), its points and the others' mean; then per game id the totals: games it won
- * (alone or shared), its mean place against a seat's fair share, its points against the others'.
+ * its scores so far are counted, no place). Per game id a row: games it won (alone or shared),
+ * games unfinished, its mean place against a seat's fair share, its points against the others'
+ * mean, its armies out against the others', its mean time a move, the plies played.
  *
  *   npm run -s bench:multi-bot-strength -- --ids chaturaji,four-seasons --games 4 --high 4 --low 1
  *
@@ -43,6 +43,9 @@ interface Played {
   others: number;
   highMs: number;
   highMoves: number;
+  /** Armies out, of the higher level's and of the others'. */
+  outMine: number;
+  outOthers: number;
 }
 
 function play(id: string, k: number): Played {
@@ -76,6 +79,8 @@ function play(id: string, k: number): Played {
     others: mean(scores.filter((_, a) => !strong(a))),
     highMs,
     highMoves,
+    outMine: game.armies().filter((a, i) => strong(i) && a.state !== "playing").length,
+    outOthers: game.armies().filter((a, i) => !strong(i) && a.state !== "playing").length,
   };
   if (s.result !== "over") return { ...base, finished: false, reason: "ply-limit", won: false, place: null };
   const letter = g.letters[mineArmies[0]];
@@ -83,8 +88,8 @@ function play(id: string, k: number): Played {
 }
 
 console.log(`level ${high} against level ${low}${nodes ? `, ${nodes} nodes a move` : ""}, ${games} games a game id, at most ${maxPlies} plies, seed ${seed0}`);
-console.log("| game | games | won | unfinished | mean place (fair) | points: level " + high + " / others | ms a move | plies |");
-console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
+console.log(`| game | games | won | unfinished | mean place (fair) | points: level ${high} / others | armies out: level ${high} / others | ms a move | plies |`);
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 let failed = false;
 for (const id of ids) {
   const rows: Played[] = [];
@@ -105,6 +110,9 @@ for (const id of ids) {
   const pts = (f: (r: Played) => number) => (rows.reduce((x, r) => x + f(r), 0) / Math.max(1, rows.length)).toFixed(1);
   const ms = rows.reduce((x, r) => x + r.highMs, 0) / Math.max(1, rows.reduce((x, r) => x + r.highMoves, 0));
   const plies = rows.reduce((x, r) => x + r.plies, 0);
-  console.log(`| ${id} | ${rows.length} | ${rows.filter((r) => r.won).length} | ${rows.filter((r) => !r.finished).length} | ${meanPlace} (${fair}) | ${pts((r) => r.mine)} / ${pts((r) => r.others)} | ${Math.round(ms)} | ${plies} |`);
+  const sum = (f: (r: Played) => number) => rows.reduce((x, r) => x + f(r), 0);
+  // The higher level's armies a game: one all against all, a side's in teams and pairs.
+  const mine = g.side.every((s, a) => s === -1 - a) ? 1 : g.letters.length / sides;
+  console.log(`| ${id} | ${rows.length} | ${rows.filter((r) => r.won).length} | ${rows.filter((r) => !r.finished).length} | ${meanPlace} (${fair}) | ${pts((r) => r.mine)} / ${pts((r) => r.others)} | ${sum((r) => r.outMine)} of ${rows.length * mine} / ${sum((r) => r.outOthers)} of ${rows.length * (g.letters.length - mine)} | ${Math.round(ms)} | ${plies} |`);
 }
 process.exitCode = failed ? 1 : 0;

@@ -39,7 +39,7 @@ describe("the bot for more than two: always a legal move", () => {
       for (let k = 0; k < n; k++) {
         const g = playout(id, k * 7919 + id.length, Math.floor(randomSource(k)() * (id.startsWith("eight") ? 60 : 160)));
         if (g.status().result !== "ongoing") continue;
-        checkedMove(g, 1 + (k % 8), k);
+        checkedMove(g, 1 + ((k + id.length) % 8), k);
         tried++;
       }
       expect(tried).toBeGreaterThan(n / 2);
