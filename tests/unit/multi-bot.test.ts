@@ -130,6 +130,16 @@ describe("the bot for more than two: tactics", () => {
     // All against all Yellow is no partner: the queen is worth more than the rook.
     expect(chooseMultiMove(MultiGame.start("four-player", danger), { level: 4, seed: 1 })).toBe("R c10-c5");
   });
+
+  it("in teams, counts on its partner: uncovers Yellow's rook on Green's king rather than take Blue's knight", () => {
+    // Red's knight on h8 stands between Yellow's rook on h13 and Green's king on h4; Blue, moving between, cannot close the file.
+    const uncover = FOUR({ 14: "3yK4", 13: "4yR3", 8: "7rN6", 7: "bK13", 5: "10bN3", 4: "7gK6", 1: "1rK5rR" });
+    for (const level of [4, 8]) {
+      const game = MultiGame.start("four-player-teams", uncover);
+      const move = chooseMultiMove(game, { level, seed: level, nodes: 3000 });
+      expect(move, `level ${level}`).toMatch(/^N h8-/);
+    }
+  });
 });
 
 describe("the bot for more than two: what the worker asks", () => {
