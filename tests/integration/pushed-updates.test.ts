@@ -7,6 +7,7 @@
  * - GET /games/<id>/events: a private game's stream is not found for a stranger or a signed-out
  *   visitor; a stream resumed from an old version (?since= or Last-Event-ID) hears the current one
  *   at once; a Fog of War game's stream carries version numbers only; the watch ends with the client;
+ *   a process holding MAX_STREAMS refuses one more;
  * - and the embedded default (PGlite) publishes in process.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -24,7 +25,7 @@ vi.mock("@/lib/db/client", async (original) => ({ ...(await original<object>()),
 vi.mock("@/lib/auth", () => ({ getCurrentUser: async () => ctx.user }));
 vi.mock("@/lib/games/push", async (original) => ({ ...(await original<object>()), gameFeed: async () => ctx.feed }));
 
-import { GET as events } from "@/app/games/[id]/events/route";
+import { GET as events, MAX_STREAMS } from "@/app/games/[id]/events/route";
 
 /** Watches a game (its LISTEN in place once this resolves): the first version heard, or a failure after `ms`. */
 async function nextVersion(feed: GameFeed, gameId: string, ms = 5000): Promise<{ version: Promise<number>; stop: () => void }> {
@@ -217,6 +218,20 @@ describe("pushed updates across two processes", () => {
     expect(r.status).toBe(200);
     expect(watcher.watching()).toBe(1);
     going.abort();
+    expect(watcher.watching()).toBe(0);
+  });
+
+  it("a process holding MAX_STREAMS streams refuses one more (503: the page polls), and takes it again once one goes", async () => {
+    const id = await insertActiveGame(handle.db, { white: p.alice, black: p.bob });
+    const held = await Promise.all(Array.from({ length: MAX_STREAMS }, () => watcher.watch(id, () => {})));
+    const refused = await open(id);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("30");
+    held.pop()!();
+    const taken = await open(id);
+    expect(taken.status).toBe(200);
+    await taken.body!.cancel();
+    for (const unwatch of held) unwatch();
     expect(watcher.watching()).toBe(0);
   });
 

@@ -16,7 +16,7 @@ const version = z.coerce.number().int().nonnegative().optional();
 /** A comment line now and then, so proxies and browsers keep an idle stream open. */
 export const HEARTBEAT_MS = 25_000;
 /** Streams one process holds before it refuses more (the page then polls); BENCHMARKS.md has their cost. */
-export const MAX_STREAMS = 20_000;
+export const MAX_STREAMS = 10_000;
 
 export async function GET(request: Request, ctx: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await ctx.params;
