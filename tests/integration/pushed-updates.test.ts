@@ -3,7 +3,7 @@
  * for two app processes, each with its own LISTEN (lib/games/push.ts):
  * - every change of a game's version (a move, a draw offer, a chat message, a resignation) made
  *   through the service on one process reaches the watchers on the other, and a refused move
- *   publishes nothing;
+ *   publishes nothing; after a lost LISTEN connection is back, the watched games are read again;
  * - GET /games/<id>/events: a private game's stream is not found for a stranger or a signed-out
  *   visitor; a stream resumed from an old version (?since= or Last-Event-ID) hears the current one
  *   at once; a Fog of War game's stream carries version numbers only; the watch ends with the client;
@@ -139,6 +139,25 @@ describe("pushed updates across two processes", () => {
       expect(heard).toHaveLength(i + 1);
     }
     unwatch();
+  });
+
+  it("after its LISTEN connection is back, a process reads every watched game again (what was sent meanwhile is lost)", async () => {
+    let listenAgain = () => {};
+    // A LISTEN that hears nothing: the move below is made while it is "down".
+    const deaf = createGameFeed({
+      db: other.db,
+      listen: async (_channel, _onPayload, onListening) => {
+        listenAgain = onListening;
+        onListening();
+        return async () => {};
+      },
+    });
+    const id = await insertActiveGame(handle.db, { white: p.alice, black: p.bob });
+    const heard = await nextVersion(deaf, id);
+    await submitMove(handle.db, p.alice, { gameId: id, expectedPly: 0, move: "P e2-e4" });
+    listenAgain();
+    expect(await heard.version).toBe((await gameVersion(handle.db, id))!.version);
+    heard.stop();
   });
 
   it("a stream hears a move made on the other process, as 'changed, version N' only", async () => {
