@@ -34,7 +34,13 @@ export async function GET(request: Request, ctx: { params: Promise<{ id: string 
   let sent = since.data ?? null;
   let latest = -1;
   const write = (text: string) => {
-    if (!closed) controller.enqueue(encoder.encode(text));
+    if (closed) return;
+    try {
+      controller.enqueue(encoder.encode(text));
+    } catch {
+      // The stream failed under us (its client gone): this watch ends, the game's other streams go on.
+      stop();
+    }
   };
   const tell = (v: number) => {
     latest = Math.max(latest, v);
