@@ -3,15 +3,16 @@
  * The live part of the game page. It rebuilds the game with the rules module from
  * the start position and the moves, so the board offers only legal steps (the
  * server judges the move again when it arrives); it sends moves and the other game
- * actions as server actions, and polls the state endpoint so a move made
- * elsewhere (the opponent, another tab) shows up by itself.
+ * actions as server actions, and listens to the game's event stream so a move made
+ * elsewhere (the opponent, another tab) shows up by itself, polling the state
+ * endpoint only as a fallback (docs/pushed-updates.md).
  */
 import { ConditionalMoves } from "./ConditionalMoves";
 import { CopyLinkButton } from "./CopyLinkButton";
 import { GameChat } from "./GameChat";
 import { GameNotes } from "./GameNotes";
 import Link from "next/link";
-import { useEffect, useMemo, useState, useSyncExternalStore, useTransition, type CSSProperties } from "react";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, useTransition, type CSSProperties } from "react";
 import {
   acceptDrawAction, addConditionalLineAction, chooseSetupAction, conditionalLinesAction, deleteConditionalLineAction, claimDrawAction, declineDrawAction, extraDayAction, moveAction, offerDrawAction, resignAction,
   withdrawAction, type ConditionalLinesResult,
@@ -37,8 +38,10 @@ import { resultLine } from "./result-line";
 import { sentence } from "./sentence";
 import styles from "./GamePlayer.module.css";
 
-/** Correspondence pace: a few seconds is plenty, and cheap (204 while nothing changed). */
+/** The poll while the event stream is down: a few seconds is plenty, and cheap (204 while nothing changed). */
 const POLL_MS = 4000;
+/** The poll while the stream is open, for a notification lost on the way (docs/pushed-updates.md#the-fallback-poll). */
+const SLOW_POLL_MS = 30_000;
 
 const other = (c: Colour): Colour => (c === "white" ? "black" : "white");
 
@@ -265,27 +268,45 @@ export function GamePlayer({ initial, viewer, challenge, initialPly, note = null
     return () => window.removeEventListener("keydown", onKey);
   });
 
-  // Poll while the game can still change; at once when the tab becomes visible again.
+  // While the game can still change: its event stream says when it did, and the page reads its
+  // state then; the poll is the fallback, slow while the stream is open, and runs at once when
+  // the tab becomes visible again. One stream for the page's life, not one per version.
+  const shownVersion = useRef(state.version);
   useEffect(() => {
-    if (state.status === "finished" || state.status === "cancelled") return;
+    shownVersion.current = state.version;
+  }, [state.version]);
+  const over = state.status === "finished" || state.status === "cancelled";
+  useEffect(() => {
+    if (over) return;
     let stopped = false;
+    let polled = Date.now();
     const poll = async () => {
       if (document.hidden) return;
+      polled = Date.now();
       // Offline for a moment (null) or nothing new: the next poll tries again.
-      const fresh = await fetchGameState(state.id, state.version);
+      const fresh = await fetchGameState(state.id, shownVersion.current);
       if (fresh !== null && fresh !== "unchanged" && !stopped) setState((s) => newer(s, fresh));
     };
-    const timer = setInterval(poll, POLL_MS);
+    // The browser reconnects by itself, naming the last version it heard (Last-Event-ID).
+    const events = new EventSource(`/games/${encodeURIComponent(state.id)}/events?since=${shownVersion.current}`);
+    events.onmessage = (e: MessageEvent<string>) => {
+      if (Number(e.data) !== shownVersion.current) void poll();
+    };
+    const timer = setInterval(() => {
+      const wait = events.readyState === EventSource.OPEN ? SLOW_POLL_MS : POLL_MS;
+      if (Date.now() - polled >= wait - POLL_MS / 2) void poll();
+    }, POLL_MS);
     const onVisible = () => {
       if (!document.hidden) void poll();
     };
     document.addEventListener("visibilitychange", onVisible);
     return () => {
       stopped = true;
+      events.close();
       clearInterval(timer);
       document.removeEventListener("visibilitychange", onVisible);
     };
-  }, [state.id, state.status, state.version]);
+  }, [state.id, over]);
 
   // The player's lines, read again whenever the game moves on (a line played, cancelled or gone on).
   useEffect(() => {

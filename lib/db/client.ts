@@ -20,6 +20,13 @@ export interface DbHandle {
   db: Db;
   /** Applies pending migrations from drizzle/ (idempotent; `open*` already did it once). */
   migrate(): Promise<void>;
+  /**
+   * LISTENs on `channel` on a connection of its own (postgres.js keeps one for all its
+   * listens and reconnects it; PGlite listens in process). `onListening` runs each time
+   * the LISTEN is (re)established: notifications sent while it was down are lost, so
+   * callers read again what they watch. Resolves to the unlisten.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onListening: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -35,6 +42,11 @@ export async function openPglite(dataDir?: string): Promise<DbHandle> {
   const handle: DbHandle = {
     db,
     migrate: () => migratePglite(db),
+    async listen(channel, onPayload, onListening) {
+      const unlisten = await client.listen(channel, onPayload);
+      onListening();
+      return () => unlisten();
+    },
     close: () => client.close(),
   };
   await handle.migrate();
@@ -59,6 +71,10 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   const handle: DbHandle = {
     db: drizzlePostgres({ client, schema }),
     migrate: () => migratePostgres(url),
+    async listen(channel, onPayload, onListening) {
+      const { unlisten } = await client.listen(channel, onPayload, onListening);
+      return unlisten;
+    },
     // A connection the database dropped mid-transaction can keep end() waiting: bound it.
     close: () => client.end({ timeout: 5 }),
   };
@@ -100,6 +116,11 @@ const holder = globalThis as typeof globalThis & { __courierDb?: Promise<DbHandl
  * .data/pglite (or PGLITE_DIR). Opened and migrated on first use.
  */
 export function getDb(): Promise<Db> {
+  return getDbHandle().then((handle) => handle.db);
+}
+
+/** The app's database handle (getDb's), for what needs more than queries: its listens. */
+export function getDbHandle(): Promise<DbHandle> {
   if (!holder.__courierDb) {
     const opening = openFromEnv();
     holder.__courierDb = opening;
@@ -108,7 +129,7 @@ export function getDb(): Promise<Db> {
       if (holder.__courierDb === opening) holder.__courierDb = undefined;
     });
   }
-  return holder.__courierDb.then((handle) => handle.db);
+  return holder.__courierDb;
 }
 
 /** True when `error` (or its cause, as Drizzle wraps driver errors) is a unique violation. */

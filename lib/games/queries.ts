@@ -50,9 +50,7 @@ export async function getGameView(db: Executor, gameId: string, viewerId: string
     .where(eq(games.id, gameId));
   if (!row) throw new GameError("not-found", "no such game");
   await declarePresetVariants(db, [row.game.variant]);
-  // The importer of a record counts as its player here.
-  const isPlayer = viewerId !== null && (row.game.whiteId === viewerId || row.game.blackId === viewerId || row.game.importedBy === viewerId);
-  if (row.game.visibility === "private" && !isPlayer) throw new GameError("not-found", "no such game");
+  if (!visibleTo(row.game, viewerId)) throw new GameError("not-found", "no such game");
   refuseUnreadable(row.game.variant);
   const list = await db
     .select({ ply: moves.ply, text: moves.text, fenAfter: moves.fenAfter, createdAt: moves.createdAt })
@@ -204,13 +202,21 @@ export async function playerByName(db: Executor, name: string) {
   return u ?? null;
 }
 
+/** Whether a viewer may see a game at all: a private one only its players (the importer of a record counts as one). */
+function visibleTo(g: Pick<GameRow, "visibility" | "whiteId" | "blackId" | "importedBy">, viewerId: string | null): boolean {
+  if (g.visibility !== "private") return true;
+  return viewerId !== null && (g.whiteId === viewerId || g.blackId === viewerId || g.importedBy === viewerId);
+}
+
 /**
  * What the game page's poll needs first: the game's version (its last update, in
  * ms) and whether anyone may see it. One indexed read, no moves: most polls of a
  * correspondence game find nothing new.
  */
-export async function gameVersion(db: Executor, gameId: string): Promise<{ version: number; private: boolean } | null> {
+export async function gameVersion(db: Executor, gameId: string): Promise<{ version: number; private: boolean; visibleTo(viewerId: string | null): boolean } | null> {
   if (gameId.length > 64 || gameId.includes("\u0000")) return null;
-  const [row] = await db.select({ updatedAt: games.updatedAt, visibility: games.visibility }).from(games).where(eq(games.id, gameId));
-  return row ? { version: row.updatedAt.getTime(), private: row.visibility === "private" } : null;
+  const [row] = await db.select({
+    updatedAt: games.updatedAt, visibility: games.visibility, whiteId: games.whiteId, blackId: games.blackId, importedBy: games.importedBy,
+  }).from(games).where(eq(games.id, gameId));
+  return row ? { version: row.updatedAt.getTime(), private: row.visibility === "private", visibleTo: (viewerId) => visibleTo(row, viewerId) } : null;
 }

@@ -104,6 +104,12 @@ test.describe("authorization and hostile requests", () => {
       }
       for (const p of [alice, bob]) expect((await p.page.request.get(path)).status(), `${path} for a player`).toBe(200);
     }
+    // The event stream too (docs/pushed-updates.md); a player's never ends, so it is not read here.
+    for (const request of [anonymous, carol.page.request]) {
+      const r = await request.get(`/games/${privateGame}/events`);
+      expect(r.status()).toBe(404);
+      expect(await r.text()).not.toContain(alice.name);
+    }
   });
 
   test("an unlisted game opens by its link but is listed nowhere; a private one neither", async () => {
@@ -163,7 +169,7 @@ test.describe("authorization and hostile requests", () => {
     const long = "a".repeat(300);
     const paths = [
       "/games/%00", `/games/${long}`, "/games/..%2F..%2Fetc%2Fpasswd", "/games/%E2%80%AE", "/games/%F0%9F%98%80",
-      "/games/%00/state", `/games/${publicGame}/state?since=abc`, `/games/${publicGame}/state?since=-1`, `/games/${publicGame}/state?since=1e400`,
+      "/games/%00/state", `/games/${publicGame}/state?since=abc`, "/games/%00/events", `/games/${publicGame}/events?since=abc`, `/games/${publicGame}/events?since=-1`, `/games/${publicGame}/state?since=-1`, `/games/${publicGame}/state?since=1e400`,
       `/games/${publicGame}/board.png?ply=-1`, `/games/${publicGame}/board.png?ply=99999999`, `/games/${publicGame}/board.svg?size=100000`,
       `/games/${publicGame}/board.svg?flip=%00`, "/games/%00/board.png", "/games/%00/record", "/games/%00/pgn",
       "/players/%00", `/players/${long}`, "/players/%00/feed.xml", "/players/%3Cscript%3E", "/variants/%00", `/variants/${long}`, "/variants/%00/rules", `/variants/${long}/rules`, "/variants/%00/board.svg", `/variants/${long}/board.svg`, "/variants/chess/board.svg?size=%00", "/variants/chess/board.svg?flip=%00",

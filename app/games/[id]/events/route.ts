@@ -1,0 +1,96 @@
+/**
+ * GET /games/<id>/events: the game page's pushed updates (docs/pushed-updates.md), a stream of
+ * server-sent events, each saying only "the game changed; its version is N" (id and data N).
+ * The page then reads its own state from /games/<id>/state, which authorizes it, so the stream
+ * carries nothing a Fog of War view hides. A private game's stream is not found for everyone but
+ * its players, as on the state endpoint. The version the page has (Last-Event-ID on a reconnect,
+ * else ?since=) is answered at once when the game has moved on since.
+ */
+import { z } from "zod";
+import { getCurrentUser } from "@/lib/auth";
+import { getDb } from "@/lib/db/client";
+import { gameVersion } from "@/lib/games";
+import { gameFeed } from "@/lib/games/push";
+
+const version = z.coerce.number().int().nonnegative().optional();
+/** A comment line now and then, so proxies and browsers keep an idle stream open. */
+export const HEARTBEAT_MS = 25_000;
+/** Streams one process holds before it refuses more (the page then polls); BENCHMARKS.md has their cost. */
+export const MAX_STREAMS = 10_000;
+
+export async function GET(request: Request, ctx: { params: Promise<{ id: string }> }): Promise<Response> {
+  const { id } = await ctx.params;
+  const noStore = { "Cache-Control": "no-store" };
+  const since = version.safeParse(request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("since") ?? undefined);
+  if (!since.success) return Response.json({ error: "since: a version number" }, { status: 400, headers: noStore });
+  const busy = () => Response.json({ error: "too many open streams: the page polls instead" }, { status: 503, headers: { ...noStore, "Retry-After": "30" } });
+  const [db, feed] = await Promise.all([getDb(), gameFeed().catch(() => null)]);
+  if (!feed || feed.watching() >= MAX_STREAMS) return busy();
+
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let closed = false;
+  let authorized = false;
+  let sent = since.data ?? null;
+  let latest = -1;
+  const write = (text: string) => {
+    if (closed) return;
+    try {
+      controller.enqueue(encoder.encode(text));
+    } catch {
+      // The stream failed under us (its client gone): this watch ends, the game's other streams go on.
+      stop();
+    }
+  };
+  const tell = (v: number) => {
+    latest = Math.max(latest, v);
+    if (!authorized || v === sent) return;
+    sent = v;
+    write(`id: ${v}\ndata: ${v}\n\n`);
+  };
+  // Watched before the version is read, so a change between the two is not missed.
+  const unwatch = await feed.watch(id, tell);
+  const heartbeat = setInterval(() => write(": \n\n"), HEARTBEAT_MS);
+  const stop = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    unwatch();
+    request.signal.removeEventListener("abort", stop);
+    try {
+      controller.close();
+    } catch {
+      // Already closed by the client going.
+    }
+  };
+  const body = new ReadableStream<Uint8Array>({
+    start: (c) => {
+      controller = c;
+    },
+    cancel: stop,
+  });
+  try {
+    const game = await gameVersion(db, id);
+    const viewer = game?.private ? (await getCurrentUser())?.id ?? null : null;
+    if (!game || !game.visibleTo(viewer)) {
+      stop();
+      return Response.json({ error: "no such game" }, { status: 404, headers: noStore });
+    }
+    request.signal.addEventListener("abort", stop);
+    if (request.signal.aborted) stop();
+    authorized = true;
+    write("retry: 5000\n\n");
+    tell(Math.max(latest, game.version));
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      // no-transform: a compressing layer (Next.js's own, a proxy) must not hold events back.
+      "Cache-Control": "no-store, no-transform",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}

@@ -1,0 +1,158 @@
+/**
+ * Idle event streams (docs/pushed-updates.md): how many subscribed game pages one `next start`
+ * process holds, and what they cost. Against the app as the browser tests serve it (production
+ * build, PostgreSQL on loopback), STREAMS event streams (GET /games/<id>/events) are opened on
+ * GAMES public games; the app process's resident memory is read before and after, its CPU while
+ * the streams sit idle, and then one move per game is made from this process (another database
+ * client, as another app process would) and its delivery to every stream of the game is timed.
+ *
+ *   npm run bench:streams [-- --streams 10000 --games 100 --idle 30]
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import { users } from "../lib/db/schema";
+import { openPostgres } from "../lib/db/client";
+import { TEST_POSTGRES_URL } from "../lib/db/testing";
+import { acceptInvitation, createChallenge, gameVersion, submitMove } from "../lib/games";
+import { ms, summary } from "./stats";
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: number) => Number(args[args.indexOf(`--${name}`) + 1]) || fallback;
+const STREAMS = arg("streams", 10_000);
+const GAMES = arg("games", 100);
+const IDLE_S = arg("idle", 30);
+const PORT = Number(process.env.BENCH_PORT) || 3950 + Math.floor(Math.random() * 25) * 2;
+const DB_NAME = `streams_${Date.now().toString(36)}`;
+
+const server = spawn("npx", ["tsx", "tests/e2e/support/serve.ts"], {
+  env: { ...process.env, E2E_PORT: String(PORT), E2E_DB_NAME: DB_NAME, OUTBOX_WORKER: "off" },
+  stdio: ["ignore", "ignore", "inherit"],
+  detached: true,
+});
+process.on("exit", () => {
+  try {
+    process.kill(-server.pid!, "SIGTERM");
+  } catch {
+    // already gone
+  }
+});
+
+async function waitReady() {
+  for (let i = 0; i < 900; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORT + 1}/ready`)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error("the app did not start");
+}
+
+/** The process listening on the app's port: `next start`'s server, not npx around it. */
+function appPid(): number {
+  const out = execFileSync("ss", ["-ltnpH", `sport = :${PORT}`], { encoding: "utf8" });
+  const pid = /pid=(\d+)/.exec(out)?.[1];
+  if (!pid) throw new Error(`no process listens on ${PORT}`);
+  return Number(pid);
+}
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
+/** CPU seconds used so far (user + system, at 100 ticks a second). */
+const cpuS = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+await waitReady();
+const pid = appPid();
+const handle = await openPostgres(`${TEST_POSTGRES_URL}/${DB_NAME}`, { max: 4 });
+const db = handle.db;
+const people = await db.insert(users).values(
+  Array.from({ length: 2 * GAMES }, (_, i) => ({ name: `stream${i}`, email: `stream${i}@bench.test`, notify: "digest" as const })),
+).returning();
+const games: { id: string; white: string; version: number }[] = [];
+for (let i = 0; i < GAMES; i++) {
+  const c = await createChallenge(db, people[2 * i].id, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "user", name: people[2 * i + 1].name! } });
+  await acceptInvitation(db, people[2 * i + 1].id, { invitationId: c.invitationId });
+  games.push({ id: c.gameId, white: people[2 * i].id, version: (await gameVersion(db, c.gameId))!.version });
+}
+
+const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+interface Stream {
+  game: number;
+  heard: number | null;
+  request: http.ClientRequest;
+}
+const streams: Stream[] = [];
+let errors = 0;
+let moveStarted = 0;
+/** Opens one stream; resolves when its first bytes (the retry line) have come. */
+function open(game: number): Promise<void> {
+  return new Promise((resolve) => {
+    const s: Stream = { game, heard: null, request: null! };
+    s.request = http.get({ host: "127.0.0.1", port: PORT, path: `/games/${games[game].id}/events?since=${games[game].version}`, agent }, (res) => {
+      if (res.statusCode !== 200) {
+        errors++;
+        res.resume();
+        return resolve();
+      }
+      res.setEncoding("utf8");
+      let first = true;
+      res.on("data", (chunk: string) => {
+        if (first) {
+          first = false;
+          resolve();
+        }
+        if (chunk.includes("data: ") && s.heard === null && moveStarted) s.heard = performance.now() - moveStarted;
+      });
+    });
+    s.request.on("error", () => {
+      errors++;
+      resolve();
+    });
+    streams.push(s);
+  });
+}
+
+// Warm up: the route's code loaded, one stream opened and closed.
+await open(0);
+streams.pop()!.request.destroy();
+await new Promise((r) => setTimeout(r, 2000));
+const rss0 = rssMb(pid);
+const openedAt = performance.now();
+for (let i = 0; i < STREAMS; i += 200) {
+  await Promise.all(Array.from({ length: Math.min(200, STREAMS - i) }, (_, k) => open((i + k) % GAMES)));
+}
+const openS = (performance.now() - openedAt) / 1000;
+await new Promise((r) => setTimeout(r, 3000));
+const rss1 = rssMb(pid);
+const cpu0 = cpuS(pid);
+await new Promise((r) => setTimeout(r, IDLE_S * 1000));
+const idleCpu = (cpuS(pid) - cpu0) / IDLE_S;
+const rss2 = rssMb(pid);
+
+// One move per game, one game at a time: each move's delivery to that game's streams.
+const delays: number[] = [];
+for (const [i, g] of games.entries()) {
+  moveStarted = performance.now();
+  await submitMove(db, g.white, { gameId: g.id, expectedPly: 0, move: "P e2-e4" });
+  const mine = streams.filter((s) => s.game === i);
+  const until = Date.now() + 10_000;
+  while (mine.some((s) => s.heard === null) && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+  for (const s of mine) {
+    if (s.heard === null) errors++;
+    else delays.push(s.heard);
+    s.heard = null;
+  }
+  moveStarted = 0;
+}
+const delivery = summary(delays);
+
+for (const s of streams) s.request.destroy();
+await handle.close();
+console.log(`streams: ${STREAMS} on ${GAMES} games, opened in ${openS.toFixed(1)} s; errors ${errors}`);
+console.log(`app RSS: ${rss0.toFixed(0)} MB before, ${rss1.toFixed(0)} MB with the streams (+${(rss1 - rss0).toFixed(0)} MB, ${((rss1 - rss0) * 1024 / STREAMS).toFixed(1)} KB a stream), ${rss2.toFixed(0)} MB after ${IDLE_S} s idle`);
+console.log(`app CPU while idle: ${(idleCpu * 100).toFixed(2)} % of a core (heartbeats every 25 s)`);
+console.log(`delivery of a move to its game's ${STREAMS / GAMES} streams: median ${ms(delivery.median)}, p99 ${ms(delivery.p99)} (n ${delivery.n}; from the service call on another client)`);
+process.exit(errors === 0 ? 0 : 1);

@@ -1,0 +1,45 @@
+/**
+ * Pushed updates in real Chromium (docs/pushed-updates.md): the opponent's open page hears a move
+ * through its event stream and shows it at once, without waiting for the poll, which runs only
+ * every 30 s while the stream is open.
+ */
+import { expect, test, type Request } from "@playwright/test";
+import { clickMove, moveList, newPlayer, startGame, status, type Player } from "./support/play";
+
+let alice: Player;
+let bob: Player;
+
+test.beforeAll(async ({ browser }) => {
+  alice = await newPlayer(browser, "Alice");
+  bob = await newPlayer(browser, "Bob");
+});
+
+test("the opponent's move appears on the other page through the event stream, not the poll", async () => {
+  const path = await startGame(alice, bob, "chess", "White");
+  const [a, b] = [alice.page, bob.page];
+  // A fresh page: its slow poll's first turn is 30 s away.
+  const stream = b.waitForResponse((r) => new URL(r.url()).pathname === `${path}/events`);
+  await b.reload();
+  const loaded = Date.now();
+  const events = await stream;
+  expect(events.status()).toBe(200);
+  expect(events.headers()["content-type"]).toMatch(/^text\/event-stream/);
+  await expect(status(b)).toHaveText(`Waiting for ${alice.name} to move.`);
+
+  const reads: number[] = [];
+  b.on("request", (r: Request) => {
+    if (new URL(r.url()).pathname === `${path}/state`) reads.push(Date.now());
+  });
+  // With the stream open the page does not poll every 4 s (its fallback while the stream is down).
+  await b.waitForTimeout(6000);
+  expect(reads).toEqual([]);
+
+  const moved = Date.now();
+  await clickMove(a, "P e2-e4", "e2", "e4");
+  await expect(moveList(b)).toContainText("P e2-e4", { timeout: 15_000 });
+  await expect(status(b)).toHaveText("Your move.");
+  // One read of the state, after the move and long before the slow poll was due.
+  expect(reads).toHaveLength(1);
+  expect(reads[0]).toBeGreaterThanOrEqual(moved);
+  expect(Date.now() - loaded).toBeLessThan(28_000);
+});

@@ -1,0 +1,287 @@
+/**
+ * Pushed updates (docs/pushed-updates.md), on real PostgreSQL with two database clients standing
+ * for two app processes, each with its own LISTEN (lib/games/push.ts):
+ * - every change of a game's version (a move, a draw offer, a chat message, a resignation) made
+ *   through the service on one process reaches the watchers on the other, and a refused move
+ *   publishes nothing; after a lost LISTEN connection is back, the watched games are read again;
+ * - GET /games/<id>/events: a private game's stream is not found for a stranger or a signed-out
+ *   visitor; a stream resumed from an old version (?since= or Last-Event-ID) hears the current one
+ *   at once; a Fog of War game's stream carries version numbers only; the watch ends with the client;
+ *   a process holding MAX_STREAMS refuses one more;
+ * - and the embedded default (PGlite) publishes in process.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { openPostgres, type DbHandle } from "@/lib/db/client";
+import type { User } from "@/lib/db/schema";
+import { createTestPglite, createTestPostgres, type TestDb } from "@/lib/db/testing";
+import { gameVersion, offerDraw, resign, submitMove } from "@/lib/games";
+import { postChat } from "@/lib/games/chat";
+import { createGameFeed, type GameFeed } from "@/lib/games/push";
+import { insertActiveGame, seedPlayers, type Players } from "../support/games";
+
+const ctx = vi.hoisted(() => ({ db: null as unknown, feed: null as unknown, user: null as User | null }));
+
+vi.mock("@/lib/db/client", async (original) => ({ ...(await original<object>()), getDb: async () => ctx.db }));
+vi.mock("@/lib/auth", () => ({ getCurrentUser: async () => ctx.user }));
+vi.mock("@/lib/games/push", async (original) => ({ ...(await original<object>()), gameFeed: async () => ctx.feed }));
+
+import { GET as events, MAX_STREAMS } from "@/app/games/[id]/events/route";
+
+/** Watches a game (its LISTEN in place once this resolves): the first version heard, or a failure after `ms`. */
+async function nextVersion(feed: GameFeed, gameId: string, ms = 5000): Promise<{ version: Promise<number>; stop: () => void }> {
+  let heard!: (v: number) => void;
+  const version = new Promise<number>((resolve, reject) => {
+    heard = resolve;
+    setTimeout(() => reject(new Error(`no version of ${gameId} within ${ms} ms`)), ms);
+  });
+  return { version, stop: await feed.watch(gameId, (v) => heard(v)) };
+}
+
+/** Reads a stream of server-sent events: its events' lines, and whether more came within `ms`. */
+function eventReader(response: Response) {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
+  const lines: string[] = [];
+  return {
+    lines,
+    /** The next event's data, or null when none comes within `ms`. */
+    async next(ms = 5000): Promise<string | null> {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const end = buffer.indexOf("\n\n");
+        if (end >= 0) {
+          const block = buffer.slice(0, end).split("\n");
+          buffer = buffer.slice(end + 2);
+          lines.push(...block);
+          const data = block.find((l) => l.startsWith("data: "));
+          if (data) return data.slice(6);
+          continue;
+        }
+        const left = deadline - Date.now();
+        if (left <= 0) return null;
+        // A read still waiting when the time ran out is kept for the next call: its chunk is not lost.
+        pending ??= reader.read();
+        let timer: NodeJS.Timeout | undefined;
+        const chunk = await Promise.race([pending, new Promise<null>((r) => (timer = setTimeout(() => r(null), left)))]);
+        clearTimeout(timer);
+        if (chunk === null) return null;
+        pending = null;
+        if (chunk.done) throw new Error("the stream ended");
+        buffer += decoder.decode(chunk.value, { stream: true });
+      }
+    },
+    cancel: () => reader.cancel(),
+  };
+}
+
+describe("pushed updates across two processes", () => {
+  let handle: TestDb;
+  let other: DbHandle;
+  let mover: GameFeed, watcher: GameFeed;
+  let p: Players;
+  let users: Record<keyof Players, User>;
+
+  beforeAll(async () => {
+    handle = await createTestPostgres({ max: 2 });
+    other = await openPostgres(handle.url!, { max: 2 });
+    p = await seedPlayers(handle.db);
+    const rows = await handle.db.query.users.findMany();
+    const byId = (id: string) => rows.find((u) => u.id === id)!;
+    users = { alice: byId(p.alice), bob: byId(p.bob), carol: byId(p.carol), dave: byId(p.dave) };
+    // Moves are made on the first process; the streams are served by the second.
+    mover = createGameFeed(handle);
+    watcher = createGameFeed(other);
+    ctx.db = other.db;
+    ctx.feed = watcher;
+  });
+  afterAll(async () => {
+    await mover?.close();
+    await watcher?.close();
+    await other?.close();
+    await handle?.close();
+  });
+  beforeEach(() => {
+    ctx.user = null;
+  });
+
+  const open = (id: string, query = "", init: RequestInit = {}) =>
+    events(new Request(`http://localhost:3000/games/${id}/events${query}`, init), { params: Promise.resolve({ id }) });
+
+  it("a move on one process reaches the watchers on both, with the game's new version", async () => {
+    const id = await insertActiveGame(handle.db, { white: p.alice, black: p.bob });
+    const there = await nextVersion(watcher, id);
+    const here = await nextVersion(mover, id);
+    await submitMove(handle.db, p.alice, { gameId: id, expectedPly: 0, move: "P e2-e4" });
+    const stored = (await gameVersion(handle.db, id))!.version;
+    expect(await there.version).toBe(stored);
+    expect(await here.version).toBe(stored);
+    there.stop();
+    here.stop();
+    expect(watcher.watching()).toBe(0);
+  });
+
+  it("a draw offer, a chat message and a resignation publish too; a refused move publishes nothing", async () => {
+    const id = await insertActiveGame(handle.db, { white: p.alice, black: p.bob });
+    const heard: number[] = [];
+    const unwatch = await watcher.watch(id, (v) => heard.push(v));
+    await expect(submitMove(handle.db, p.alice, { gameId: id, expectedPly: 0, move: "P e2-e5" })).rejects.toThrow();
+    const changes = [
+      () => offerDraw(handle.db, p.alice, { gameId: id }),
+      () => postChat(handle.db, p.bob, { gameId: id, text: "no thanks" }),
+      () => resign(handle.db, p.bob, { gameId: id }),
+    ];
+    for (const [i, change] of changes.entries()) {
+      await change();
+      const stored = (await gameVersion(handle.db, id))!.version;
+      await expect.poll(() => heard.at(-1), { timeout: 5000 }).toBe(stored);
+      expect(heard).toHaveLength(i + 1);
+    }
+    unwatch();
+  });
+
+  it("after its LISTEN connection is back, a process reads every watched game again (what was sent meanwhile is lost)", async () => {
+    let listenAgain = () => {};
+    // A LISTEN that hears nothing: the move below is made while it is "down".
+    const deaf = createGameFeed({
+      db: other.db,
+      listen: async (_channel, _onPayload, onListening) => {
+        listenAgain = onListening;
+        onListening();
+        return async () => {};
+      },
+    });
+    const id = await insertActiveGame(handle.db, { white: p.alice, black: p.bob });
+    const heard = await nextVersion(deaf, id);
+    await submitMove(handle.db, p.alice, { gameId: id, expectedPly: 0, move: "P e2-e4" });
+    listenAgain();
+    expect(await heard.version).toBe((await gameVersion(handle.db, id))!.version);
+    heard.stop();
+  });
+
+  it("a stream hears a move made on the other process, as 'changed, version N' only", async () => {
+    const id = await insertActiveGame(handle.db, { white: p.alice, black: p.bob });
+    const now = (await gameVersion(handle.db, id))!.version;
+    const r = await open(id, `?since=${now}`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(r.headers.get("cache-control")).toContain("no-transform");
+    const stream = eventReader(r);
+    // Up to date: nothing to say until the game changes.
+    expect(await stream.next(300)).toBeNull();
+    await submitMove(handle.db, p.alice, { gameId: id, expectedPly: 0, move: "P e2-e4" });
+    const after = (await gameVersion(handle.db, id))!.version;
+    expect(await stream.next()).toBe(String(after));
+    expect(stream.lines).toContain(`id: ${after}`);
+    await stream.cancel();
+    await expect.poll(() => watcher.watching()).toBe(0);
+  });
+
+  it("a private game's stream is not found for a stranger or a signed-out visitor, and open to its players", async () => {
+    const id = await insertActiveGame(handle.db, { white: p.alice, black: p.bob, visibility: "private" });
+    for (const who of [users.carol, null]) {
+      ctx.user = who;
+      const r = await open(id);
+      expect(r.status, who?.name ?? "signed out").toBe(404);
+      const body = await r.text();
+      expect(body).not.toContain("Alice");
+      expect(body).not.toMatch(/\d{10,}/);
+    }
+    expect(watcher.watching()).toBe(0);
+    ctx.user = users.bob;
+    const r = await open(id);
+    expect(r.status).toBe(200);
+    const stream = eventReader(r);
+    expect(await stream.next()).toBe(String((await gameVersion(handle.db, id))!.version));
+    await stream.cancel();
+  });
+
+  it("resumes: a stream from an old version hears the current one at once, Last-Event-ID before ?since=", async () => {
+    const id = await insertActiveGame(handle.db, { white: p.alice, black: p.bob });
+    const before = (await gameVersion(handle.db, id))!.version;
+    await submitMove(handle.db, p.alice, { gameId: id, expectedPly: 0, move: "P e2-e4" });
+    await submitMove(handle.db, p.bob, { gameId: id, expectedPly: 1, move: "P e7-e5" });
+    const now = (await gameVersion(handle.db, id))!.version;
+    const resumed = eventReader(await open(id, `?since=${before}`));
+    expect(await resumed.next(1000)).toBe(String(now));
+    await resumed.cancel();
+    // The browser's reconnect names the last version it heard, which is the current one here.
+    const reconnected = eventReader(await open(id, `?since=${before}`, { headers: { "Last-Event-ID": String(now) } }));
+    expect(await reconnected.next(300)).toBeNull();
+    await reconnected.cancel();
+  });
+
+  it("a Fog of War game's stream carries nothing but version numbers, to a spectator as to a player", async () => {
+    const id = await insertActiveGame(handle.db, { white: p.alice, black: p.bob, variant: "fog-of-war" });
+    const streams = [];
+    for (const who of [null, users.bob]) {
+      ctx.user = who;
+      streams.push(eventReader(await open(id)));
+    }
+    await submitMove(handle.db, p.alice, { gameId: id, expectedPly: 0, move: "P e2-e4" });
+    const after = String((await gameVersion(handle.db, id))!.version);
+    for (const s of streams) {
+      // The version at connection, then the move's.
+      expect(await s.next()).not.toBeNull();
+      expect(await s.next()).toBe(after);
+      expect(s.lines.every((l) => /^(retry: \d+|id: \d+|data: \d+|: )$/.test(l)), s.lines.join("|")).toBe(true);
+      await s.cancel();
+    }
+  });
+
+  it("the watch ends when the client goes (the request aborted)", async () => {
+    const id = await insertActiveGame(handle.db, { white: p.alice, black: p.bob });
+    const going = new AbortController();
+    const r = await open(id, "", { signal: going.signal });
+    expect(r.status).toBe(200);
+    expect(watcher.watching()).toBe(1);
+    going.abort();
+    expect(watcher.watching()).toBe(0);
+  });
+
+  it("a process holding MAX_STREAMS streams refuses one more (503: the page polls), and takes it again once one goes", async () => {
+    const id = await insertActiveGame(handle.db, { white: p.alice, black: p.bob });
+    const held = await Promise.all(Array.from({ length: MAX_STREAMS }, () => watcher.watch(id, () => {})));
+    const refused = await open(id);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("30");
+    held.pop()!();
+    const taken = await open(id);
+    expect(taken.status).toBe(200);
+    await taken.body!.cancel();
+    for (const unwatch of held) unwatch();
+    expect(watcher.watching()).toBe(0);
+  });
+
+  it("a bad version or game id is refused, not streamed", async () => {
+    for (const [id, query] of [["x", "?since=abc"], ["x", "?since=-1"], ["x", "?since=1e400"]]) expect((await open(id, query)).status).toBe(400);
+    expect((await open("x", "", { headers: { "Last-Event-ID": "nope" } })).status).toBe(400);
+    for (const id of ["no-such-game", "\u0000", "a".repeat(300)]) expect((await open(id)).status).toBe(404);
+    expect(watcher.watching()).toBe(0);
+  });
+});
+
+describe("pushed updates on the embedded database (PGlite)", () => {
+  let handle: TestDb;
+  let feed: GameFeed;
+  let p: Players;
+
+  beforeAll(async () => {
+    handle = await createTestPglite();
+    feed = createGameFeed(handle);
+    p = await seedPlayers(handle.db);
+  });
+  afterAll(async () => {
+    await feed?.close();
+    await handle?.close();
+  });
+
+  it("a move is heard in process, with the game's new version", async () => {
+    const id = await insertActiveGame(handle.db, { white: p.alice, black: p.bob });
+    const heard = await nextVersion(feed, id);
+    await submitMove(handle.db, p.alice, { gameId: id, expectedPly: 0, move: "P e2-e4" });
+    expect(await heard.version).toBe((await gameVersion(handle.db, id))!.version);
+    heard.stop();
+  });
+});
