@@ -481,6 +481,9 @@ export const replyTokens = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     ply: integer("ply").notNull(),
     createdAt: at("created_at").notNull().defaultNow(),
+    // The move a reply to this address played, written in the move's own transaction: a second
+    // delivery of that reply (mail servers retry) is known as such, not taken for a stale one.
+    playedMove: text("played_move"),
   },
   (t) => [index("reply_tokens_game_user_idx").on(t.gameId, t.userId)],
 );
@@ -511,7 +514,9 @@ export const rateEvents = pgTable(
   {
     id: id(),
     // What is counted: "signin-address" (key: the address), "signin-client" (key: the client address),
-    // "vacation-notice" (key: "<player id>><opponent id>", lib/games/clock.ts).
+    // "vacation-notice" (key: "<player id>><opponent id>", lib/games/clock.ts),
+    // "preset-publish" (key: the author's id), "reply-answer-address" (key: a reply token's hash) and
+    // "reply-answer-player" (key: the player's id, lib/games/replies.ts).
     bucket: text("bucket").notNull(),
     key: text("key").notNull(),
     at: at("at").notNull().defaultNow(),

@@ -349,7 +349,11 @@ export interface MoveResult {
  * of status and ply inside the transaction makes them valid (or the move stale).
  * So the row lock is held for a few statements, not for a replay and a render.
  */
-export async function submitMove(db: Db, userId: string, raw: MoveInput, now = new Date()): Promise<MoveResult> {
+export async function submitMove(
+  db: Db, userId: string, raw: MoveInput, now = new Date(),
+  /** Also done in the move's transaction, once it is stored (a reply by email marks its address used: lib/games/replies.ts). */
+  alsoWithMove?: (tx: Executor, text: string) => Promise<void>,
+): Promise<MoveResult> {
   const input = parse(moveInput, raw);
   const [seen] = await db.select().from(games).where(eq(games.id, input.gameId));
   if (!seen) throw noSuchGame();
@@ -402,6 +406,7 @@ export async function submitMove(db: Db, userId: string, raw: MoveInput, now = n
     requireActive(g);
     if (g.ply !== input.expectedPly) throw stale();
     await tx.insert(moves).values({ gameId: g.id, ply, text, fenAfter: fen, playerId: userId, createdAt: now });
+    await alsoWithMove?.(tx, text);
     await tx.update(games).set({
       currentFen: fen, ply, lastMoveAt: now, updatedAt: now, deadline,
       // A move answers the opponent's draw offer with a no; one's own offer stands.

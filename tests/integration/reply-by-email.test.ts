@@ -27,9 +27,9 @@ vi.mock("@/lib/db/client", async (original) => ({ ...(await original<object>()),
 
 import { POST } from "@/app/api/inbound-mail/route";
 import { resign, submitMove } from "@/lib/games";
-import { LISTED_MOVES, MAX_REPLY_BYTES, stopReplies } from "@/lib/games/replies";
+import { ANSWERS_PER_ADDRESS_HOUR, ANSWERS_PER_PLAYER_HOUR, LISTED_MOVES, MAX_REPLY_BYTES, handleReply, stopReplies } from "@/lib/games/replies";
 import { startReplyServer } from "@/lib/games/reply-server";
-import { hashReplyToken } from "@/lib/games/reply-tokens";
+import { hashReplyToken, newReplyToken, saveReplyToken } from "@/lib/games/reply-tokens";
 
 describe("moving by replying to the email", () => {
   let handle: TestDb;
@@ -128,6 +128,58 @@ describe("moving by replying to the email", () => {
     await reply("bob@example.test", address, "n b8-c6");
     expect(await movesOf(gameId)).toEqual(["P e2-e4", "p e7-e5", "N g1-f3"]);
     expect((await last("bob@example.test")).text).toMatch(/the game has moved on since the email you answered \(sent at move 1\)/);
+  });
+
+  it("answers a second delivery of a reply that played 'already played', and mails nothing more (docs/reply-by-email.md#what-is-answered)", async () => {
+    const { gameId, address } = await opened();
+    await reply("bob@example.test", address, "p e7-e5");
+    expect(await movesOf(gameId)).toEqual(["P e2-e4", "p e7-e5"]);
+    const [stored] = await db.select().from(replyTokens).where(eq(replyTokens.tokenHash, hashReplyToken(address.slice(5, 37))));
+    expect(stored.playedMove).toBe("p e7-e5");
+    const answersToBob = async () => (await mailTo("bob@example.test")).filter((m) => /^(You played|Your reply)/.test(m.subject));
+    expect(await answersToBob()).toHaveLength(1);
+    // The mail server tries again (its 250 was lost): the game is at another ply now, and this is no stale reply.
+    await reply("bob@example.test", address, "p e7-e5");
+    const again = await handleReply(db, { to: [address], from: "bob@example.test", text: "p e7-e5" });
+    expect(again).toBe("already-played");
+    expect(await movesOf(gameId)).toEqual(["P e2-e4", "p e7-e5"]);
+    expect(await answersToBob()).toHaveLength(1);
+    // Even when the move it played ended the game.
+    await resign(db, p.alice, { gameId });
+    expect(await handleReply(db, { to: [address], from: "bob@example.test", text: "p e7-e5" })).toBe("already-played");
+    expect(await answersToBob()).toHaveLength(1);
+  });
+
+  it("answers two deliveries of one reply handled at once: one plays, the other is 'already played'", async () => {
+    const { gameId, address } = await opened();
+    const mail = { to: [address], from: "bob@example.test", text: "p e7-e5" };
+    const outcomes = await Promise.all([handleReply(db, mail), handleReply(db, mail)]);
+    expect(outcomes.sort()).toEqual(["already-played", "played"]);
+    expect(await movesOf(gameId)).toEqual(["P e2-e4", "p e7-e5"]);
+    expect((await mailTo("bob@example.test")).map((m) => m.subject).filter((s) => /^(You played|Your reply)/.test(s)))
+      .toEqual(["You played p e7-e5 against Alice (Chess)"]);
+  });
+
+  it("answers at most a few replies an hour per reply address and per player (docs/reply-by-email.md#limits)", async () => {
+    const { gameId, address } = await opened();
+    const answers = async () => (await db.select().from(emailOutbox)
+      .where(and(eq(emailOutbox.kind, "reply-answer"), eq(emailOutbox.toAddress, "bob@example.test")))).length;
+    // Someone who was forwarded the email sends it reply after reply: the player is told a few times, not each time.
+    for (let i = 0; i < ANSWERS_PER_ADDRESS_HOUR + 3; i++) {
+      expect(await handleReply(db, { to: [address], from: "mallory@example.test", text: "p e7-e5" })).toBe("wrong-sender");
+    }
+    expect(await answers()).toBe(ANSWERS_PER_ADDRESS_HOUR);
+    // Over many addresses of the player's, the player's own limit holds.
+    for (let i = 0; i < ANSWERS_PER_PLAYER_HOUR; i++) {
+      const t = (await newReplyToken(db, gameId, p.bob, 1))!;
+      await saveReplyToken(db, t, new Date());
+      await handleReply(db, { to: [t.address], from: "mallory@example.test", text: "p e7-e5" });
+    }
+    expect(await answers()).toBe(ANSWERS_PER_PLAYER_HOUR);
+    // A move is never lost to the limit: it is played, only its answer is not sent.
+    expect(await handleReply(db, { to: [address], from: "bob@example.test", text: "p e7-e5" })).toBe("played");
+    expect(await movesOf(gameId)).toEqual(["P e2-e4", "p e7-e5"]);
+    expect(await answers()).toBe(ANSWERS_PER_PLAYER_HOUR);
   });
 
   it("refuses an illegal or missing move with the reason and the moves there are, and takes a reply to that answer", async () => {

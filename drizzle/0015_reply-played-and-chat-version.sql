@@ -1,0 +1,1 @@
+ALTER TABLE "reply_tokens" ADD COLUMN "played_move" text;
