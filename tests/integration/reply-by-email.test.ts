@@ -29,7 +29,8 @@ import { POST } from "@/app/api/inbound-mail/route";
 import { resign, submitMove } from "@/lib/games";
 import { ANSWERS_PER_ADDRESS_HOUR, ANSWERS_PER_PLAYER_HOUR, LISTED_MOVES, MAX_REPLY_BYTES, handleReply, stopReplies } from "@/lib/games/replies";
 import { startReplyServer } from "@/lib/games/reply-server";
-import { hashReplyToken, newReplyToken, saveReplyToken } from "@/lib/games/reply-tokens";
+import { DEAD_TOKEN_DAYS, hashReplyToken, newReplyToken, saveReplyToken } from "@/lib/games/reply-tokens";
+import { hourlyPrune } from "@/lib/games/worker";
 
 describe("moving by replying to the email", () => {
   let handle: TestDb;
@@ -240,6 +241,30 @@ describe("moving by replying to the email", () => {
     const [g] = await db.select().from(games).where(eq(games.id, gameId));
     expect(g.status).toBe("finished");
     expect((await last("bob@example.test")).text).toMatch(/this game is over/);
+  });
+
+  it("prunes, in the worker's hourly work, the tokens that can no longer move, a while after (docs/reply-by-email.md#the-reply-address)", async () => {
+    const { gameId, address } = await opened();
+    await submitMove(db, p.bob, { gameId, expectedPly: 1, move: "p e7-e5" });
+    const tokens = async () => (await db.select({ tokenHash: replyTokens.tokenHash, ply: replyTokens.ply }).from(replyTokens)
+      .where(eq(replyTokens.gameId, gameId)).orderBy(asc(replyTokens.ply))).map((t) => t.ply);
+    expect(await tokens()).toEqual([1, 2]);
+    const day = 86_400_000;
+    const prune = hourlyPrune();
+    // Bob's address is past its ply, but a late second delivery still finds it for a while.
+    await prune(db, new Date(Date.now() + (DEAD_TOKEN_DAYS - 1) * day));
+    expect(await tokens()).toEqual([1, 2]);
+    await resign(db, p.bob, { gameId });
+    await prune(db, new Date(Date.now() + (DEAD_TOKEN_DAYS + 1) * day));
+    // Alice's address was live until the game ended; it goes too once dead as long.
+    expect(await tokens()).toEqual([]);
+    expect(await handleReply(db, { to: [address], from: "bob@example.test", text: "n b8-c6" })).toBe("unknown-address");
+  });
+
+  it("prunes no token that can still move, however old", async () => {
+    const { gameId } = await opened();
+    await hourlyPrune()(db, new Date(Date.now() + 365 * 86_400_000));
+    expect(await db.select().from(replyTokens).where(eq(replyTokens.gameId, gameId))).toHaveLength(1);
   });
 
   it("takes no mail for an address it did not give, nor mail over the size limit", async () => {
