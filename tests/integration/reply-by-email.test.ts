@@ -5,13 +5,14 @@
  * the move is stored and answered by email; and the provider webhook (app/api/inbound-mail), the
  * real route, with and without its secret.
  */
+import { connect, type Socket } from "node:net";
 import { and, asc, eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { emailOutbox, games, moves, replyTokens } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
-import type { InboundSmtp } from "@/lib/mail/inbound-smtp";
+import { INBOUND_SMTP_LIMITS, startInboundSmtp, type InboundSmtp } from "@/lib/mail/inbound-smtp";
 import { drainOutbox } from "@/lib/mail/outbox";
 import { smtpTransport, type MailTransport } from "@/lib/mail/transport";
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../support/smtp";
@@ -279,6 +280,44 @@ describe("moving by replying to the email", () => {
     expect(answers).toEqual([]);
   });
 
+  describe("the reply server's bounds (docs/reply-by-email.md#receiving-mail)", () => {
+    /** A client that connects and says nothing; `first` is the server's first line to it. */
+    const idle = (port: number) => new Promise<{ socket: Socket; first: string; closed: Promise<void> }>((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1");
+      const closed = new Promise<void>((done) => socket.once("close", () => done()));
+      socket.once("data", (d) => resolve({ socket, first: d.toString(), closed }));
+      socket.once("error", reject);
+    });
+
+    it(`serves at most ${INBOUND_SMTP_LIMITS.maxClients} clients at once: the next is told to come back (421)`, async () => {
+      const clients = await Promise.all(Array.from({ length: INBOUND_SMTP_LIMITS.maxClients }, () => idle(replies.port)));
+      try {
+        expect(clients.map((c) => c.first.slice(0, 3))).toEqual(clients.map(() => "220"));
+        const over = await idle(replies.port);
+        clients.push(over);
+        expect(over.first).toMatch(/^421 /);
+      } finally {
+        for (const c of clients) c.socket.destroy();
+        await Promise.all(clients.map((c) => c.closed));
+      }
+    });
+
+    it("cuts off a client silent for longer than its timeout", async () => {
+      const server = await startInboundSmtp({
+        port: 0, host: "127.0.0.1", maxBytes: 1000, limits: { ...INBOUND_SMTP_LIMITS, socketTimeout: 300 },
+        accepts: async () => false, deliver: async () => {}, log: () => {},
+      });
+      try {
+        const client = await idle(server.port);
+        const started = Date.now();
+        await client.closed;
+        expect(Date.now() - started).toBeLessThan(5_000);
+      } finally {
+        await server.close();
+      }
+    });
+  });
+
   describe("the inbound mail webhook", () => {
     const post = (body: BodyInit, headers: Record<string, string>) =>
       POST(new Request("http://localhost:3000/api/inbound-mail", { method: "POST", body, headers }));
@@ -291,6 +330,27 @@ describe("moving by replying to the email", () => {
       } finally {
         process.env.INBOUND_MAIL_SECRET = SECRET;
       }
+    });
+
+    it("answers 503 with Retry-After when the reply cannot be handled now (the database down), so the provider posts it again", async () => {
+      const { gameId, address } = await opened();
+      const real = ctx.db;
+      ctx.db = new Proxy({}, { get: () => { throw new Error("the database is down"); } });
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        const r = await post(JSON.stringify({ to: address, from: "bob@example.test", text: "p e7-e5" }), { authorization: `Bearer ${SECRET}`, "content-type": "application/json" });
+        expect(r.status).toBe(503);
+        expect(r.headers.get("retry-after")).toBe("60");
+        expect(await r.json()).toEqual({ error: expect.stringMatching(/post it again later/) });
+        expect(logged).toHaveBeenCalledWith(expect.stringMatching(/could not be handled/), expect.any(Error));
+      } finally {
+        ctx.db = real;
+        logged.mockRestore();
+      }
+      // Posted again, it plays.
+      const again = await post(JSON.stringify({ to: address, from: "bob@example.test", text: "p e7-e5" }), { authorization: `Bearer ${SECRET}`, "content-type": "application/json" });
+      expect(await again.json()).toEqual({ outcome: "played" });
+      expect(await movesOf(gameId)).toEqual(["P e2-e4", "p e7-e5"]);
     });
 
     it("plays a reply posted as a form with the secret, and refuses one without it or with a wrong one", async () => {
