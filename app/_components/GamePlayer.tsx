@@ -272,7 +272,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly, note = null
     const poll = async () => {
       if (document.hidden) return;
       // Offline for a moment (null) or nothing new: the next poll tries again.
-      const fresh = await fetchGameState(state.id, state.version);
+      const fresh = await fetchGameState(state.id, { version: state.version, chat: state.chat?.version });
       if (fresh !== null && fresh !== "unchanged" && !stopped) setState((s) => newer(s, fresh));
     };
     const timer = setInterval(poll, POLL_MS);
@@ -285,7 +285,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly, note = null
       clearInterval(timer);
       document.removeEventListener("visibilitychange", onVisible);
     };
-  }, [state.id, state.status, state.version]);
+  }, [state.id, state.status, state.version, state.chat?.version]);
 
   // The player's lines, read again whenever the game moves on (a line played, cancelled or gone on).
   useEffect(() => {

@@ -158,6 +158,9 @@ export const games = pgTable(
     reminderPly: integer("reminder_ply"),
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),
+    // Counts the chat's messages: the players' own version beside the game's (docs/chat.md), so a
+    // message moves no updated_at, which strangers see (the lists' order, the page's version).
+    chatVersion: integer("chat_version").notNull().default(0),
     lastMoveAt: at("last_move_at"),
     // An imported record (/import): who imported it, and the players as its White and
     // Black tags name them (people who need not be users here; both ids stay null).

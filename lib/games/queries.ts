@@ -206,11 +206,17 @@ export async function playerByName(db: Executor, name: string) {
 
 /**
  * What the game page's poll needs first: the game's version (its last update, in
- * ms) and whether anyone may see it. One indexed read, no moves: most polls of a
- * correspondence game find nothing new.
+ * ms), whether anyone may see it, and for its players the chat's version and who
+ * they are. One indexed read, no moves: most polls of a correspondence game find nothing new.
  */
-export async function gameVersion(db: Executor, gameId: string): Promise<{ version: number; private: boolean } | null> {
+export async function gameVersion(db: Executor, gameId: string): Promise<{
+  version: number; private: boolean; chatVersion: number; players: (string | null)[];
+} | null> {
   if (gameId.length > 64 || gameId.includes("\u0000")) return null;
-  const [row] = await db.select({ updatedAt: games.updatedAt, visibility: games.visibility }).from(games).where(eq(games.id, gameId));
-  return row ? { version: row.updatedAt.getTime(), private: row.visibility === "private" } : null;
+  const [row] = await db.select({
+    updatedAt: games.updatedAt, visibility: games.visibility, chatVersion: games.chatVersion, whiteId: games.whiteId, blackId: games.blackId,
+  }).from(games).where(eq(games.id, gameId));
+  return row
+    ? { version: row.updatedAt.getTime(), private: row.visibility === "private", chatVersion: row.chatVersion, players: [row.whiteId, row.blackId] }
+    : null;
 }

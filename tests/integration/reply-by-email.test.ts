@@ -251,7 +251,8 @@ describe("moving by replying to the email", () => {
       .where(eq(replyTokens.gameId, gameId)).orderBy(asc(replyTokens.ply))).map((t) => t.ply);
     expect(await tokens()).toEqual([1, 2]);
     const day = 86_400_000;
-    const prune = hourlyPrune();
+    const job = hourlyPrune();
+    const prune = (db: Db, at: Date) => job(db, at, { signal: new AbortController().signal });
     // Bob's address is past its ply, but a late second delivery still finds it for a while.
     await prune(db, new Date(Date.now() + (DEAD_TOKEN_DAYS - 1) * day));
     expect(await tokens()).toEqual([1, 2]);
@@ -264,7 +265,7 @@ describe("moving by replying to the email", () => {
 
   it("prunes no token that can still move, however old", async () => {
     const { gameId } = await opened();
-    await hourlyPrune()(db, new Date(Date.now() + 365 * 86_400_000));
+    await hourlyPrune()(db, new Date(Date.now() + 365 * 86_400_000), { signal: new AbortController().signal });
     expect(await db.select().from(replyTokens).where(eq(replyTokens.gameId, gameId))).toHaveLength(1);
   });
 
