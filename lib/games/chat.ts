@@ -5,7 +5,7 @@
  * messages). Only the game's players ever see its chat; spectators, strangers and every
  * other surface see none of it, and notes are shown to their author only.
  */
-import { and, desc, eq, gt, inArray, max, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, max, sql } from "drizzle-orm";
 import type { Db, Executor } from "@/lib/db/client";
 import { chatMessages, chatMutes, chatReports, gameNotes, games, moves, users, type Game as GameRow, type User } from "@/lib/db/schema";
 import { GameError } from "./errors";
@@ -160,12 +160,17 @@ export async function reportMessage(db: Db, userId: string, raw: { gameId: strin
 /**
  * The opponent's latest message since the recipient's own last move, as the "your turn" email
  * quotes it (truncated), or undefined: none, chat off for either, or the recipient muted them.
+ * A message the recipient reported is never quoted to them (docs/chat.md#emails).
  */
 export async function chatQuote(db: Executor, gameId: string, to: User, from: User): Promise<string | undefined> {
   if (!to.chatEnabled || !from.chatEnabled || from.botLevel !== null || (await hasMuted(db, to.id, from.id))) return undefined;
   const [last] = await db.select({ at: max(moves.createdAt) }).from(moves).where(and(eq(moves.gameId, gameId), eq(moves.playerId, to.id)));
   const [m] = await db.select({ text: chatMessages.text }).from(chatMessages)
-    .where(and(eq(chatMessages.gameId, gameId), eq(chatMessages.authorId, from.id), last?.at ? gt(chatMessages.createdAt, last.at) : undefined))
+    .leftJoin(chatReports, and(eq(chatReports.messageId, chatMessages.id), eq(chatReports.reporterId, to.id)))
+    .where(and(
+      eq(chatMessages.gameId, gameId), eq(chatMessages.authorId, from.id), isNull(chatReports.messageId),
+      last?.at ? gt(chatMessages.createdAt, last.at) : undefined,
+    ))
     .orderBy(desc(chatMessages.createdAt)).limit(1);
   if (!m) return undefined;
   return m.text.length > CHAT_QUOTE_MAX ? `${m.text.slice(0, CHAT_QUOTE_MAX - 1).trimEnd()}…` : m.text;

@@ -269,6 +269,25 @@ describe("emails", () => {
     expect(toAlice.text).not.toContain("wrote:");
   });
 
+  it("never quotes to a player a message they reported: the latest one they did not report is quoted instead", async () => {
+    const id = await aGame();
+    await submitMove(db, p.alice, { gameId: id, expectedPly: 0, move: "P e2-e4" }, at(1));
+    await submitMove(db, p.bob, { gameId: id, expectedPly: 1, move: "p e7-e5" }, at(2));
+    await postChat(db, p.alice, { gameId: id, text: "a fair remark" }, at(3));
+    await postChat(db, p.alice, { gameId: id, text: "an insult" }, at(4));
+    const [insult] = await db.select().from(chatMessages).where(eq(chatMessages.text, "an insult"));
+    await reportMessage(db, p.bob, { gameId: id, messageId: insult.id }, at(5));
+    await db.delete(emailOutbox);
+    await submitMove(db, p.alice, { gameId: id, expectedPly: 2, move: "N g1-f3" }, at(6));
+    const mail = await yourTurnTo("bob@example.test");
+    expect(`${mail.html}${mail.text}`).not.toContain("an insult");
+    expect(mail.text).toContain("a fair remark");
+    // Alice reporting nothing of Bob's, Bob's message is quoted to her as ever; his report was his own.
+    await postChat(db, p.bob, { gameId: id, text: "that was rude" }, at(7));
+    await submitMove(db, p.bob, { gameId: id, expectedPly: 3, move: "n b8-c6" }, at(8));
+    expect((await yourTurnTo("alice@example.test")).text).toContain("that was rude");
+  });
+
   it("a draw offer is mailed to the player offered it, once, by name only, and as the mail settings allow", async () => {
     const id = await aGame();
     await db.delete(emailOutbox);
