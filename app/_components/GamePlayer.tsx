@@ -579,7 +579,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly, note = null
             </button>
           </div>
         )}
-        {me && state.status === "active" && !chooser && <MoveInput disabled={!interactive} example={example} position={state.moves.length} onMove={typed} />}
+        {me && state.status === "active" && !chooser && <MoveInput disabled={!interactive} example={example} position={planning ? `planned ${stage}` : `${ply}`} onMove={typed} />}
       </section>
 
       <aside className={styles.side}>
