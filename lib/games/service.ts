@@ -21,7 +21,6 @@ import {
 import { enqueueEmail } from "@/lib/mail";
 import { chatQuote } from "./chat";
 import { chooseSetupEmail, queueDrawOffer, queueGameOver, queueInvitation, queueTurnEmail, queueYourTurn, yourTurnEmail } from "./notify";
-import { newReplyToken } from "./reply-tokens";
 import { declarePresetVariants, refuseUnreadable, requirePresetVariant } from "./presets";
 import { choosesSetups, firstChooser, setupStage } from "./setups";
 import { botOfLevel, isBotAddress } from "./bot-accounts";
@@ -396,10 +395,9 @@ export async function submitMove(
   let yourTurn = null;
   if (outcome.result === "ongoing") {
     const [me, other] = await Promise.all([userById(db, userId), userById(db, opponentId(seen, userId))]);
-    const reply = await newReplyToken(db, seen.id, other.id, ply);
     // The mover's latest chat message since the recipient last moved is quoted (docs/chat.md#emails).
     const said = await chatQuote(db, seen.id, other, me);
-    yourTurn = await yourTurnEmail(other, { id: seen.id, variant: seen.variant, ply, deadline, colour: colour === "white" ? "black" : "white" }, me.name ?? "your opponent", text, reply, said);
+    yourTurn = await yourTurnEmail(db, other, { id: seen.id, variant: seen.variant, ply, deadline, colour: colour === "white" ? "black" : "white" }, me.name ?? "your opponent", text, said);
   }
   return db.transaction(async (tx) => {
     const g = await lockGame(tx, input.gameId);

@@ -25,6 +25,11 @@ const ctx = vi.hoisted(() => {
   return { db: null as unknown };
 });
 vi.mock("@/lib/db/client", async (original) => ({ ...(await original<object>()), getDb: async () => ctx.db }));
+// Watched, to see that no secret is made for an email that is not sent.
+vi.mock("@/lib/games/reply-tokens", async (original) => {
+  const real = await original<typeof import("@/lib/games/reply-tokens")>();
+  return { ...real, newReplyToken: vi.fn(real.newReplyToken) };
+});
 
 import { POST } from "@/app/api/inbound-mail/route";
 import { resign, submitMove } from "@/lib/games";
@@ -182,6 +187,17 @@ describe("moving by replying to the email", () => {
     expect(await handleReply(db, { to: [address], from: "bob@example.test", text: "p e7-e5" })).toBe("played");
     expect(await movesOf(gameId)).toEqual(["P e2-e4", "p e7-e5"]);
     expect(await answers()).toBe(ANSWERS_PER_PLAYER_HOUR);
+  });
+
+  it("makes no reply secret for a player who gets no email per move (a digest reader): none is stored, none made", async () => {
+    const gameId = await insertActiveGame(db, { white: p.alice, black: p.carol });
+    vi.mocked(newReplyToken).mockClear();
+    await submitMove(db, p.alice, { gameId, expectedPly: 0, move: "P e2-e4" });
+    expect(await db.select().from(replyTokens).where(eq(replyTokens.gameId, gameId))).toEqual([]);
+    expect(vi.mocked(newReplyToken)).not.toHaveBeenCalled();
+    // Bob, who wants an email per move, gets his.
+    await opened();
+    expect(vi.mocked(newReplyToken)).toHaveBeenCalledTimes(1);
   });
 
   it("refuses an illegal or missing move with the reason and the moves there are, and takes a reply to that answer", async () => {
