@@ -28,7 +28,7 @@ test("a conditional line answers the opponent's matching move, and the answer ap
   // A move the planned position does not allow is refused in the move box ...
   await a.getByLabel("Move in notation").fill("p e7-e4");
   await a.getByRole("button", { name: "Play", exact: true }).click();
-  await expect(a.getByRole("main").getByRole("alert")).toHaveText("p e7-e4 is not a legal move here.");
+  await expect(a.getByRole("main").getByRole("alert")).toHaveText("P e7-e4 is not a legal move here.");
   // ... and the error goes once the planned position changes, as on the game's own board.
   // Bob's expected move, made with Black's pieces on Alice's copy of the position.
   await clickSquares(a, "e7", "e5");
