@@ -2,7 +2,7 @@
  * The rules tool as a whole process, start-up included: `perft chess start 5` through
  * `npm run -s rules` and through the launcher alone (`node scripts/rules.mjs`), against a
  * whole chessops process doing the same perft (bench/chessops-perft.mjs), plus the former
- * way (the TypeScript loader, `tsx lib/rules/cli.ts`) for reference. The runs take turns
+ * way (the TypeScript loader, `tsx scripts/rules-cli.ts`) for reference. The runs take turns
  * (one of each, `RUNS` times) so a change of load falls on all alike; the median wall time
  * and CPU time of each are reported.
  * Exits 1 when any process fails or counts other than 4,865,609 leaves.
@@ -25,7 +25,7 @@ const contenders: { label: string; command: string[] }[] = [
   { label: "node bench/chessops-perft.mjs", command: [process.execPath, "bench/chessops-perft.mjs"] },
 ];
 if (!args.includes("--no-tsx")) {
-  contenders.push({ label: "former: tsx lib/rules/cli.ts perft chess start 5", command: ["node_modules/.bin/tsx", "lib/rules/cli.ts", "perft", "chess", "start", "5"] });
+  contenders.push({ label: "former: tsx scripts/rules-cli.ts perft chess start 5", command: ["node_modules/.bin/tsx", "scripts/rules-cli.ts", "perft", "chess", "start", "5"] });
 }
 
 /**

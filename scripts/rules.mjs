@@ -1,5 +1,5 @@
 /**
- * Starts the rules tool (docs/rules-tool.md): lib/rules/cli.ts run as one file bundled by
+ * Starts the rules tool (docs/rules-tool.md): scripts/rules-cli.ts run as one file bundled by
  * esbuild, without the TypeScript loader's start-up (about half a second a run).
  *
  * It never runs stale code: the bundle's first line records every file it was built from
@@ -13,7 +13,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const ENTRY = "lib/rules/cli.ts";
+const ENTRY = "scripts/rules-cli.ts";
 const BUNDLE = join(ROOT, ".rules-cli/cli.mjs");
 const HEADER = "// built from ";
 // A file whose mtime is this close to the build's start, or later, may have changed while

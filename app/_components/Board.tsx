@@ -30,6 +30,7 @@ import {
   type BoardProps,
   type Color,
   type PieceOnBoard,
+  type SquareContent,
 } from "./pieces";
 
 export type { BoardProps, Color, PieceOnBoard, SquareContent } from "./pieces";
@@ -48,16 +49,18 @@ interface Press {
   dragging: boolean;
 }
 
-/** What stands on a square and what it is to the move in progress, as a screen reader says it. */
-function describe(drawing: BoardProps, square: string, pieces: PieceOnBoard[] | undefined): string {
+/**
+ * What stands on a square and what it is to the move in progress, as a screen reader says it.
+ * `content` and `targets` are looked up once per board, so naming every square takes time linear in them.
+ */
+function describe(drawing: BoardProps, square: string, content: SquareContent | undefined, targets: ReadonlySet<string>): string {
   const { variant } = drawing;
-  const content = drawing.squares.find((c) => c.square === square);
-  const names = (pieces ?? []).map((p) =>
+  const names = (content?.pieces ?? []).map((p) =>
     `${sideNameIn(variant, p.color)} ${pieceName(variant, p.letter)}${p.carrying ? " carrying a pawn" : ""}${p.promoted ? " (promoted)" : ""}`);
   const what = content?.duck ? "the duck" : content?.unseen ? "unseen" : names.length > 0 ? names.join(" and ") : "empty";
   const marks = [
     drawing.selected === square && "picked up",
-    drawing.targets?.includes(square) && "can move here",
+    targets.has(square) && "can move here",
     drawing.checks?.includes(square) && "in check",
     drawing.lastMove?.includes(square) && "last move",
   ].filter(Boolean);
@@ -89,8 +92,13 @@ export function Board(props: BoardProps & { className?: string; onCancel?: () =>
     setDropped(null);
   }
 
+  const cells = new Map<string, SquareContent>();
   const contents = new Map<string, PieceOnBoard[]>();
-  for (const c of drawing.squares) if (c.pieces.length > 0) contents.set(c.square, c.pieces);
+  for (const c of drawing.squares) {
+    cells.set(c.square, c);
+    if (c.pieces.length > 0) contents.set(c.square, c.pieces);
+  }
+  const targets = new Set(drawing.targets);
 
   /** Client coordinates → board units (the viewBox's user space). */
   function toBoard(clientX: number, clientY: number): { x: number; y: number } | null {
@@ -117,7 +125,7 @@ export function Board(props: BoardProps & { className?: string; onCancel?: () =>
       clicked = true;
     }
     // A press that captured (clicked a target) does not start dragging the capturer.
-    const isTarget = (drawing.targets ?? []).includes(sq);
+    const isTarget = targets.has(sq);
     const draggable = occupied && !!onSquareDrop && !(clicked && isTarget);
     press.current = { pointerId: e.pointerId, from: sq, clientX: e.clientX, clientY: e.clientY, clicked, draggable, dragging: false };
     if (draggable) e.currentTarget.setPointerCapture?.(e.pointerId);
@@ -197,7 +205,7 @@ export function Board(props: BoardProps & { className?: string; onCancel?: () =>
       const sq = typeof rect === "string" ? undefined : rect.attrs["data-square"];
       if (typeof rect === "string" || typeof sq !== "string") continue;
       rect.attrs.role = "img";
-      rect.attrs["aria-label"] = describe(drawing, sq, contents.get(sq));
+      rect.attrs["aria-label"] = describe(drawing, sq, cells.get(sq), targets);
     }
   }
   const svg = toReact(tree) as ReactElement<Record<string, unknown>>;
@@ -218,7 +226,7 @@ export function Board(props: BoardProps & { className?: string; onCancel?: () =>
         onBlur={() => setFocused(false)}
       />
       <span className={styles.srOnly} aria-live="polite">
-        {showCursor && cursor ? describe(drawing, cursor, contents.get(cursor)) : ""}
+        {showCursor && cursor ? describe(drawing, cursor, cells.get(cursor), targets) : ""}
       </span>
     </div>
   );

@@ -272,9 +272,11 @@ export function GamePlayer({ initial, viewer, challenge, initialPly, note = null
   // state then; the poll is the fallback, slow while the stream is open, and runs at once when
   // the tab becomes visible again. One stream for the page's life, not one per version.
   const shownVersion = useRef(state.version);
+  const shownChat = useRef(state.chat?.version);
   useEffect(() => {
     shownVersion.current = state.version;
-  }, [state.version]);
+    shownChat.current = state.chat?.version;
+  }, [state.version, state.chat?.version]);
   const over = state.status === "finished" || state.status === "cancelled";
   useEffect(() => {
     if (over) return;
@@ -284,7 +286,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly, note = null
       if (document.hidden) return;
       polled = Date.now();
       // Offline for a moment (null) or nothing new: the next poll tries again.
-      const fresh = await fetchGameState(state.id, shownVersion.current);
+      const fresh = await fetchGameState(state.id, { version: shownVersion.current, chat: shownChat.current });
       if (fresh !== null && fresh !== "unchanged" && !stopped) setState((s) => newer(s, fresh));
     };
     // The browser reconnects by itself, naming the last version it heard (Last-Event-ID).
@@ -600,7 +602,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly, note = null
             </button>
           </div>
         )}
-        {me && state.status === "active" && !chooser && <MoveInput disabled={!interactive} example={example} position={state.moves.length} onMove={typed} />}
+        {me && state.status === "active" && !chooser && <MoveInput disabled={!interactive} example={example} position={planning ? `planned ${stage}` : `${ply}`} onMove={typed} />}
       </section>
 
       <aside className={styles.side}>

@@ -9,12 +9,12 @@ import styles from "./GamePlayer.module.css";
 
 /**
  * `example`: a move of this game as it is written, shown in the empty box and in the hint.
- * `position`: what the board shows (its ply); an error about another position is cleared when it changes.
+ * `position`: what the board shows (its ply, on the game or on a planned line); an error about another position is cleared when it changes.
  */
 export function MoveInput({ disabled, example, position, onMove }: {
   disabled: boolean;
   example: string;
-  position: number;
+  position: string;
   onMove: (text: string) => string | null;
 }) {
   const [text, setText] = useState("");

@@ -56,6 +56,8 @@ export const gameStateSchema = z.object({
     muted: z.boolean(),
     open: z.boolean(),
     messages: z.array(z.object({ id: z.string(), mine: z.boolean(), text: z.string(), at: z.string(), reported: z.boolean() })),
+    /** Grows with every message; the game's version does not (docs/chat.md#how-a-message-reaches-the-opponent). */
+    version: z.number(),
   }).optional(),
   /** Grows with every change of the game (its updated-at time in ms): newer wins. */
   version: z.number(),
@@ -69,9 +71,10 @@ export type GameActionResult =
   | { ok: true; state: GameState }
   | { ok: false; error: string; code: string; state: GameState | null };
 
-/** The newer of two states of one game (a slow poll must not undo a move just made). */
+/** The newer of two states of one game (a slow poll must not undo a move just made): by the game's version, then the chat's. */
 export function newer(a: GameState, b: GameState): GameState {
-  return b.version > a.version ? b : a;
+  if (b.version !== a.version) return b.version > a.version ? b : a;
+  return (b.chat?.version ?? 0) > (a.chat?.version ?? 0) ? b : a;
 }
 
 /** Who is looking: their colour in this game (null for a spectator) and their preferences. */
@@ -98,9 +101,10 @@ export type ChallengeInfo =
  * polls): "unchanged" when it answers 204 to `since`, null when it cannot be
  * reached or answers nothing readable.
  */
-export async function fetchGameState(id: string, since?: number): Promise<GameState | "unchanged" | null> {
+export async function fetchGameState(id: string, since?: { version: number; chat?: number }): Promise<GameState | "unchanged" | null> {
+  const query = since === undefined ? "" : `?since=${since.version}${since.chat === undefined ? "" : `&chat=${since.chat}`}`;
   try {
-    const r = await fetch(`/games/${encodeURIComponent(id)}/state${since === undefined ? "" : `?since=${since}`}`, { cache: "no-store" });
+    const r = await fetch(`/games/${encodeURIComponent(id)}/state${query}`, { cache: "no-store" });
     if (r.status === 204) return "unchanged";
     if (r.status !== 200) return null;
     const parsed = gameStateSchema.safeParse(await r.json());

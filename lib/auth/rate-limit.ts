@@ -88,6 +88,13 @@ export async function hasEventSince(tx: Executor, bucket: string, key: string, s
   return row !== undefined;
 }
 
+/** How many events `bucket` has for `key` after `since`. */
+export async function countEventsSince(tx: Executor, bucket: string, key: string, since: Date): Promise<number> {
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(rateEvents)
+    .where(and(eq(rateEvents.bucket, bucket), eq(rateEvents.key, key), gt(rateEvents.at, since)));
+  return row.n;
+}
+
 /** Counts events at `now`; the caller holds the lock that makes check and count one step. */
 export async function recordEvents(tx: Executor, events: { bucket: string; key: string }[], now: Date): Promise<void> {
   await tx.insert(rateEvents).values(events.map((e) => ({ ...e, at: now })));

@@ -158,6 +158,9 @@ export const games = pgTable(
     reminderPly: integer("reminder_ply"),
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),
+    // Counts the chat's messages: the players' own version beside the game's (docs/chat.md), so a
+    // message moves no updated_at, which strangers see (the lists' order, the page's version).
+    chatVersion: integer("chat_version").notNull().default(0),
     lastMoveAt: at("last_move_at"),
     // An imported record (/import): who imported it, and the players as its White and
     // Black tags name them (people who need not be users here; both ids stay null).
@@ -481,6 +484,9 @@ export const replyTokens = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     ply: integer("ply").notNull(),
     createdAt: at("created_at").notNull().defaultNow(),
+    // The move a reply to this address played, written in the move's own transaction: a second
+    // delivery of that reply (mail servers retry) is known as such, not taken for a stale one.
+    playedMove: text("played_move"),
   },
   (t) => [index("reply_tokens_game_user_idx").on(t.gameId, t.userId)],
 );
@@ -511,7 +517,9 @@ export const rateEvents = pgTable(
   {
     id: id(),
     // What is counted: "signin-address" (key: the address), "signin-client" (key: the client address),
-    // "vacation-notice" (key: "<player id>><opponent id>", lib/games/clock.ts).
+    // "vacation-notice" (key: "<player id>><opponent id>", lib/games/clock.ts),
+    // "preset-publish" (key: the author's id), "reply-answer-address" (key: a reply token's hash) and
+    // "reply-answer-player" (key: the player's id, lib/games/replies.ts).
     bucket: text("bucket").notNull(),
     key: text("key").notNull(),
     at: at("at").notNull().defaultNow(),

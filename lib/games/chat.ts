@@ -5,7 +5,7 @@
  * messages). Only the game's players ever see its chat; spectators, strangers and every
  * other surface see none of it, and notes are shown to their author only.
  */
-import { and, desc, eq, gt, inArray, max, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, max, sql } from "drizzle-orm";
 import type { Db, Executor } from "@/lib/db/client";
 import { chatMessages, chatMutes, chatReports, gameNotes, games, moves, users, type Game as GameRow, type User } from "@/lib/db/schema";
 import { GameError } from "./errors";
@@ -40,9 +40,11 @@ export interface ChatView {
   /** Messages may be written now (an active game, chat on for both). */
   open: boolean;
   messages: ChatLine[];
+  /** Grows with every message (games.chat_version): the players' poll names it beside the game's version. */
+  version: number;
 }
 
-type Players = Pick<GameRow, "id" | "whiteId" | "blackId" | "status">;
+type Players = Pick<GameRow, "id" | "whiteId" | "blackId" | "status" | "chatVersion">;
 
 /** The opponent when `viewerId` plays the game against a person; null otherwise (spectators, bots, imports, an empty seat). */
 async function personOpposite(db: Executor, g: Players, viewerId: string | null): Promise<User | null> {
@@ -68,7 +70,7 @@ export async function chatFor(db: Executor, g: Players, viewerId: string | null)
   const off = !me.chatEnabled ? "you" : !other.chatEnabled ? "opponent" : null;
   const muted = await hasMuted(db, viewerId, other.id);
   const open = off === null && g.status === "active";
-  if (off) return { off, muted, open, messages: [] };
+  if (off) return { off, muted, open, messages: [], version: g.chatVersion };
   const authors = muted ? [viewerId] : [viewerId, other.id];
   const rows = await db.select({
     id: chatMessages.id, authorId: chatMessages.authorId, text: chatMessages.text, createdAt: chatMessages.createdAt,
@@ -81,7 +83,7 @@ export async function chatFor(db: Executor, g: Players, viewerId: string | null)
   const messages = rows.reverse().map((r) => ({
     id: r.id, mine: r.authorId === viewerId, text: r.text, at: r.createdAt.toISOString(), reported: r.reportedAt !== null,
   }));
-  return { off, muted, open, messages };
+  return { off, muted, open, messages, version: g.chatVersion };
 }
 
 /** The game and the opponent of a player acting on its chat, under the game's row lock; refusals as for moves. */
@@ -97,11 +99,12 @@ async function lockChat(tx: Executor, gameId: string, userId: string, active = f
 }
 
 /**
- * A message was written: the game's version moves on, so the opponent's page picks it up by its poll
- * (app/games/[id]/state). Mutes and reports leave it be: the other player's page must not tell them apart.
+ * A message was written: the chat's version moves on, so the opponent's page picks it up by its poll
+ * (app/games/[id]/state), and the game's own version, which strangers see, stays. Mutes and reports
+ * leave it be: the other player's page must not tell them apart.
  */
-async function touch(tx: Executor, gameId: string, now: Date): Promise<void> {
-  await tx.update(games).set({ updatedAt: sql`greatest(${games.updatedAt} + interval '1 millisecond', ${now.toISOString()}::timestamptz)` }).where(eq(games.id, gameId));
+async function touch(tx: Executor, gameId: string): Promise<void> {
+  await tx.update(games).set({ chatVersion: sql`${games.chatVersion} + 1` }).where(eq(games.id, gameId));
 }
 
 /** Writes a message to the opponent (docs/chat.md). */
@@ -114,7 +117,7 @@ export async function postChat(db: Db, userId: string, raw: { gameId: string; te
     if (!other.chatEnabled) throw new GameError("forbidden", `${other.name ?? "your opponent"} has turned chat off`);
     await limitChat(tx, userId, now);
     await tx.insert(chatMessages).values({ gameId: g.id, authorId: userId, text: input.text, createdAt: now });
-    await touch(tx, g.id, now);
+    await touch(tx, g.id);
   });
 }
 
@@ -157,12 +160,17 @@ export async function reportMessage(db: Db, userId: string, raw: { gameId: strin
 /**
  * The opponent's latest message since the recipient's own last move, as the "your turn" email
  * quotes it (truncated), or undefined: none, chat off for either, or the recipient muted them.
+ * A message the recipient reported is never quoted to them (docs/chat.md#emails).
  */
 export async function chatQuote(db: Executor, gameId: string, to: User, from: User): Promise<string | undefined> {
   if (!to.chatEnabled || !from.chatEnabled || from.botLevel !== null || (await hasMuted(db, to.id, from.id))) return undefined;
   const [last] = await db.select({ at: max(moves.createdAt) }).from(moves).where(and(eq(moves.gameId, gameId), eq(moves.playerId, to.id)));
   const [m] = await db.select({ text: chatMessages.text }).from(chatMessages)
-    .where(and(eq(chatMessages.gameId, gameId), eq(chatMessages.authorId, from.id), last?.at ? gt(chatMessages.createdAt, last.at) : undefined))
+    .leftJoin(chatReports, and(eq(chatReports.messageId, chatMessages.id), eq(chatReports.reporterId, to.id)))
+    .where(and(
+      eq(chatMessages.gameId, gameId), eq(chatMessages.authorId, from.id), isNull(chatReports.messageId),
+      last?.at ? gt(chatMessages.createdAt, last.at) : undefined,
+    ))
     .orderBy(desc(chatMessages.createdAt)).limit(1);
   if (!m) return undefined;
   return m.text.length > CHAT_QUOTE_MAX ? `${m.text.slice(0, CHAT_QUOTE_MAX - 1).trimEnd()}…` : m.text;

@@ -32,19 +32,21 @@ type Recipient = Pick<User, "email" | "notify" | "name">;
 
 /**
  * The "your turn" email, rendered but not queued (null when the player wants none per move); with
- * `reply`, its reply address reads a reply as the move (lib/games/replies.ts), and the token is
- * stored when the email is queued (queueTurnEmail).
+ * replies by email on, its reply address reads a reply as the move (lib/games/replies.ts), and the
+ * token is stored when the email is queued (queueTurnEmail). A token is made only for an email that
+ * is sent: a digest reader, say, gets no reply address (docs/reply-by-email.md#the-reply-address).
  */
 export async function yourTurnEmail(
-  to: Recipient,
+  db: Executor,
+  to: Recipient & Pick<User, "id">,
   g: { id: string; variant: string; ply: number; deadline: Date; colour: "white" | "black" },
   opponent: string,
   lastMove?: string,
-  reply?: ReplyToken | null,
   /** The opponent's latest chat message, already checked and truncated (lib/games/chat.ts chatQuote). */
   said?: string,
 ): Promise<TurnEmail | null> {
   if (!to.email || to.notify !== "every-move") return null;
+  const reply = await newReplyToken(db, g.id, to.id, g.ply);
   const siteUrl = mailSettings().siteUrl;
   const variantName = variantInfo(g.variant).name;
   // A game in fog (docs/games/fog-of-war.md#what-each-surface-shows): the mail names no move,
@@ -87,7 +89,7 @@ export async function queueYourTurn(
   now: Date,
   lastMove?: string,
 ): Promise<void> {
-  const email = await yourTurnEmail(to, g, opponent, lastMove, await newReplyToken(tx, g.id, to.id, g.ply));
+  const email = await yourTurnEmail(tx, to, g, opponent, lastMove);
   if (email) await queueTurnEmail(tx, email, now);
 }
 

@@ -9,10 +9,10 @@
  * version: versions never change). The text is parsed again here when published, whatever
  * the editor in the browser said.
  */
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import { recordEvents } from "@/lib/auth/rate-limit";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { countEventsSince, recordEvents } from "@/lib/auth/rate-limit";
 import type { Db, Executor } from "@/lib/db/client";
-import { presetVersions, presets, rateEvents, users } from "@/lib/db/schema";
+import { presetVersions, presets, users } from "@/lib/db/schema";
 import { RulesError, declareVariant, parsePreset, type VariantDecl } from "@/lib/rules";
 import { GameError } from "./errors";
 import { PUBLISHES_PER_DAY, isPresetVariant, presetVariantId, publishInput, slugSchema, type PublishInput } from "./preset-ids";
@@ -89,10 +89,7 @@ export async function publishPreset(db: Db, userId: string, raw: PublishInput, n
     const [me] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!me) throw new GameError("not-found", "no such player");
     if (!me.name) throw new GameError("forbidden", "choose a display name first");
-    const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(rateEvents).where(and(
-      eq(rateEvents.bucket, "preset-publish"), eq(rateEvents.key, userId), gt(rateEvents.at, new Date(now.getTime() - 24 * 3600_000)),
-    ));
-    if (count.n >= PUBLISHES_PER_DAY) {
+    if ((await countEventsSince(tx, "preset-publish", userId, new Date(now.getTime() - 24 * 3600_000))) >= PUBLISHES_PER_DAY) {
       throw new GameError("limited", `you can publish at most ${PUBLISHES_PER_DAY} presets or versions a day; try again tomorrow`);
     }
     let [preset] = await tx.select().from(presets).where(eq(presets.slug, input.slug)).for("update");

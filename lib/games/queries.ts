@@ -210,13 +210,21 @@ function visibleTo(g: Pick<GameRow, "visibility" | "whiteId" | "blackId" | "impo
 
 /**
  * What the game page's poll needs first: the game's version (its last update, in
- * ms) and whether anyone may see it. One indexed read, no moves: most polls of a
- * correspondence game find nothing new.
+ * ms), whether anyone may see it, and for its players the chat's version and who
+ * they are. One indexed read, no moves: most polls of a correspondence game find nothing new.
  */
-export async function gameVersion(db: Executor, gameId: string): Promise<{ version: number; private: boolean; visibleTo(viewerId: string | null): boolean } | null> {
+export async function gameVersion(db: Executor, gameId: string): Promise<{
+  version: number; private: boolean; chatVersion: number; players: (string | null)[]; visibleTo(viewerId: string | null): boolean;
+} | null> {
   if (gameId.length > 64 || gameId.includes("\u0000")) return null;
   const [row] = await db.select({
-    updatedAt: games.updatedAt, visibility: games.visibility, whiteId: games.whiteId, blackId: games.blackId, importedBy: games.importedBy,
+    updatedAt: games.updatedAt, visibility: games.visibility, chatVersion: games.chatVersion, whiteId: games.whiteId, blackId: games.blackId,
+    importedBy: games.importedBy,
   }).from(games).where(eq(games.id, gameId));
-  return row ? { version: row.updatedAt.getTime(), private: row.visibility === "private", visibleTo: (viewerId) => visibleTo(row, viewerId) } : null;
+  return row
+    ? {
+        version: row.updatedAt.getTime(), private: row.visibility === "private", chatVersion: row.chatVersion, players: [row.whiteId, row.blackId],
+        visibleTo: (viewerId) => visibleTo(row, viewerId),
+      }
+    : null;
 }

@@ -9,8 +9,9 @@
  */
 import { createElement } from "react";
 import { eq } from "drizzle-orm";
+import { countEventsSince, recordEvents } from "@/lib/auth/rate-limit";
 import type { Db, Executor } from "@/lib/db/client";
-import { games, replyStops, type Game as GameRow, type User } from "@/lib/db/schema";
+import { games, replyStops, replyTokens, users, type Game as GameRow, type User } from "@/lib/db/schema";
 import { mailSettings } from "@/lib/mail";
 import { renderEmail } from "@/lib/mail/render";
 import { replyMoveLine } from "@/lib/mail/reply-text";
@@ -29,6 +30,27 @@ export const MAX_REPLY_BYTES = 512 * 1024;
 /** The most moves an answer lists; the rest are counted (a Shogi position has hundreds). */
 export const LISTED_MOVES = 40;
 
+/**
+ * The most answers by email in an hour, to one reply address and to one player in all games
+ * (docs/reply-by-email.md#limits): whoever holds an address (a forwarded email) can send it any
+ * number of replies, and each would mail the player.
+ */
+export const ANSWERS_PER_ADDRESS_HOUR = 3;
+export const ANSWERS_PER_PLAYER_HOUR = 20;
+
+/** Counts an answer to the player about a reply to the address `tokenHash`; false when over a limit (then none is sent). */
+async function mayAnswer(db: Db, tokenHash: string, playerId: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // The player's row lock: replies handled at once are counted one after the other.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, playerId)).for("update");
+    const hourAgo = new Date(now.getTime() - 3_600_000);
+    if ((await countEventsSince(tx, "reply-answer-address", tokenHash, hourAgo)) >= ANSWERS_PER_ADDRESS_HOUR) return false;
+    if ((await countEventsSince(tx, "reply-answer-player", playerId, hourAgo)) >= ANSWERS_PER_PLAYER_HOUR) return false;
+    await recordEvents(tx, [{ bucket: "reply-answer-address", key: tokenHash }, { bucket: "reply-answer-player", key: playerId }], now);
+    return true;
+  });
+}
+
 /** A reply as it came in; the bodies already cut to the limits of the way it came. */
 export interface InboundReply {
   /** The recipients (the envelope's, or the provider's `to`): one of them is a reply address. */
@@ -41,7 +63,8 @@ export interface InboundReply {
 
 export type ReplyOutcome =
   | "unknown-address" // no recipient is a reply address we gave: nothing is answered
-  | "wrong-sender" | "stopped" | "over" | "stale" | "refused" | "played";
+  | "wrong-sender" | "stopped" | "over" | "stale" | "refused" | "played"
+  | "already-played"; // a second delivery of a reply that played: the first was answered, nothing is sent
 
 /** The first of the recipients that names a reply secret we stored, with its row. */
 async function findAddressed(db: Executor, to: readonly string[]) {
@@ -87,7 +110,7 @@ export async function handleReply(db: Db, mail: InboundReply, now = new Date()):
   const colour = g.whiteId === player.id ? "white" : "black";
 
   const answer = async (props: Pick<ReplyAnswerProps, "played" | "refused">, offerMoves = false) => {
-    if (!player.email) return;
+    if (!player.email || !(await mayAnswer(db, token.tokenHash, player.id, now))) return;
     let legalMoves: string[] = [];
     let again = null;
     if (offerMoves) {
@@ -118,6 +141,10 @@ export async function handleReply(db: Db, mail: InboundReply, now = new Date()):
     await answer({ refused: `it came from another address than your account's (${player.email}), so it was not read` });
     return "wrong-sender";
   }
+  // Before the game's state: the move this address played may have ended the game, or the game moved on since.
+  const playedHere = async () => (await db.select({ move: replyTokens.playedMove }).from(replyTokens)
+    .where(eq(replyTokens.tokenHash, token.tokenHash)))[0]?.move != null;
+  if (token.playedMove !== null) return "already-played";
   if (g.status !== "active") {
     await answer({ refused: "this game is over" });
     return "over";
@@ -128,6 +155,8 @@ export async function handleReply(db: Db, mail: InboundReply, now = new Date()):
   }
   const stale = { refused: `the game has moved on since the email you answered (sent at move ${Math.floor(token.ply / 2) + 1}); see the game for the position now` };
   if (g.ply !== token.ply) {
+    // A delivery at once with the one that played (read before it was stored) is no stale reply either.
+    if (await playedHere()) return "already-played";
     await answer(stale);
     return "stale";
   }
@@ -137,12 +166,14 @@ export async function handleReply(db: Db, mail: InboundReply, now = new Date()):
     return "refused";
   }
   try {
-    const played = await submitMove(db, player.id, { gameId: g.id, expectedPly: token.ply, move: line.move }, now);
+    const played = await submitMove(db, player.id, { gameId: g.id, expectedPly: token.ply, move: line.move }, now,
+      (tx, text) => tx.update(replyTokens).set({ playedMove: text }).where(eq(replyTokens.tokenHash, token.tokenHash)).then(() => {}));
     await answer({ played: played.text });
     return "played";
   } catch (e) {
     if (!(e instanceof GameError)) throw e;
     if (e.code === "stale") {
+      if (await playedHere()) return "already-played";
       await answer(stale);
       return "stale";
     }

@@ -5,10 +5,10 @@
  * server that changes the case of an address changes nothing, and stored only as its SHA-256.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Executor } from "@/lib/db/client";
-import { replyStops, replyTokens } from "@/lib/db/schema";
+import { games, replyStops, replyTokens } from "@/lib/db/schema";
 import { mailSettings } from "@/lib/mail";
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";
@@ -103,4 +103,20 @@ export function tokenInAddress(address: string): string | null {
 export async function findReplyToken(db: Executor, token: string) {
   const [row] = await db.select().from(replyTokens).where(eq(replyTokens.tokenHash, hashReplyToken(token)));
   return row ?? null;
+}
+
+/**
+ * How long a reply token that can no longer move (its game over, or past its ply) is kept: a late
+ * second delivery of its reply, or a stale one, is still answered, and its email's stop link works.
+ */
+export const DEAD_TOKEN_DAYS = 7;
+
+/** Deletes the tokens dead for long (docs/reply-by-email.md#the-reply-address); the worker runs it (lib/games/worker.ts). */
+export async function pruneReplyTokens(db: Executor, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - DEAD_TOKEN_DAYS * 86_400_000);
+  const gone = await db.delete(replyTokens).where(and(
+    lt(replyTokens.createdAt, before),
+    sql`exists (select 1 from ${games} where ${games.id} = ${replyTokens.gameId} and (${games.status} <> 'active' or ${games.ply} <> ${replyTokens.ply}))`,
+  )).returning({ tokenHash: replyTokens.tokenHash });
+  return gone.length;
 }

@@ -21,7 +21,6 @@ import {
 import { enqueueEmail } from "@/lib/mail";
 import { chatQuote } from "./chat";
 import { chooseSetupEmail, queueDrawOffer, queueGameOver, queueInvitation, queueTurnEmail, queueYourTurn, yourTurnEmail } from "./notify";
-import { newReplyToken } from "./reply-tokens";
 import { declarePresetVariants, refuseUnreadable, requirePresetVariant } from "./presets";
 import { choosesSetups, firstChooser, setupStage } from "./setups";
 import { botOfLevel, isBotAddress } from "./bot-accounts";
@@ -349,7 +348,11 @@ export interface MoveResult {
  * of status and ply inside the transaction makes them valid (or the move stale).
  * So the row lock is held for a few statements, not for a replay and a render.
  */
-export async function submitMove(db: Db, userId: string, raw: MoveInput, now = new Date()): Promise<MoveResult> {
+export async function submitMove(
+  db: Db, userId: string, raw: MoveInput, now = new Date(),
+  /** Also done in the move's transaction, once it is stored (a reply by email marks its address used: lib/games/replies.ts). */
+  alsoWithMove?: (tx: Executor, text: string) => Promise<void>,
+): Promise<MoveResult> {
   const input = parse(moveInput, raw);
   const [seen] = await db.select().from(games).where(eq(games.id, input.gameId));
   if (!seen) throw noSuchGame();
@@ -392,16 +395,16 @@ export async function submitMove(db: Db, userId: string, raw: MoveInput, now = n
   let yourTurn = null;
   if (outcome.result === "ongoing") {
     const [me, other] = await Promise.all([userById(db, userId), userById(db, opponentId(seen, userId))]);
-    const reply = await newReplyToken(db, seen.id, other.id, ply);
     // The mover's latest chat message since the recipient last moved is quoted (docs/chat.md#emails).
     const said = await chatQuote(db, seen.id, other, me);
-    yourTurn = await yourTurnEmail(other, { id: seen.id, variant: seen.variant, ply, deadline, colour: colour === "white" ? "black" : "white" }, me.name ?? "your opponent", text, reply, said);
+    yourTurn = await yourTurnEmail(db, other, { id: seen.id, variant: seen.variant, ply, deadline, colour: colour === "white" ? "black" : "white" }, me.name ?? "your opponent", text, said);
   }
   return db.transaction(async (tx) => {
     const g = await lockGame(tx, input.gameId);
     requireActive(g);
     if (g.ply !== input.expectedPly) throw stale();
     await tx.insert(moves).values({ gameId: g.id, ply, text, fenAfter: fen, playerId: userId, createdAt: now });
+    await alsoWithMove?.(tx, text);
     await tx.update(games).set({
       currentFen: fen, ply, lastMoveAt: now, updatedAt: now, deadline,
       // A move answers the opponent's draw offer with a no; one's own offer stands.

@@ -19,12 +19,21 @@ export interface InboundMail {
   html: string | null;
 }
 
+/**
+ * How many clients at once, and how long one may be silent (docs/reply-by-email.md#receiving-mail).
+ * Replies are a few a minute, relayed by one MTA that speaks at once: 10 clients and 30 s are room
+ * enough for it and its retries, and bound what idle or slow clients can hold (each a socket and a
+ * parse of up to the size limit).
+ */
+export const INBOUND_SMTP_LIMITS = { maxClients: 10, socketTimeout: 30_000 };
+
 export interface InboundSmtpOptions {
   port: number;
   host: string;
   maxBytes: number;
   /** Most recipients of one message. */
   maxRecipients?: number;
+  limits?: typeof INBOUND_SMTP_LIMITS;
   accepts(address: string): Promise<boolean>;
   /** Handles one message; a throw answers 451, so the sending server tries again later. */
   deliver(mail: InboundMail): Promise<void>;
@@ -58,8 +67,7 @@ export async function startInboundSmtp(o: InboundSmtpOptions): Promise<InboundSm
     disableReverseLookup: true,
     logger: false,
     size: o.maxBytes,
-    maxClients: 50,
-    socketTimeout: 60_000,
+    ...(o.limits ?? INBOUND_SMTP_LIMITS),
     closeTimeout: 10_000,
     onRcptTo(address, session, callback) {
       if (session.envelope.rcptTo.length >= maxRecipients) return callback(failure(452, "too many recipients"));

@@ -25,8 +25,14 @@ test("a conditional line answers the opponent's matching move, and the answer ap
   const panel = a.getByRole("region", { name: "Conditional moves" });
   await expect(panel).toContainText("You have no lines in this game.");
   await panel.getByRole("button", { name: "Plan a line" }).click();
+  // A move the planned position does not allow is refused in the move box ...
+  await a.getByLabel("Move in notation").fill("p e7-e4");
+  await a.getByRole("button", { name: "Play", exact: true }).click();
+  await expect(a.getByRole("main").getByRole("alert")).toHaveText("P e7-e4 is not a legal move here.");
+  // ... and the error goes once the planned position changes, as on the game's own board.
   // Bob's expected move, made with Black's pieces on Alice's copy of the position.
   await clickSquares(a, "e7", "e5");
+  await expect(a.getByRole("main").getByRole("alert")).toHaveCount(0);
   await expect(pieceAt(a, "bP", "e5")).toHaveCount(1);
   await expect(panel).toContainText("Now make your answer.");
   // Her answer, typed in the move box.

@@ -114,11 +114,26 @@ describe("who takes part", () => {
     expect((await seen(id, p.bob))?.messages).toHaveLength(1);
   });
 
-  it("a message moves the game's version on, so the opponent's poll picks it up", async () => {
+  it("a message moves the chat's version on, which the players' state carries, and not the game's, which strangers see", async () => {
     const id = await aGame();
-    const before = (await gameVersion(db, id))!.version;
-    await postChat(db, p.alice, { gameId: id, text: "your move" }, T0);
-    expect((await gameVersion(db, id))!.version).toBeGreaterThan(before);
+    const [before] = await db.select().from(games).where(eq(games.id, id));
+    const stranger = toGameState(await getGameView(db, id, p.carol));
+    await postChat(db, p.alice, { gameId: id, text: "your move" }, new Date(before.updatedAt.getTime() + 60_000));
+    const [after] = await db.select().from(games).where(eq(games.id, id));
+    // The lists order by updated_at and the page's version is it: neither tells anyone that the players chatted.
+    expect(after.updatedAt).toEqual(before.updatedAt);
+    expect(toGameState(await getGameView(db, id, p.carol))).toEqual(stranger);
+    expect((await gameVersion(db, id))!.version).toBe(before.updatedAt.getTime());
+    for (const player of [p.alice, p.bob]) {
+      const state = toGameState(await getGameView(db, id, player));
+      expect(state.version).toBe(before.updatedAt.getTime());
+      expect(state.chat!.version).toBe(before.chatVersion + 1);
+    }
+    await postChat(db, p.bob, { gameId: id, text: "thinking" }, new Date(before.updatedAt.getTime() + 61_000));
+    expect((await seen(id, p.alice))!.version).toBe(before.chatVersion + 2);
+    // Mutes and reports leave it as it was (the other player's page must not tell them apart).
+    await setMute(db, p.alice, { gameId: id, mute: true });
+    expect((await seen(id, p.bob))!.version).toBe(before.chatVersion + 2);
   });
 });
 
@@ -172,8 +187,8 @@ describe("chat off", () => {
     const id = await aGame();
     await postChat(db, p.alice, { gameId: id, text: "before" }, at(1));
     await db.update(users).set({ chatEnabled: false }).where(eq(users.id, p.bob));
-    expect(await seen(id, p.bob)).toEqual({ off: "you", muted: false, open: false, messages: [] });
-    expect(await seen(id, p.alice)).toEqual({ off: "opponent", muted: false, open: false, messages: [] });
+    expect(await seen(id, p.bob)).toEqual({ off: "you", muted: false, open: false, messages: [], version: 1 });
+    expect(await seen(id, p.alice)).toEqual({ off: "opponent", muted: false, open: false, messages: [], version: 1 });
     expect(await refusal(postChat(db, p.alice, { gameId: id, text: "hello?" }, at(2)))).toEqual({ code: "forbidden", message: "Bob has turned chat off" });
     expect(await refusal(postChat(db, p.bob, { gameId: id, text: "hi" }, at(2)))).toEqual({ code: "forbidden", message: "you have turned chat off in Settings" });
     await submitMove(db, p.alice, { gameId: id, expectedPly: 0, move: "P e2-e4" }, at(3));
@@ -252,6 +267,25 @@ describe("emails", () => {
     await submitMove(db, p.bob, { gameId: id, expectedPly: 3, move: "n b8-c6" }, at(7));
     const toAlice = await yourTurnTo("alice@example.test");
     expect(toAlice.text).not.toContain("wrote:");
+  });
+
+  it("never quotes to a player a message they reported: the latest one they did not report is quoted instead", async () => {
+    const id = await aGame();
+    await submitMove(db, p.alice, { gameId: id, expectedPly: 0, move: "P e2-e4" }, at(1));
+    await submitMove(db, p.bob, { gameId: id, expectedPly: 1, move: "p e7-e5" }, at(2));
+    await postChat(db, p.alice, { gameId: id, text: "a fair remark" }, at(3));
+    await postChat(db, p.alice, { gameId: id, text: "an insult" }, at(4));
+    const [insult] = await db.select().from(chatMessages).where(eq(chatMessages.text, "an insult"));
+    await reportMessage(db, p.bob, { gameId: id, messageId: insult.id }, at(5));
+    await db.delete(emailOutbox);
+    await submitMove(db, p.alice, { gameId: id, expectedPly: 2, move: "N g1-f3" }, at(6));
+    const mail = await yourTurnTo("bob@example.test");
+    expect(`${mail.html}${mail.text}`).not.toContain("an insult");
+    expect(mail.text).toContain("a fair remark");
+    // Alice reporting nothing of Bob's, Bob's message is quoted to her as ever; his report was his own.
+    await postChat(db, p.bob, { gameId: id, text: "that was rude" }, at(7));
+    await submitMove(db, p.bob, { gameId: id, expectedPly: 3, move: "n b8-c6" }, at(8));
+    expect((await yourTurnTo("alice@example.test")).text).toContain("that was rude");
   });
 
   it("a draw offer is mailed to the player offered it, once, by name only, and as the mail settings allow", async () => {

@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { User } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
-import { submitMove } from "@/lib/games";
+import { postChat, submitMove } from "@/lib/games";
 import { insertActiveGame, seedPlayers, type Players } from "../support/games";
 import { DEFAULT_SQUARE_PX, pictureSize } from "@/app/_pictures/size";
 
@@ -99,6 +99,37 @@ describe("game endpoints", () => {
     expect((await get(state, id, `?since=${v - 1}`)).status).toBe(200);
     ctx.user = users.carol;
     expect((await get(state, id, `?since=${v - 1}`)).status).toBe(404);
+  });
+
+  it("a chat message: the players' poll, which names the chat's version, gets it and then 204; strangers' polls stay 204 (docs/chat.md)", async () => {
+    const id = await insertActiveGame(handle.db, { white: p.alice, black: p.bob });
+    ctx.user = users.bob;
+    const before = (await (await get(state, id)).json()) as { version: number; chat: { version: number } };
+    const since = (s: { version: number; chat: { version: number } }) => `?since=${s.version}&chat=${s.chat.version}`;
+    expect((await get(state, id, since(before))).status).toBe(204);
+    await postChat(handle.db, p.alice, { gameId: id, text: "good luck" });
+
+    const fresh = await get(state, id, since(before));
+    expect(fresh.status).toBe(200);
+    const after = (await fresh.json()) as { version: number; chat: { version: number; messages: { text: string }[] } };
+    expect(after.chat.messages.map((m) => m.text)).toEqual(["good luck"]);
+    expect(after.version).toBe(before.version);
+    expect(after.chat.version).toBeGreaterThan(before.chat.version);
+    ctx.sessionReads = 0;
+    const unchanged = await get(state, id, since(after));
+    expect(unchanged.status).toBe(204);
+    expect(ctx.sessionReads).toBe(1);
+    // A stranger's poll with the game's version learns nothing of the chat: 204 as before, without the session.
+    ctx.user = users.carol;
+    ctx.sessionReads = 0;
+    expect((await get(state, id, `?since=${before.version}`)).status).toBe(204);
+    expect(ctx.sessionReads).toBe(0);
+    // Nor by naming a chat version: only the players' polls are answered by it.
+    for (const chat of [before.chat.version, after.chat.version]) {
+      const r = await get(state, id, `?since=${before.version}&chat=${chat}`);
+      expect(r.status).toBe(200);
+      expect(await r.text()).not.toContain("good luck");
+    }
   });
 
   it("a game that does not exist is 404 whatever version is asked about", async () => {

@@ -5,13 +5,14 @@
  * the move is stored and answered by email; and the provider webhook (app/api/inbound-mail), the
  * real route, with and without its secret.
  */
+import { connect, type Socket } from "node:net";
 import { and, asc, eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { emailOutbox, games, moves, replyTokens } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
-import type { InboundSmtp } from "@/lib/mail/inbound-smtp";
+import { INBOUND_SMTP_LIMITS, startInboundSmtp, type InboundSmtp } from "@/lib/mail/inbound-smtp";
 import { drainOutbox } from "@/lib/mail/outbox";
 import { smtpTransport, type MailTransport } from "@/lib/mail/transport";
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../support/smtp";
@@ -24,12 +25,18 @@ const ctx = vi.hoisted(() => {
   return { db: null as unknown };
 });
 vi.mock("@/lib/db/client", async (original) => ({ ...(await original<object>()), getDb: async () => ctx.db }));
+// Watched, to see that no secret is made for an email that is not sent.
+vi.mock("@/lib/games/reply-tokens", async (original) => {
+  const real = await original<typeof import("@/lib/games/reply-tokens")>();
+  return { ...real, newReplyToken: vi.fn(real.newReplyToken) };
+});
 
 import { POST } from "@/app/api/inbound-mail/route";
 import { resign, submitMove } from "@/lib/games";
-import { LISTED_MOVES, MAX_REPLY_BYTES, stopReplies } from "@/lib/games/replies";
+import { ANSWERS_PER_ADDRESS_HOUR, ANSWERS_PER_PLAYER_HOUR, LISTED_MOVES, MAX_REPLY_BYTES, handleReply, stopReplies } from "@/lib/games/replies";
 import { startReplyServer } from "@/lib/games/reply-server";
-import { hashReplyToken } from "@/lib/games/reply-tokens";
+import { DEAD_TOKEN_DAYS, hashReplyToken, newReplyToken, saveReplyToken } from "@/lib/games/reply-tokens";
+import { hourlyPrune } from "@/lib/games/worker";
 
 describe("moving by replying to the email", () => {
   let handle: TestDb;
@@ -130,6 +137,69 @@ describe("moving by replying to the email", () => {
     expect((await last("bob@example.test")).text).toMatch(/the game has moved on since the email you answered \(sent at move 1\)/);
   });
 
+  it("answers a second delivery of a reply that played 'already played', and mails nothing more (docs/reply-by-email.md#what-is-answered)", async () => {
+    const { gameId, address } = await opened();
+    await reply("bob@example.test", address, "p e7-e5");
+    expect(await movesOf(gameId)).toEqual(["P e2-e4", "p e7-e5"]);
+    const [stored] = await db.select().from(replyTokens).where(eq(replyTokens.tokenHash, hashReplyToken(address.slice(5, 37))));
+    expect(stored.playedMove).toBe("p e7-e5");
+    const answersToBob = async () => (await mailTo("bob@example.test")).filter((m) => /^(You played|Your reply)/.test(m.subject));
+    expect(await answersToBob()).toHaveLength(1);
+    // The mail server tries again (its 250 was lost): the game is at another ply now, and this is no stale reply.
+    await reply("bob@example.test", address, "p e7-e5");
+    const again = await handleReply(db, { to: [address], from: "bob@example.test", text: "p e7-e5" });
+    expect(again).toBe("already-played");
+    expect(await movesOf(gameId)).toEqual(["P e2-e4", "p e7-e5"]);
+    expect(await answersToBob()).toHaveLength(1);
+    // Even when the move it played ended the game.
+    await resign(db, p.alice, { gameId });
+    expect(await handleReply(db, { to: [address], from: "bob@example.test", text: "p e7-e5" })).toBe("already-played");
+    expect(await answersToBob()).toHaveLength(1);
+  });
+
+  it("answers two deliveries of one reply handled at once: one plays, the other is 'already played'", async () => {
+    const { gameId, address } = await opened();
+    const mail = { to: [address], from: "bob@example.test", text: "p e7-e5" };
+    const outcomes = await Promise.all([handleReply(db, mail), handleReply(db, mail)]);
+    expect(outcomes.sort()).toEqual(["already-played", "played"]);
+    expect(await movesOf(gameId)).toEqual(["P e2-e4", "p e7-e5"]);
+    expect((await mailTo("bob@example.test")).map((m) => m.subject).filter((s) => /^(You played|Your reply)/.test(s)))
+      .toEqual(["You played p e7-e5 against Alice (Chess)"]);
+  });
+
+  it("answers at most a few replies an hour per reply address and per player (docs/reply-by-email.md#limits)", async () => {
+    const { gameId, address } = await opened();
+    const answers = async () => (await db.select().from(emailOutbox)
+      .where(and(eq(emailOutbox.kind, "reply-answer"), eq(emailOutbox.toAddress, "bob@example.test")))).length;
+    // Someone who was forwarded the email sends it reply after reply: the player is told a few times, not each time.
+    for (let i = 0; i < ANSWERS_PER_ADDRESS_HOUR + 3; i++) {
+      expect(await handleReply(db, { to: [address], from: "mallory@example.test", text: "p e7-e5" })).toBe("wrong-sender");
+    }
+    expect(await answers()).toBe(ANSWERS_PER_ADDRESS_HOUR);
+    // Over many addresses of the player's, the player's own limit holds.
+    for (let i = 0; i < ANSWERS_PER_PLAYER_HOUR; i++) {
+      const t = (await newReplyToken(db, gameId, p.bob, 1))!;
+      await saveReplyToken(db, t, new Date());
+      await handleReply(db, { to: [t.address], from: "mallory@example.test", text: "p e7-e5" });
+    }
+    expect(await answers()).toBe(ANSWERS_PER_PLAYER_HOUR);
+    // A move is never lost to the limit: it is played, only its answer is not sent.
+    expect(await handleReply(db, { to: [address], from: "bob@example.test", text: "p e7-e5" })).toBe("played");
+    expect(await movesOf(gameId)).toEqual(["P e2-e4", "p e7-e5"]);
+    expect(await answers()).toBe(ANSWERS_PER_PLAYER_HOUR);
+  });
+
+  it("makes no reply secret for a player who gets no email per move (a digest reader): none is stored, none made", async () => {
+    const gameId = await insertActiveGame(db, { white: p.alice, black: p.carol });
+    vi.mocked(newReplyToken).mockClear();
+    await submitMove(db, p.alice, { gameId, expectedPly: 0, move: "P e2-e4" });
+    expect(await db.select().from(replyTokens).where(eq(replyTokens.gameId, gameId))).toEqual([]);
+    expect(vi.mocked(newReplyToken)).not.toHaveBeenCalled();
+    // Bob, who wants an email per move, gets his.
+    await opened();
+    expect(vi.mocked(newReplyToken)).toHaveBeenCalledTimes(1);
+  });
+
   it("refuses an illegal or missing move with the reason and the moves there are, and takes a reply to that answer", async () => {
     const { gameId, address } = await opened();
     await reply("bob@example.test", address, "p e7-e4");
@@ -190,6 +260,31 @@ describe("moving by replying to the email", () => {
     expect((await last("bob@example.test")).text).toMatch(/this game is over/);
   });
 
+  it("prunes, in the worker's hourly work, the tokens that can no longer move, a while after (docs/reply-by-email.md#the-reply-address)", async () => {
+    const { gameId, address } = await opened();
+    await submitMove(db, p.bob, { gameId, expectedPly: 1, move: "p e7-e5" });
+    const tokens = async () => (await db.select({ tokenHash: replyTokens.tokenHash, ply: replyTokens.ply }).from(replyTokens)
+      .where(eq(replyTokens.gameId, gameId)).orderBy(asc(replyTokens.ply))).map((t) => t.ply);
+    expect(await tokens()).toEqual([1, 2]);
+    const day = 86_400_000;
+    const job = hourlyPrune();
+    const prune = (db: Db, at: Date) => job(db, at, { signal: new AbortController().signal });
+    // Bob's address is past its ply, but a late second delivery still finds it for a while.
+    await prune(db, new Date(Date.now() + (DEAD_TOKEN_DAYS - 1) * day));
+    expect(await tokens()).toEqual([1, 2]);
+    await resign(db, p.bob, { gameId });
+    await prune(db, new Date(Date.now() + (DEAD_TOKEN_DAYS + 1) * day));
+    // Alice's address was live until the game ended; it goes too once dead as long.
+    expect(await tokens()).toEqual([]);
+    expect(await handleReply(db, { to: [address], from: "bob@example.test", text: "n b8-c6" })).toBe("unknown-address");
+  });
+
+  it("prunes no token that can still move, however old", async () => {
+    const { gameId } = await opened();
+    await hourlyPrune()(db, new Date(Date.now() + 365 * 86_400_000), { signal: new AbortController().signal });
+    expect(await db.select().from(replyTokens).where(eq(replyTokens.gameId, gameId))).toHaveLength(1);
+  });
+
   it("takes no mail for an address it did not give, nor mail over the size limit", async () => {
     const { gameId, address } = await opened();
     await expect(reply("bob@example.test", `move+${"a".repeat(32)}@reply.example.test`, "p e7-e5")).rejects.toThrow(/550/);
@@ -200,6 +295,44 @@ describe("moving by replying to the email", () => {
     // Refused at the door: no answer was queued for any of them.
     const answers = await db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, "reply-answer")));
     expect(answers).toEqual([]);
+  });
+
+  describe("the reply server's bounds (docs/reply-by-email.md#receiving-mail)", () => {
+    /** A client that connects and says nothing; `first` is the server's first line to it. */
+    const idle = (port: number) => new Promise<{ socket: Socket; first: string; closed: Promise<void> }>((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1");
+      const closed = new Promise<void>((done) => socket.once("close", () => done()));
+      socket.once("data", (d) => resolve({ socket, first: d.toString(), closed }));
+      socket.once("error", reject);
+    });
+
+    it(`serves at most ${INBOUND_SMTP_LIMITS.maxClients} clients at once: the next is told to come back (421)`, async () => {
+      const clients = await Promise.all(Array.from({ length: INBOUND_SMTP_LIMITS.maxClients }, () => idle(replies.port)));
+      try {
+        expect(clients.map((c) => c.first.slice(0, 3))).toEqual(clients.map(() => "220"));
+        const over = await idle(replies.port);
+        clients.push(over);
+        expect(over.first).toMatch(/^421 /);
+      } finally {
+        for (const c of clients) c.socket.destroy();
+        await Promise.all(clients.map((c) => c.closed));
+      }
+    });
+
+    it("cuts off a client silent for longer than its timeout", async () => {
+      const server = await startInboundSmtp({
+        port: 0, host: "127.0.0.1", maxBytes: 1000, limits: { ...INBOUND_SMTP_LIMITS, socketTimeout: 300 },
+        accepts: async () => false, deliver: async () => {}, log: () => {},
+      });
+      try {
+        const client = await idle(server.port);
+        const started = Date.now();
+        await client.closed;
+        expect(Date.now() - started).toBeLessThan(5_000);
+      } finally {
+        await server.close();
+      }
+    });
   });
 
   describe("the inbound mail webhook", () => {
@@ -214,6 +347,27 @@ describe("moving by replying to the email", () => {
       } finally {
         process.env.INBOUND_MAIL_SECRET = SECRET;
       }
+    });
+
+    it("answers 503 with Retry-After when the reply cannot be handled now (the database down), so the provider posts it again", async () => {
+      const { gameId, address } = await opened();
+      const real = ctx.db;
+      ctx.db = new Proxy({}, { get: () => { throw new Error("the database is down"); } });
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        const r = await post(JSON.stringify({ to: address, from: "bob@example.test", text: "p e7-e5" }), { authorization: `Bearer ${SECRET}`, "content-type": "application/json" });
+        expect(r.status).toBe(503);
+        expect(r.headers.get("retry-after")).toBe("60");
+        expect(await r.json()).toEqual({ error: expect.stringMatching(/post it again later/) });
+        expect(logged).toHaveBeenCalledWith(expect.stringMatching(/could not be handled/), expect.any(Error));
+      } finally {
+        ctx.db = real;
+        logged.mockRestore();
+      }
+      // Posted again, it plays.
+      const again = await post(JSON.stringify({ to: address, from: "bob@example.test", text: "p e7-e5" }), { authorization: `Bearer ${SECRET}`, "content-type": "application/json" });
+      expect(await again.json()).toEqual({ outcome: "played" });
+      expect(await movesOf(gameId)).toEqual(["P e2-e4", "p e7-e5"]);
     });
 
     it("plays a reply posted as a form with the secret, and refuses one without it or with a wrong one", async () => {

@@ -355,6 +355,23 @@ describe("server rendering", () => {
     // A picture names the board alone, not each square.
     expect(render(start)).not.toMatch(/<rect[^>]*aria-label/);
   });
+
+  it("names the squares in time linear in the board: each square's content and each target is read a few times, not once per square", () => {
+    const files = "abcdefghijklmnop";
+    const all = [...files].flatMap((f) => Array.from({ length: 16 }, (_, r) => `${f}${r + 1}`));
+    let reads = 0;
+    /** An array that counts how often its elements are read. */
+    const counted = <T,>(items: T[]): T[] => new Proxy(items, {
+      get(target, key, receiver) {
+        if (typeof key === "string" && /^\d+$/.test(key)) reads++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const squares = counted(all.map((sq, i) => on(sq, i % 2 ? "wP" : "bN")));
+    const m = renderToStaticMarkup(<Board variant="chess" files={16} ranks={16} squares={squares} targets={counted([...all])} onSquareClick={() => {}} />);
+    expect(attr(m, "rect", "data-square", "p16")["aria-label"]).toBe("p16, White Pawn, can move here");
+    expect(reads).toBeLessThan(all.length * 10);
+  });
 });
 
 describe("shogi pieces", () => {

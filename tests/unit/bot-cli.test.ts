@@ -1,9 +1,11 @@
 /**
  * The rules tool's bot command (docs/rules-tool.md#bot): one legal move in canonical text;
- * bad options and finished games one line on stderr, exit 2.
+ * bad options and finished games one line on stderr, exit 2. Its wiring is outside lib/rules
+ * (scripts/rules-cli.ts): lib/bot imports lib/rules, and lib/rules nothing of lib/bot.
  */
 import { execFile } from "node:child_process";
-import { join } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { Game, MultiGame } from "@/lib/rules";
@@ -51,4 +53,18 @@ describe("rules bot", () => {
     expect(r.stdout).toBe("");
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
   });
+});
+
+it("lib/rules imports nothing of lib/bot (the bot imports the rules: no cycle)", () => {
+  const rules = join(ROOT, "lib/rules");
+  const files = readdirSync(rules, { recursive: true, encoding: "utf8" }).filter((f) => /\.tsx?$/.test(f));
+  expect(files.length).toBeGreaterThan(20);
+  const intoBot = files.flatMap((f) => {
+    const text = readFileSync(join(rules, f), "utf8");
+    return [...text.matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)].map((m) => m[1]).filter((spec) => {
+      const target = spec.startsWith("@/") ? join(ROOT, spec.slice(2)) : spec.startsWith(".") ? resolve(dirname(join(rules, f)), spec) : null;
+      return target !== null && !relative(join(ROOT, "lib/bot"), target).startsWith("..");
+    }).map((spec) => `${f}: ${spec}`);
+  });
+  expect(intoBot).toEqual([]);
 });

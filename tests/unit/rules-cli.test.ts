@@ -5,7 +5,7 @@
  *
  * Most cases run the launcher `npm run -s rules` starts (scripts/rules.mjs: the bundled
  * tool, ~50 ms a run instead of ~500 ms with the TypeScript loader) without npm; the
- * entry points `npm run -s rules` and `npx tsx lib/rules/cli.ts` are run too.
+ * entry points `npm run -s rules` and `npx tsx scripts/rules-cli.ts` are run too.
  */
 import { execFile, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -80,8 +80,8 @@ describe.concurrent("rules CLI", () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it("npx tsx lib/rules/cli.ts: the same contract through the TypeScript loader", async () => {
-    const tsx = (...args: string[]) => exec("npx", ["tsx", "lib/rules/cli.ts", ...args]);
+  it("npx tsx scripts/rules-cli.ts: the same contract through the TypeScript loader", async () => {
+    const tsx = (...args: string[]) => exec("npx", ["tsx", "scripts/rules-cli.ts", ...args]);
     const [r, bad, illegal] = await Promise.all([
       tsx("play", "chess", "start", "P e2-e4"),
       tsx("moves", "tori-shogi", "start"),

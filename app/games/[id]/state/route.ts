@@ -1,7 +1,9 @@
 /**
- * GET /games/<id>/state?since=<version>: the game page polls this every few
+ * GET /games/<id>/state?since=<version>[&chat=<chat version>]: the game page polls this every few
  * seconds. 204 while nothing changed since the version the page shows (a cheap
  * answer for the common case of a correspondence game), else the state as JSON.
+ * A player's page names the chat's version too, which only the players may learn
+ * (docs/chat.md#how-a-message-reaches-the-opponent): its 204 waits for the session.
  * Private games are "not found" for everyone but their players, as on the page.
  */
 import { z } from "zod";
@@ -10,7 +12,10 @@ import { getDb } from "@/lib/db/client";
 import { gameVersion } from "@/lib/games";
 import { loadGame, toGameState } from "../load";
 
-const query = z.object({ since: z.coerce.number().int().nonnegative().optional() });
+const query = z.object({
+  since: z.coerce.number().int().nonnegative().optional(),
+  chat: z.coerce.number().int().nonnegative().optional(),
+});
 
 export async function GET(request: Request, ctx: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await ctx.params;
@@ -20,13 +25,17 @@ export async function GET(request: Request, ctx: { params: Promise<{ id: string 
   const noStore = { "Cache-Control": "no-store" };
   // The common poll: nothing changed in a game anyone may see — answered from one
   // small read, without the session lookup and the moves (the load test's hottest path).
+  const { since, chat } = parsed.data;
   const quick = await gameVersion(db, id);
-  if (quick && !quick.private && parsed.data.since === quick.version) return new Response(null, { status: 204, headers: noStore });
+  if (quick && !quick.private && chat === undefined && since === quick.version) return new Response(null, { status: 204, headers: noStore });
   const user = await getCurrentUser();
+  // A player's poll, nothing new in the game nor its chat: from the same read, once the session says it is a player's.
+  const player = user !== null && quick !== null && quick.players.includes(user.id);
+  if (player && since === quick.version && chat === quick.chatVersion) return new Response(null, { status: 204, headers: noStore });
   const view = await loadGame(db, id, user?.id ?? null);
   if (!view) return Response.json({ error: "no such game" }, { status: 404, headers: noStore });
   if ("unreadable" in view) return Response.json({ error: view.unreadable }, { status: 409, headers: noStore });
   const state = toGameState(view);
-  if (parsed.data.since === state.version) return new Response(null, { status: 204, headers: noStore });
+  if (since === state.version && (chat === undefined || chat === state.chat?.version)) return new Response(null, { status: 204, headers: noStore });
   return Response.json(state, { headers: noStore });
 }

@@ -1,5 +1,6 @@
 /**
- * The rules tool on the command line (docs/rules-tool.md):
+ * The rules tool on the command line (docs/rules-tool.md), the rules module's and the bot's
+ * front end: here, outside both, so that lib/rules imports nothing of lib/bot (which imports it):
  *   variants | moves <variant> <fen> | perft <variant> <fen> <depth>
  *   play <variant> <fen> <move>… | status <variant> <fen> | view <variant> <fen> white|black
  *   bot <variant> <fen> [--ms N] [--level L]
@@ -7,21 +8,21 @@
  * Bad input: one line on stderr, exit 2. An illegal move in `play`: exit 1.
  */
 import { closeSync, openSync, readSync } from "node:fs";
-import { chooseMove, chooseMultiMove } from "../bot";
-import { parseActions } from "./actions";
-import { RulesError } from "./errors";
-import { forEachMove, Game } from "./game";
-import { LISTING_LIMIT } from "./mechanics/unions";
-import { perft } from "./movegen";
-import { parseFen } from "./notation/fen";
-import { hasPgn, parseSan } from "./notation/san";
-import { unwrap, type Result } from "./result";
-import { parsePreset, PRESET_LIMITS } from "./presets";
-import { declareVariant, getVariant, variantIds } from "./variants";
-import { viewFen } from "./view";
-import { isMultiVariant, MultiGame, multiVariantIds } from "./multi";
-import { parseMoveText } from "./multi/text";
-import { compiledGame } from "./multi/game";
+import { chooseMove, chooseMultiMove } from "../lib/bot";
+import { parseActions } from "../lib/rules/actions";
+import { RulesError } from "../lib/rules/errors";
+import { forEachMove, Game } from "../lib/rules/game";
+import { LISTING_LIMIT } from "../lib/rules/mechanics/unions";
+import { perft } from "../lib/rules/movegen";
+import { parseFen } from "../lib/rules/notation/fen";
+import { hasPgn, parseSan } from "../lib/rules/notation/san";
+import { unwrap, type Result } from "../lib/rules/result";
+import { parsePreset, PRESET_LIMITS } from "../lib/rules/presets";
+import { declareVariant, getVariant, variantIds } from "../lib/rules/variants";
+import { viewFen } from "../lib/rules/view";
+import { isMultiVariant, MultiGame, multiVariantIds } from "../lib/rules/multi";
+import { parseMoveText } from "../lib/rules/multi/text";
+import { compiledGame } from "../lib/rules/multi/game";
 
 class UsageError extends Error {}
 
