@@ -290,9 +290,12 @@ export function GamePlayer({ initial, viewer, challenge, initialPly, note = null
       if (fresh !== null && fresh !== "unchanged" && !stopped) setState((s) => newer(s, fresh));
     };
     // The browser reconnects by itself, naming the last version it heard (Last-Event-ID).
-    const events = new EventSource(`/games/${encodeURIComponent(state.id)}/events?since=${shownVersion.current}`);
+    // A player's stream says "N.C": the game's version and the chat's (docs/chat.md).
+    const shown = () => (shownChat.current === undefined ? `${shownVersion.current}` : `${shownVersion.current}.${shownChat.current}`);
+    const events = new EventSource(`/games/${encodeURIComponent(state.id)}/events?since=${shown()}`);
     events.onmessage = (e: MessageEvent<string>) => {
-      if (Number(e.data) !== shownVersion.current) void poll();
+      const [version, chat] = e.data.split(".").map(Number);
+      if (version !== shownVersion.current || (chat !== undefined && chat !== shownChat.current)) void poll();
     };
     const timer = setInterval(() => {
       const wait = events.readyState === EventSource.OPEN ? SLOW_POLL_MS : POLL_MS;

@@ -4,9 +4,9 @@
  * every open event stream of that process. A move made on any process reaches the watchers on
  * all of them, through PostgreSQL.
  *
- * What travels is only a game's id and its new version: never a position, so nothing a Fog of
- * War view hides can reach another subscriber; each page reads its own state through the
- * authorized state endpoint.
+ * What travels is only a game's id, its new version and its chat's: never a position, so nothing
+ * a Fog of War view hides can reach another subscriber; each page reads its own state through
+ * the authorized state endpoint.
  */
 import { inArray } from "drizzle-orm";
 import { getDbHandle, type DbHandle } from "@/lib/db/client";
@@ -14,8 +14,11 @@ import { games } from "@/lib/db/schema";
 
 export const GAME_CHANNEL = "game_changed";
 
-/** Called with a version of the watched game, at least each time it changes (possibly more than once). */
-export type OnVersion = (version: number) => void;
+/**
+ * Called with the watched game's version and its chat's version (docs/chat.md), at least each
+ * time either changes (possibly more than once).
+ */
+export type OnVersion = (version: number, chat: number) => void;
 
 export interface GameFeed {
   /** Watches a game; resolves once the LISTEN is in place, so a version read after it misses nothing. */
@@ -25,11 +28,13 @@ export interface GameFeed {
   close(): Promise<void>;
 }
 
-/** "<id> <version>", as the trigger writes it; null for anything else. */
-function readPayload(payload: string): { gameId: string; version: number } | null {
-  const space = payload.indexOf(" ");
-  const version = Number(payload.slice(space + 1));
-  return space > 0 && Number.isSafeInteger(version) ? { gameId: payload.slice(0, space), version } : null;
+/** "<id> <version> <chat version>", as the trigger writes it; null for anything else. */
+function readPayload(payload: string): { gameId: string; version: number; chat: number } | null {
+  const [gameId, version, chat, ...rest] = payload.split(" ");
+  const n = (text: string | undefined) => (text !== undefined && /^\d{1,15}$/.test(text) ? Number(text) : null);
+  const v = n(version);
+  const c = n(chat);
+  return gameId && v !== null && c !== null && rest.length === 0 ? { gameId, version: v, chat: c } : null;
 }
 
 export function createGameFeed(handle: Pick<DbHandle, "db" | "listen">): GameFeed {
@@ -38,23 +43,23 @@ export function createGameFeed(handle: Pick<DbHandle, "db" | "listen">): GameFee
   let listening: Promise<() => Promise<void>> | null = null;
   let established = 0;
 
-  const tell = (gameId: string, version: number) => {
-    for (const fn of watchers.get(gameId) ?? []) fn(version);
+  const tell = (gameId: string, version: number, chat: number) => {
+    for (const fn of watchers.get(gameId) ?? []) fn(version, chat);
   };
 
   // After a reconnect the notifications sent meanwhile are lost: read every watched game again.
   const catchUp = async () => {
     const ids = [...watchers.keys()];
     for (let i = 0; i < ids.length; i += 1000) {
-      const rows = await handle.db.select({ id: games.id, updatedAt: games.updatedAt }).from(games).where(inArray(games.id, ids.slice(i, i + 1000)));
-      for (const row of rows) tell(row.id, row.updatedAt.getTime());
+      const rows = await handle.db.select({ id: games.id, updatedAt: games.updatedAt, chatVersion: games.chatVersion }).from(games).where(inArray(games.id, ids.slice(i, i + 1000)));
+      for (const row of rows) tell(row.id, row.updatedAt.getTime(), row.chatVersion);
     }
   };
 
   const listen = () => {
     listening ??= handle.listen(GAME_CHANNEL, (payload) => {
       const change = readPayload(payload);
-      if (change) tell(change.gameId, change.version);
+      if (change) tell(change.gameId, change.version, change.chat);
     }, () => {
       if (established++ > 0) catchUp().catch(() => {});
     });

@@ -193,8 +193,11 @@ describe("pushed updates across two processes", () => {
     const r = await open(id);
     expect(r.status).toBe(200);
     const stream = eventReader(r);
-    expect(await stream.next()).toBe(String((await gameVersion(handle.db, id))!.version));
+    // A player's stream names the chat's version too.
+    const { version, chatVersion } = (await gameVersion(handle.db, id))!;
+    expect(await stream.next()).toBe(`${version}.${chatVersion}`);
     await stream.cancel();
+    await expect.poll(() => watcher.watching()).toBe(0);
   });
 
   it("resumes: a stream from an old version hears the current one at once, Last-Event-ID before ?since=", async () => {
@@ -224,10 +227,33 @@ describe("pushed updates across two processes", () => {
     for (const s of streams) {
       // The version at connection, then the move's.
       expect(await s.next()).not.toBeNull();
-      expect(await s.next()).toBe(after);
-      expect(s.lines.every((l) => /^(retry: \d+|id: \d+|data: \d+|: )$/.test(l)), s.lines.join("|")).toBe(true);
+      expect((await s.next())?.split(".")[0]).toBe(after);
+      expect(s.lines.every((l) => /^(retry: \d+|id: \d+(\.\d+)?|data: \d+(\.\d+)?|: )$/.test(l)), s.lines.join("|")).toBe(true);
       await s.cancel();
     }
+  });
+
+  it("a chat message is heard by the players' streams as 'N.C', and by no stranger's", async () => {
+    const id = await insertActiveGame(handle.db, { white: p.alice, black: p.bob });
+    const { version, chatVersion } = (await gameVersion(handle.db, id))!;
+    ctx.user = users.carol;
+    const stranger = eventReader(await open(id, `?since=${version}`));
+    ctx.user = users.alice;
+    const player = eventReader(await open(id, `?since=${version}.${chatVersion}`));
+    // Both up to date: silence.
+    expect(await player.next(300)).toBeNull();
+    await postChat(handle.db, p.bob, { gameId: id, text: "good luck" });
+    expect(await player.next()).toBe(`${version}.${chatVersion + 1}`);
+    expect(await stranger.next(1000)).toBeNull();
+    // A move is news to both; the stranger hears the game's version alone.
+    await submitMove(handle.db, p.alice, { gameId: id, expectedPly: 0, move: "P e2-e4" });
+    const after = (await gameVersion(handle.db, id))!.version;
+    expect(await stranger.next()).toBe(String(after));
+    expect(await player.next()).toBe(`${after}.${chatVersion + 1}`);
+    expect(stranger.lines.join("|")).not.toContain(".");
+    await stranger.cancel();
+    await player.cancel();
+    await expect.poll(() => watcher.watching()).toBe(0);
   });
 
   it("the watch ends when the client goes (the request aborted)", async () => {

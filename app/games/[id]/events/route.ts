@@ -1,6 +1,7 @@
 /**
  * GET /games/<id>/events: the game page's pushed updates (docs/pushed-updates.md), a stream of
- * server-sent events, each saying only "the game changed; its version is N" (id and data N).
+ * server-sent events, each saying only "the game changed; its version is N" (id and data N), and
+ * to the game's players also the chat's version, "N.C" (docs/chat.md: strangers never hear of messages).
  * The page then reads its own state from /games/<id>/state, which authorizes it, so the stream
  * carries nothing a Fog of War view hides. A private game's stream is not found for everyone but
  * its players, as on the state endpoint. The version the page has (Last-Event-ID on a reconnect,
@@ -12,7 +13,11 @@ import { getDb } from "@/lib/db/client";
 import { gameVersion } from "@/lib/games";
 import { gameFeed } from "@/lib/games/push";
 
-const version = z.coerce.number().int().nonnegative().optional();
+/** The versions the page has: the game's, and for a player the chat's ("N" or "N.C"). */
+const versions = z
+  .string()
+  .regex(/^\d{1,15}(\.\d{1,15})?$/)
+  .optional();
 /** A comment line now and then, so proxies and browsers keep an idle stream open. */
 export const HEARTBEAT_MS = 25_000;
 /** Streams one process holds before it refuses more (the page then polls); BENCHMARKS.md has their cost. */
@@ -21,7 +26,7 @@ export const MAX_STREAMS = 10_000;
 export async function GET(request: Request, ctx: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await ctx.params;
   const noStore = { "Cache-Control": "no-store" };
-  const since = version.safeParse(request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("since") ?? undefined);
+  const since = versions.safeParse(request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("since") ?? undefined);
   if (!since.success) return Response.json({ error: "since: a version number" }, { status: 400, headers: noStore });
   const busy = () => Response.json({ error: "too many open streams: the page polls instead" }, { status: 503, headers: { ...noStore, "Retry-After": "30" } });
   const [db, feed] = await Promise.all([getDb(), gameFeed().catch(() => null)]);
@@ -32,7 +37,9 @@ export async function GET(request: Request, ctx: { params: Promise<{ id: string 
   let closed = false;
   let authorized = false;
   let sent = since.data ?? null;
+  let player = false;
   let latest = -1;
+  let latestChat = -1;
   const write = (text: string) => {
     if (closed) return;
     try {
@@ -42,11 +49,14 @@ export async function GET(request: Request, ctx: { params: Promise<{ id: string 
       stop();
     }
   };
-  const tell = (v: number) => {
+  const tell = (v: number, chat: number) => {
     latest = Math.max(latest, v);
-    if (!authorized || v === sent) return;
-    sent = v;
-    write(`id: ${v}\ndata: ${v}\n\n`);
+    latestChat = Math.max(latestChat, chat);
+    // A stranger's stream says nothing of the chat: a message alone is no news to it.
+    const said = player ? `${latest}.${latestChat}` : String(latest);
+    if (!authorized || said === sent) return;
+    sent = said;
+    write(`id: ${said}\ndata: ${said}\n\n`);
   };
   // Watched before the version is read, so a change between the two is not missed.
   const unwatch = await feed.watch(id, tell);
@@ -71,7 +81,7 @@ export async function GET(request: Request, ctx: { params: Promise<{ id: string 
   });
   try {
     const game = await gameVersion(db, id);
-    const viewer = game?.private ? (await getCurrentUser())?.id ?? null : null;
+    const viewer = game ? (await getCurrentUser())?.id ?? null : null;
     if (!game || !game.visibleTo(viewer)) {
       stop();
       return Response.json({ error: "no such game" }, { status: 404, headers: noStore });
@@ -79,8 +89,9 @@ export async function GET(request: Request, ctx: { params: Promise<{ id: string 
     request.signal.addEventListener("abort", stop);
     if (request.signal.aborted) stop();
     authorized = true;
+    player = viewer !== null && game.players.includes(viewer);
     write("retry: 5000\n\n");
-    tell(Math.max(latest, game.version));
+    tell(Math.max(latest, game.version), Math.max(latestChat, game.chatVersion));
   } catch (error) {
     stop();
     throw error;
