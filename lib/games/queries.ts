@@ -1,5 +1,5 @@
 /** What the pages read: a game with its players and moves, a player's games, the lobby. */
-import { aliasedTable, and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { aliasedTable, and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { games, invitations, moves, users, type Game as GameRow } from "@/lib/db/schema";
 import { chatFor, type ChatView } from "./chat";
@@ -163,6 +163,8 @@ export async function openChallenges(db: Executor, limit = 100): Promise<OpenCha
     .innerJoin(users, eq(users.id, invitations.fromId))
     .where(and(
       eq(invitations.kind, "open"), eq(invitations.status, "pending"), eq(games.status, "open"), eq(games.visibility, "public"),
+      // Games for more than two are listed by their seats (lib/games/multi.ts openSeats).
+      isNull(games.seatCount),
     ))
     .orderBy(desc(invitations.createdAt)).limit(limit);
   await declarePresetVariants(db, rows.map((r) => r.variant));
@@ -175,7 +177,7 @@ export async function challengesFor(db: Executor, userId: string, email: string 
     .innerJoin(games, eq(games.id, invitations.gameId))
     .innerJoin(users, eq(users.id, invitations.fromId))
     .where(and(
-      eq(invitations.status, "pending"),
+      eq(invitations.status, "pending"), isNull(games.seatCount),
       or(eq(invitations.toUserId, userId), email ? sql`lower(${invitations.toEmail}) = lower(${email})` : undefined),
     ))
     .orderBy(desc(invitations.createdAt));
