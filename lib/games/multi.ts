@@ -66,9 +66,10 @@ const isSeated = (seats: GameSeat[], userId: string | null) => userId !== null &
  * The acting player's seat: every action on a game asks this first. Others are refused as in
  * games of two: on a private game as if it did not exist, else with "forbidden".
  */
-function seatOf(g: GameRow, seats: GameSeat[], userId: string): GameSeat {
-  const mine = seats.find((s) => s.userId === userId && s.botLevel === null);
-  if (mine) return mine;
+function seatOf(g: GameRow, seats: GameSeat[], userId: string, toMove?: string): GameSeat {
+  // A bot's account may hold several seats (the bots' worker moves for each through this service): the one to move, if it is one.
+  const mine = seats.filter((s) => s.userId === userId);
+  if (mine.length > 0) return mine.find((s) => s.army === toMove) ?? mine[0];
   if (g.visibility === "private") throw noSuchGame();
   throw new GameError("forbidden", "only the players of this game may do that");
 }
@@ -209,11 +210,11 @@ export async function submitMultiMove(db: Db, userId: string, raw: MoveInput, no
   return db.transaction(async (tx) => {
     const g = await lockMultiGame(tx, input.gameId);
     const stored = await readStored(tx, g.id);
-    const mine = seatOf(g, stored.seats, userId);
-    requireActive(g);
-    if (g.ply !== input.expectedPly) throw new GameError("stale", "the position changed since your page was loaded; here is the new position");
     const rules = replayMulti(g.variant, g.startFen, stored.moves, stored.eliminations);
     const before = rules.status();
+    const mine = seatOf(g, stored.seats, userId, before.result === "ongoing" ? before.toMove : undefined);
+    requireActive(g);
+    if (g.ply !== input.expectedPly) throw new GameError("stale", "the position changed since your page was loaded; here is the new position");
     if (before.result === "ongoing" && before.toMove !== mine.army) {
       const name = armyName(g.variant, before.toMove);
       throw new GameError("not-your-turn", `it is ${name}'s turn, not yours (you play ${armyName(g.variant, mine.army)})`);
@@ -259,6 +260,7 @@ export async function timeOutMulti(tx: Executor, g: GameRow, now: Date): Promise
 
 async function eliminateArmy(tx: Executor, g: GameRow, stored: Stored, seat: GameSeat, reason: EliminationReason, now: Date): Promise<void> {
   const rules = replayMulti(g.variant, g.startFen, stored.moves, stored.eliminations);
+  const before = rules.status();
   const name = armyName(g.variant, seat.army);
   try {
     rules.eliminate(seat.army, reason);
@@ -272,6 +274,9 @@ async function eliminateArmy(tx: Executor, g: GameRow, stored: Stored, seat: Gam
   const people = await namesOf(tx, stored.seats);
   const player = seat.userId ? people.get(seat.userId)?.name : null;
   const headline = `${name}${player ? ` (${player})` : ""} ${reason === "resignation" ? "resigned" : "ran out of time"}`;
+  // Out of turn, the army to move and its deadline stay as they were.
+  const after = rules.status();
+  if (after.result === "ongoing" && before.result === "ongoing" && after.toMove === before.toMove) return;
   await afterChange(tx, g, rules, { ...stored, eliminations: [...stored.eliminations, out] }, people, { headline }, now);
 }
 
@@ -308,7 +313,7 @@ const HOW_MULTI: Record<string, string> = {
   "king-captured": "a king was taken", "insufficient-material": "no army could win any more",
   "move-rule-points": "on points, after the move rule", "repetition-points": "on points, after the position repeated",
   "move-rule": "the move rule", repetition: "the position repeated",
-  resignation: "the others resigned", timeout: "the others ran out of time",
+  resignation: "the last opponent resigned", timeout: "the last opponent ran out of time",
 };
 
 async function finishMulti(
