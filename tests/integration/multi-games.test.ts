@@ -136,9 +136,11 @@ describe.each(testDrivers)("games for more than two on $driver", ({ create }) =>
     expect((await gameRow(id)).deadline?.getTime()).toBe(T0.getTime() + 3 * DAY);
 
     const before = { game: await gameRow(id), moves: await db.select().from(moves).where(eq(moves.gameId, id)), mails: (await outbox()).length };
-    // Carol (Black) before Bob (Grey): refused, whoever is named, and nothing is stored.
-    const early = await refusal(submitMultiMove(db, ids.carol, { gameId: id, expectedPly: 1, move: THREE_MATE[2] }, T0));
-    expect([early.code, early.message]).toEqual(["not-your-turn", "it is Grey's turn, not yours (you play Black)"]);
+    // Carol (Black) before Bob (Grey): refused, her own move or Grey's, and nothing is stored.
+    for (const move of [THREE_MATE[1], THREE_MATE[2]]) {
+      const early = await refusal(submitMultiMove(db, ids.carol, { gameId: id, expectedPly: 1, move }, T0));
+      expect([early.code, early.message]).toEqual(["not-your-turn", "it is Grey's turn, not yours (you play Black)"]);
+    }
     const alien = await refusal(submitMultiMove(db, ids.eve, { gameId: id, expectedPly: 1, move: THREE_MATE[1] }, T0));
     expect(alien.code).toBe("forbidden");
     expect((await refusal(submitMultiMove(db, ids.bob, { gameId: id, expectedPly: 0, move: THREE_MATE[1] }, T0))).code).toBe("stale");
