@@ -11,18 +11,19 @@ import { CopyLinkButton } from "./CopyLinkButton";
 import { GameChat } from "./GameChat";
 import { GameNotes } from "./GameNotes";
 import Link from "next/link";
-import { useEffect, useMemo, useState, useSyncExternalStore, useTransition, type CSSProperties } from "react";
+import { useEffect, useMemo, useState, useTransition, type CSSProperties } from "react";
 import {
   acceptDrawAction, addConditionalLineAction, chooseSetupAction, conditionalLinesAction, deleteConditionalLineAction, claimDrawAction, declineDrawAction, extraDayAction, moveAction, offerDrawAction, resignAction,
   withdrawAction, type ConditionalLinesResult,
 } from "@/app/games/[id]/actions";
 import type { ConditionalLineView } from "@/lib/games/conditional";
 import { CONDITIONAL_PLIES_PER_LINE } from "@/lib/games/conditional-limits";
-import { playerPath, relativeTime, utcStamp } from "@/app/_overview/format";
+import { playerPath } from "@/app/_overview/format";
 import { Game, RulesError, hasPgn, hidesInformation, makeMoveText, viewFen, parseActions, sideNameIn, variantInfo, type Action, type DrawClaim } from "@/lib/rules";
 import { UNSEEN_MOVE } from "@/lib/games/fog";
 import { boardWhileChoosing } from "@/lib/games/setups";
 import { Board } from "./Board";
+import { Deadline } from "./Deadline";
 import {
   afterServerError, fetchGameState, newer, type ChallengeInfo, type Colour, type GameActionResult, type GameState, type SentMove, type Viewer,
 } from "./game-state";
@@ -36,9 +37,7 @@ import { SetupChooser } from "./SetupChooser";
 import { resultLine } from "./result-line";
 import { sentence } from "./sentence";
 import styles from "./GamePlayer.module.css";
-
-/** Correspondence pace: a few seconds is plenty, and cheap (204 while nothing changed). */
-const POLL_MS = 4000;
+import { usePoll } from "./use-poll";
 
 const other = (c: Colour): Colour => (c === "white" ? "black" : "white");
 
@@ -48,26 +47,6 @@ const CLAIMS: Record<DrawClaim, string> = {
   "counting-rule": "Claim a draw: the count has run out",
   "no-move-but-promotion": "Claim a draw: no move but a promotion",
 };
-
-// ---------------------------------------------------------------- time
-
-const noSubscription = () => () => {};
-/** False during the server render and hydration, true after: local times differ from the server's. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
-}
-
-function Deadline({ iso }: { iso: string }) {
-  const hydrated = useHydrated();
-  const at = new Date(iso);
-  return (
-    <time dateTime={iso} title={utcStamp(at)}>
-      {hydrated
-        ? `${at.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })} (${relativeTime(at, new Date())})`
-        : utcStamp(at)}
-    </time>
-  );
-}
 
 // ---------------------------------------------------------------- pieces of the page
 
@@ -265,27 +244,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly, note = null
     return () => window.removeEventListener("keydown", onKey);
   });
 
-  // Poll while the game can still change; at once when the tab becomes visible again.
-  useEffect(() => {
-    if (state.status === "finished" || state.status === "cancelled") return;
-    let stopped = false;
-    const poll = async () => {
-      if (document.hidden) return;
-      // Offline for a moment (null) or nothing new: the next poll tries again.
-      const fresh = await fetchGameState(state.id, state.version);
-      if (fresh !== null && fresh !== "unchanged" && !stopped) setState((s) => newer(s, fresh));
-    };
-    const timer = setInterval(poll, POLL_MS);
-    const onVisible = () => {
-      if (!document.hidden) void poll();
-    };
-    document.addEventListener("visibilitychange", onVisible);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-      document.removeEventListener("visibilitychange", onVisible);
-    };
-  }, [state.id, state.status, state.version]);
+  usePoll(state.id, state.version, state.status !== "finished" && state.status !== "cancelled", fetchGameState, (fresh) => setState((s) => newer(s, fresh)));
 
   // The player's lines, read again whenever the game moves on (a line played, cancelled or gone on).
   useEffect(() => {

@@ -96,19 +96,22 @@ export type ChallengeInfo =
 /**
  * The game as the server has it now (the state endpoint, which the page also
  * polls): "unchanged" when it answers 204 to `since`, null when it cannot be
- * reached or answers nothing readable.
+ * reached or answers nothing readable. `schema`: the shape of the game's state
+ * (a game for two or for more, multi-game-state.ts).
  */
-export async function fetchGameState(id: string, since?: number): Promise<GameState | "unchanged" | null> {
+export async function fetchStateOf<T>(schema: z.ZodType<T>, id: string, since?: number): Promise<T | "unchanged" | null> {
   try {
     const r = await fetch(`/games/${encodeURIComponent(id)}/state${since === undefined ? "" : `?since=${since}`}`, { cache: "no-store" });
     if (r.status === 204) return "unchanged";
     if (r.status !== 200) return null;
-    const parsed = gameStateSchema.safeParse(await r.json());
+    const parsed = schema.safeParse(await r.json());
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
 }
+
+export const fetchGameState = (id: string, since?: number): Promise<GameState | "unchanged" | null> => fetchStateOf(gameStateSchema, id, since);
 
 /** A move sent to the server: the position it was made in, and its text. */
 export interface SentMove {
