@@ -8,7 +8,8 @@
 import { requireUser } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
 import { presetsToChallenge } from "@/lib/games/presets";
-import { variantIds, variantInfo } from "@/lib/rules";
+import { multiGameInfo, multiVariantIds, variantIds, variantInfo } from "@/lib/rules";
+import { MultiChallengeForm } from "./multi-challenge-form";
 
 export const dynamic = "force-dynamic";
 import { ChallengeForm } from "./challenge-form";
@@ -22,6 +23,7 @@ export default async function ChallengePage({ searchParams }: { searchParams: Pr
   const ids = variantIds();
   const asked = typeof search.variant === "string" ? search.variant : "";
   const presets = await presetsToChallenge(await getDb(), asked);
+  const multiIds = multiVariantIds();
   const variant = ids.includes(asked) || presets.some((p) => p.variant === asked) ? asked : ids[0];
   const opponent = typeof search.opponent === "string" && search.opponent.length <= 40 ? search.opponent : "";
   const botLevel = typeof search.bot === "string" && /^[1-8]$/.test(search.bot) ? Number(search.bot) : null;
@@ -37,6 +39,11 @@ export default async function ChallengePage({ searchParams }: { searchParams: Pr
         variants={ids.map((id) => ({ id, name: variantInfo(id).name, setups: variantInfo(id).setups }))}
         presets={presets.map((p) => ({ id: p.variant, name: p.name, setups: 0, author: p.authorName }))}
         defaults={{ variant, opponentName: opponent, botLevel }}
+      />
+      <h2 id="more-than-two">A game for more than two</h2>
+      <MultiChallengeForm
+        variants={multiIds.map((id) => ({ id, name: multiGameInfo(id).name, armies: multiGameInfo(id).armies }))}
+        defaultVariant={multiIds.includes(asked) ? asked : multiIds[0]}
       />
     </main>
   );

@@ -23,7 +23,7 @@ export {
 } from "./chat";
 export { chatInput, muteInput, noteInput, reportInput, NOTE_MAX, CHAT_MESSAGE_MAX } from "./inputs";
 export {
-  createMultiChallenge, submitMultiMove, resignMulti, getMultiGameView, openSeats, replayMulti, endingWords,
+  createMultiChallenge, submitMultiMove, resignMulti, getMultiGameView, openSeats, freeSeats, replayMulti, endingWords,
   type MultiGameView, type OpenSeats, type Elimination,
 } from "./multi";
 export { multiChallengeInput, type MultiChallengeInput } from "./inputs";

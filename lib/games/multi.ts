@@ -5,7 +5,7 @@
  * Its players are in game_seats (one a seat, the seat's army is the army of that index in turn order);
  * armies that went out by resignation or timeout are in game_eliminations, replayed between the moves.
  */
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Executor } from "@/lib/db/client";
 import { gameEliminations, gameSeats, games, invitations, moves, users, type Game as GameRow, type GameSeat, type User } from "@/lib/db/schema";
 import { MultiGame, RulesError, multiGameInfo, type MultiStatus } from "@/lib/rules";
@@ -340,6 +340,8 @@ export interface MultiGameView {
   eliminations: Elimination[];
   /** The seat to move, while the game is active. */
   toMove: string | null;
+  /** The open game's invitation for the seats nobody was named for (its token is the link's secret: for its author only). */
+  invitation: { id: string; kind: "link" | "open"; fromId: string; token: string } | null;
 }
 
 /**
@@ -355,6 +357,8 @@ export async function getMultiGameView(db: Executor, gameId: string, viewerId: s
   const stored = await readStored(db, g.id);
   if (g.visibility === "private" && !isSeated(stored.seats, viewerId)) throw noSuchGame();
   const people = await namesOf(db, stored.seats);
+  const [inv] = g.status !== "open" ? [] : await db.select({ id: invitations.id, kind: invitations.kind, fromId: invitations.fromId, token: invitations.token })
+    .from(invitations).where(and(eq(invitations.gameId, g.id), eq(invitations.status, "pending"), inArray(invitations.kind, ["link", "open"])));
   const status = g.status === "active" ? replayMulti(g.variant, g.startFen, stored.moves, stored.eliminations).status() : null;
   return {
     game: g,
@@ -362,6 +366,7 @@ export async function getMultiGameView(db: Executor, gameId: string, viewerId: s
     moves: stored.moves,
     eliminations: stored.eliminations,
     toMove: status?.result === "ongoing" ? status.toMove : null,
+    invitation: inv ? { ...inv, kind: inv.kind as "link" | "open" } : null,
   };
 }
 
@@ -392,9 +397,16 @@ export async function openSeats(db: Executor, limit = 100): Promise<OpenSeats[]>
   const out: OpenSeats[] = [];
   for (const r of rows) {
     if (r.seats === null) continue;
-    const free = await db.select({ army: gameSeats.army }).from(gameSeats)
-      .where(and(eq(gameSeats.gameId, r.gameId), isNull(gameSeats.userId))).orderBy(asc(gameSeats.seat));
-    out.push({ ...r, seats: r.seats, name: gameName(r.variant), free: free.map((f) => ({ army: f.army, name: armyName(r.variant, f.army) })) });
+    out.push({ ...r, seats: r.seats, name: gameName(r.variant), free: await freeSeats(db, r.gameId) });
   }
   return out.reverse();
+}
+
+/** The free seats of a game for more than two, for the holder of its invitation's link (app/invitations/[token]). */
+export async function freeSeats(db: Executor, gameId: string): Promise<{ army: string; name: string }[]> {
+  const [g] = await db.select({ variant: games.variant, seatCount: games.seatCount }).from(games).where(eq(games.id, gameId));
+  if (!g || g.seatCount === null) return [];
+  const rows = await db.select({ army: gameSeats.army }).from(gameSeats)
+    .where(and(eq(gameSeats.gameId, gameId), isNull(gameSeats.userId))).orderBy(asc(gameSeats.seat));
+  return rows.map((r) => ({ army: r.army, name: armyName(g.variant, r.army) }));
 }

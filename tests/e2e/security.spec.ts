@@ -19,7 +19,8 @@ import { newPlayer, type Player } from "./support/play";
 const SERVER_ACTIONS = [
   "app/_actions/invitations.ts#acceptChallenge", "app/_actions/invitations.ts#declineChallenge",
   "app/_actions/invitations.ts#withdrawChallenge", "app/_actions/session.ts#signOutFromHeader",
-  "app/challenge/actions.ts#createChallengeAction",
+  "app/challenge/actions.ts#createChallengeAction", "app/challenge/actions.ts#createMultiChallengeAction",
+  "app/games/[id]/multi-actions.ts#multiMoveAction", "app/games/[id]/multi-actions.ts#multiResignAction",
   "app/games/[id]/actions.ts#acceptDrawAction", "app/games/[id]/actions.ts#chooseSetupAction", "app/games/[id]/actions.ts#claimDrawAction",
   "app/games/[id]/actions.ts#declineDrawAction", "app/games/[id]/actions.ts#extraDayAction",
   "app/games/[id]/actions.ts#moveAction", "app/games/[id]/actions.ts#offerDrawAction",

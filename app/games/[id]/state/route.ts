@@ -9,6 +9,7 @@ import { getCurrentUser } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
 import { gameVersion } from "@/lib/games";
 import { loadGame, toGameState } from "../load";
+import { loadMultiGame } from "../multi-load";
 
 const query = z.object({ since: z.coerce.number().int().nonnegative().optional() });
 
@@ -23,6 +24,13 @@ export async function GET(request: Request, ctx: { params: Promise<{ id: string 
   const quick = await gameVersion(db, id);
   if (quick && !quick.private && parsed.data.since === quick.version) return new Response(null, { status: 204, headers: noStore });
   const user = await getCurrentUser();
+  // A game for more than two answers its own state (app/_components/multi-game-state.ts), by the same rules.
+  const multi = await loadMultiGame(db, id, user?.id ?? null);
+  if (multi === null) return Response.json({ error: "no such game" }, { status: 404, headers: noStore });
+  if (multi !== "two") {
+    if (parsed.data.since === multi.version) return new Response(null, { status: 204, headers: noStore });
+    return Response.json(multi, { headers: noStore });
+  }
   const view = await loadGame(db, id, user?.id ?? null);
   if (!view) return Response.json({ error: "no such game" }, { status: 404, headers: noStore });
   if ("unreadable" in view) return Response.json({ error: view.unreadable }, { status: 409, headers: noStore });
