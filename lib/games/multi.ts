@@ -299,27 +299,28 @@ async function afterChange(
     { others: othersOf(stored.seats, people, next.userId), ...news }, now);
 }
 
-/** The ending in words: "Red and Yellow win: Blue's king was taken". */
-export function endingWords(variant: string, status: Extract<MultiStatus, { result: "over" }>): string {
+/** The ending in words: "Red and Yellow win: the other team was checkmated", "White and Grey win: Black resigned". */
+export function endingWords(variant: string, status: Extract<MultiStatus, { result: "over" }>, lastOut?: Elimination): string {
   const names = status.winners.map((a) => armyName(variant, a));
   const who = names.length === 0 ? "Nobody wins" : names.length === 1 ? `${names[0]} wins` : `${names.slice(0, -1).join(", ")} and ${names.at(-1)} win`;
-  return `${who}: ${HOW_MULTI[status.reason] ?? status.reason}`;
+  const out = lastOut && (status.reason === "resignation" || status.reason === "timeout")
+    ? `${armyName(variant, lastOut.army)} ${lastOut.reason === "resignation" ? "resigned" : "ran out of time"}`
+    : HOW_MULTI[status.reason] ?? status.reason;
+  return `${who}: ${out}`;
 }
 
 const HOW_MULTI: Record<string, string> = {
-  checkmate: "the last opponent was checkmated", stalemate: "the last opponent was stalemated",
-  "last-army-standing": "the last army standing", "kings-captured": "the other kings were taken",
-  "claim-win": "a win claimed on points", "team-checkmate": "the other team was checkmated",
-  "king-captured": "a king was taken", "insufficient-material": "no army could win any more",
-  "move-rule-points": "on points, after the move rule", "repetition-points": "on points, after the position repeated",
-  "move-rule": "the move rule", repetition: "the position repeated",
-  resignation: "the last opponent resigned", timeout: "the last opponent ran out of time",
+  checkmate: "checkmate", stalemate: "stalemate", "last-army-standing": "the last army standing",
+  "kings-captured": "every other king was taken", "claim-win": "a win claimed on points", "team-checkmate": "the other team was checkmated",
+  "king-captured": "a king was taken", "insufficient-material": "no army can win any more",
+  "move-rule-points": "on points after the move rule", "repetition-points": "on points after a repetition",
+  "move-rule": "a draw by the move rule", repetition: "a draw by repetition",
 };
 
 async function finishMulti(
   tx: Executor, g: GameRow, status: Extract<MultiStatus, { result: "over" }>, stored: Stored, people: Map<string, User>, now: Date,
 ): Promise<void> {
-  const ending = endingWords(g.variant, status);
+  const ending = endingWords(g.variant, status, stored.eliminations.at(-1));
   await tx.update(games).set({ status: "finished", endReason: status.reason, ending, deadline: null, updatedAt: now }).where(eq(games.id, g.id));
   for (const s of stored.seats) {
     const place = status.places[s.army];

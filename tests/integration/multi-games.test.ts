@@ -160,13 +160,13 @@ describe.each(testDrivers)("games for more than two on $driver", ({ create }) =>
     const id = await started("three-player", ["alice", "bob", "carol"]);
     await play(id, THREE_MATE, ["alice", "bob", "carol"]);
     const g = await gameRow(id);
-    expect(g).toMatchObject({ status: "finished", result: null, endReason: "checkmate", ending: "White wins: the last opponent was checkmated", deadline: null, ply: 11 });
+    expect(g).toMatchObject({ status: "finished", result: null, endReason: "checkmate", ending: "White wins: checkmate", deadline: null, ply: 11 });
     expect((await seatsOf(id)).map((s) => [s.army, s.place, s.winner])).toEqual([["w", 1, true], ["g", 2, false], ["b", 3, false]]);
     const over = (await outbox()).filter((m) => m.kind === "game-over");
     expect(over.map((m) => [m.toAddress, m.subject]).sort()).toEqual([
-      ["alice@example.test", "You won (Three-player chess): White wins: the last opponent was checkmated"],
-      ["bob@example.test", "You placed 2nd (Three-player chess): White wins: the last opponent was checkmated"],
-      ["carol@example.test", "You placed 3rd (Three-player chess): White wins: the last opponent was checkmated"],
+      ["alice@example.test", "You won (Three-player chess): White wins: checkmate"],
+      ["bob@example.test", "You placed 2nd (Three-player chess): White wins: checkmate"],
+      ["carol@example.test", "You placed 3rd (Three-player chess): White wins: checkmate"],
     ]);
     for (const m of over) for (const u of ["alice", "bob", "carol"]) if (!m.toAddress.startsWith(u)) expect(m.html + m.text).not.toContain(`${u}@`);
     expect((await refusal(submitMultiMove(db, ids.alice, { gameId: id, expectedPly: 11, move: "P a2-a3" }, T0))).code).toBe("over");
@@ -223,7 +223,7 @@ describe.each(testDrivers)("games for more than two on $driver", ({ create }) =>
     await runClock(db, at(2.1));
     await runClock(db, at(3.2));
     const g = await gameRow(id);
-    expect(g).toMatchObject({ status: "finished", endReason: "timeout", ending: "Red wins: the last opponent ran out of time" });
+    expect(g).toMatchObject({ status: "finished", endReason: "timeout", ending: "Red wins: Green ran out of time" });
     expect((await seatsOf(id)).find((s) => s.winner)?.userId).toBe(ids.alice);
     expect((await outbox()).filter((m) => m.kind === "game-over").map((m) => m.toAddress).sort())
       .toEqual(["alice@example.test", "bob@example.test", "carol@example.test", "dave@example.test"]);
