@@ -82,10 +82,7 @@ async function decideTimeout(db: Db, id: string, now: Date): Promise<"timeout" |
     const g = await lockForJob(tx, id);
     if (!g || g.status !== "active" || !g.deadline || g.deadline > now) return null;
     // More than two: the army to move goes out and the others play on (docs/games-for-more-than-two-service.md#timeouts).
-    if (g.seatCount !== null) {
-      await timeOutMulti(tx, g, now);
-      return "timeout";
-    }
+    if (g.seatCount !== null) return timeOutMulti(tx, g, now);
     const late = await userById(tx, playerToMove(g));
     if (late.vacationSince) return null; // paused: the deadline moves on when the vacation ends
     const other = await userById(tx, otherPlayer(g, late.id));

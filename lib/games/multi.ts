@@ -12,7 +12,7 @@ import { MultiGame, RulesError, multiGameInfo, type MultiStatus } from "@/lib/ru
 import { botOfLevel } from "./bot-accounts";
 import { GameError } from "./errors";
 import { gameActionInput, moveInput, multiChallengeInput, type MoveInput, type MultiChallengeInput } from "./inputs";
-import { gameName, queueInvitation, queueMultiGameOver, queueMultiTurn } from "./notify";
+import { gameName, queueCancelled, queueInvitation, queueMultiGameOver, queueMultiTurn } from "./notify";
 import { deadlineAfter, limitInvitations, lockGame, noSuchGame, parse, requireActive, userById, type CreatedChallenge } from "./service";
 
 export type EliminationReason = "resignation" | "timeout";
@@ -250,12 +250,27 @@ export async function resignMulti(db: Db, userId: string, raw: { gameId: string 
   });
 }
 
-/** The clock's part (lib/games/clock.ts runClock): the army to move is out of time, and goes out. */
-export async function timeOutMulti(tx: Executor, g: GameRow, now: Date): Promise<void> {
+/**
+ * The clock's part (lib/games/clock.ts runClock): the army to move is out of time, and goes out; but
+ * a game in which that player never made a first move is cancelled, as for two
+ * (docs/common-rules.md#resignation-and-timeout-per-player).
+ */
+export async function timeOutMulti(tx: Executor, g: GameRow, now: Date): Promise<"timeout" | "cancelled" | null> {
   const stored = await readStored(tx, g.id);
   const toMove = replayMulti(g.variant, g.startFen, stored.moves, stored.eliminations).status();
-  if (toMove.result !== "ongoing") return;
-  await eliminateArmy(tx, g, stored, stored.seats.find((s) => s.army === toMove.toMove)!, "timeout", now);
+  if (toMove.result !== "ongoing") return null;
+  const late = stored.seats.find((s) => s.army === toMove.toMove)!;
+  const [{ played }] = await tx.select({ played: count() }).from(moves).where(and(eq(moves.gameId, g.id), eq(moves.playerId, late.userId!)));
+  if (played > 0) {
+    await eliminateArmy(tx, g, stored, late, "timeout", now);
+    return "timeout";
+  }
+  await tx.update(games).set({ status: "cancelled", endReason: "no-first-move", deadline: null, updatedAt: now }).where(eq(games.id, g.id));
+  const people = await namesOf(tx, stored.seats);
+  for (const s of stored.seats) {
+    if (s.userId && s.botLevel === null) await queueCancelled(tx, people.get(s.userId)!, g, othersOf(stored.seats, people, s.userId), "no-first-move", now);
+  }
+  return "cancelled";
 }
 
 async function eliminateArmy(tx: Executor, g: GameRow, stored: Stored, seat: GameSeat, reason: EliminationReason, now: Date): Promise<void> {

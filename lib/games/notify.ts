@@ -214,7 +214,7 @@ export async function queueCancelled(
   tx: Executor, to: Recipient, g: { id: string; variant: string }, opponent: string, reason: "no-first-move" | "no-setup-chosen", now: Date,
 ): Promise<void> {
   if (!to.email || to.notify === "none") return;
-  const variantName = variantInfo(g.variant).name;
+  const variantName = gameName(g.variant);
   const body = await renderEmail(
     createElement(GameOver, {
       siteUrl: mailSettings().siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, outcome: "Cancelled",

@@ -213,20 +213,35 @@ describe.each(testDrivers)("games for more than two on $driver", ({ create }) =>
 
   it("times out the army to move: it goes out, the next is told, and the last army standing wins", async () => {
     const id = await started("four-player", ["alice", "bob", "carol", "dave"], 1);
-    await submitMultiMove(db, ids.alice, { gameId: id, expectedPly: 0, move: "P d2-d3" }, T0);
+    // Every player has made a first move (else a timeout cancels the game: the next test).
+    await play(id, ["P d2-d3", "P b4-c4", "P e13-e12", "P m4-l4", "P e2-e3"], ["alice", "bob", "carol", "dave"]);
     await db.delete(emailOutbox);
-    expect((await runClock(db, at(0.9))).timeouts).toBe(0);
-    expect((await runClock(db, at(1.01))).timeouts).toBe(1);
-    expect(await db.select({ army: gameEliminations.army, reason: gameEliminations.reason }).from(gameEliminations)).toEqual([{ army: "b", reason: "timeout" }]);
+    const ply = 5;
+    expect((await runClock(db, at(1.3))).timeouts).toBe(0);
+    expect((await runClock(db, at(1.5))).timeouts).toBe(1);
+    expect(await db.select({ army: gameEliminations.army, reason: gameEliminations.reason, afterPly: gameEliminations.afterPly }).from(gameEliminations))
+      .toEqual([{ army: "b", reason: "timeout", afterPly: ply }]);
     expect((await outbox()).map((m) => [m.toAddress, m.subject])).toEqual([["carol@example.test", "Blue (Bob) ran out of time: your move as Yellow (Four-player chess)"]]);
     // Yellow and Green run out too: Red is the last army standing.
-    await runClock(db, at(2.1));
-    await runClock(db, at(3.2));
+    await runClock(db, at(2.6));
+    await runClock(db, at(3.7));
     const g = await gameRow(id);
     expect(g).toMatchObject({ status: "finished", endReason: "timeout", ending: "Red wins: Green ran out of time" });
     expect((await seatsOf(id)).find((s) => s.winner)?.userId).toBe(ids.alice);
     expect((await outbox()).filter((m) => m.kind === "game-over").map((m) => m.toAddress).sort())
       .toEqual(["alice@example.test", "bob@example.test", "carol@example.test", "dave@example.test"]);
+  });
+
+  it("cancels the game when the player to move times out before their first move: no places, everyone told", async () => {
+    const id = await started("three-player", ["alice", "bob", "carol"], 1);
+    await submitMultiMove(db, ids.alice, { gameId: id, expectedPly: 0, move: THREE_MATE[0] }, T0);
+    await db.delete(emailOutbox);
+    expect((await runClock(db, at(1.2))).cancelled).toBe(1);
+    expect(await gameRow(id)).toMatchObject({ status: "cancelled", endReason: "no-first-move", deadline: null });
+    expect(await db.select().from(gameEliminations)).toEqual([]);
+    const mails = await outbox();
+    expect(mails.map((m) => m.toAddress).sort()).toEqual(["alice@example.test", "bob@example.test", "carol@example.test"]);
+    expect(mails[0].subject).toMatch(/cancelled \(Three-player chess\)/);
   });
 
   it("never mails a bot: a bot's seat is taken at once, and the player after it is told of its move", async () => {
@@ -243,7 +258,7 @@ describe.each(testDrivers)("games for more than two on $driver", ({ create }) =>
     await submitMultiMove(db, ids.alice, { gameId: c.gameId, expectedPly: 1, move: THREE_MATE[1] }, T0);
     await submitMultiMove(db, ids.bob, { gameId: c.gameId, expectedPly: 2, move: THREE_MATE[2] }, T0);
     // Bob's move makes it the bot's turn: nobody is mailed.
-    expect((await outbox()).map((m) => m.toAddress)).toEqual(["alice@example.test", "bob@example.test"]);
+    expect((await outbox()).map((m) => m.toAddress).sort()).toEqual(["alice@example.test", "bob@example.test"]);
   });
 
   it("hides a private game from strangers as a missing one, on every action", async () => {
