@@ -3,7 +3,7 @@
  * picking a move on the board step by step (MultiGame.nextSteps), and a game action's
  * answer turned into the state and the notice to show (MultiGamePlayer.tsx).
  */
-import { MultiGame, RulesError } from "@/lib/rules";
+import { MultiGame, RulesError, replayMultiGame } from "@/lib/rules";
 import { newerMulti, type MultiGameActionResult, type MultiGameState } from "./multi-game-state";
 import { sentence } from "./sentence";
 
@@ -15,24 +15,7 @@ export interface Replayed {
 
 /** The game as its state says: the moves, with each army that went out by resignation or timeout taken out after its ply. */
 export function replayMulti(state: Pick<MultiGameState, "variant" | "startFen" | "moves" | "eliminations">): Replayed {
-  const game = MultiGame.start(state.variant, state.startFen);
-  const movers: string[] = [];
-  const outAfter = (ply: number) => {
-    for (const e of state.eliminations) if (e.afterPly === ply) game.eliminate(e.army, e.reason);
-  };
-  state.moves.forEach((m, i) => {
-    outAfter(i);
-    const s = game.status();
-    if (s.result === "ongoing") movers.push(s.toMove);
-    try {
-      game.play(m);
-    } catch (e) {
-      if (e instanceof RulesError) throw new RulesError(`move ${i + 1}: ${e.message}`);
-      throw e;
-    }
-  });
-  outAfter(state.moves.length);
-  return { game, movers };
+  return replayMultiGame(state.variant, state.startFen, state.moves, state.eliminations);
 }
 
 /** The cells a move in canonical text leaves and reaches (`P h2-h4`: h2, h4); none for pass and claim. */

@@ -8,38 +8,19 @@
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Executor } from "@/lib/db/client";
 import { gameEliminations, gameSeats, games, invitations, moves, users, type Game as GameRow, type GameSeat, type User } from "@/lib/db/schema";
-import { MultiGame, RulesError, multiGameInfo, type MultiStatus } from "@/lib/rules";
+import { MultiGame, RulesError, multiGameInfo, replayMultiGame, type MultiElimination, type MultiStatus } from "@/lib/rules";
 import { botOfLevel } from "./bot-accounts";
 import { GameError } from "./errors";
 import { gameActionInput, moveInput, multiChallengeInput, type MoveInput, type MultiChallengeInput } from "./inputs";
 import { gameName, queueCancelled, queueInvitation, queueMultiGameOver, queueMultiTurn } from "./notify";
 import { deadlineAfter, limitInvitations, lockGame, noSuchGame, parse, requireActive, userById, type CreatedChallenge } from "./service";
 
-export type EliminationReason = "resignation" | "timeout";
-export interface Elimination {
-  army: string;
-  reason: EliminationReason;
-  afterPly: number;
-}
+export type Elimination = MultiElimination;
+export type EliminationReason = Elimination["reason"];
 
-/**
- * The rules' view of a game for more than two: its moves, with the armies that went out by
- * resignation or timeout eliminated between them, each after the ply it went out at. Pure: the
- * page replays the same way.
- */
-export function replayMulti(variant: string, startFen: string, played: readonly string[], out: readonly Elimination[]): MultiGame {
-  const game = MultiGame.start(variant, startFen);
-  let next = 0;
-  const eliminateDue = (ply: number) => {
-    for (; next < out.length && out[next].afterPly === ply; next++) game.eliminate(out[next].army, out[next].reason);
-  };
-  played.forEach((m, ply) => {
-    eliminateDue(ply);
-    game.play(m);
-  });
-  eliminateDue(played.length);
-  return game;
-}
+/** The rules' view of a stored game: its moves, and the armies that went out between them (lib/rules/multi/replay.ts). */
+export const replayMulti = (variant: string, startFen: string, played: readonly string[], out: readonly Elimination[]): MultiGame =>
+  replayMultiGame(variant, startFen, played, out).game;
 
 interface Stored {
   seats: GameSeat[];
