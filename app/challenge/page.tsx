@@ -5,6 +5,7 @@
  * the built-in games and, apart, the published presets' newest versions, and the preset
  * version ?variant= names, however old (checked against the database).
  */
+import Link from "next/link";
 import { requireUser } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
 import { presetsToChallenge } from "@/lib/games/presets";
@@ -31,20 +32,31 @@ export default async function ChallengePage({ searchParams }: { searchParams: Pr
   if (variant !== ids[0]) here.set("variant", variant);
   if (opponent) here.set("opponent", opponent);
   if (botLevel) here.set("bot", String(botLevel));
+  if (multiIds.includes(asked)) here.set("variant", asked);
   await requireUser(here.size ? `/challenge?${here}` : "/challenge");
+  // A game for more than two (?variant=<its id>) has a form of its own: seats rather than an opponent.
+  if (multiIds.includes(asked)) {
+    return (
+      <main>
+        <h1>New game for more than two</h1>
+        <p><Link href="/challenge">A game for two instead</Link></p>
+        <MultiChallengeForm
+          variants={multiIds.map((id) => ({ id, name: multiGameInfo(id).name, armies: multiGameInfo(id).armies }))}
+          defaultVariant={asked}
+        />
+      </main>
+    );
+  }
   return (
     <main>
       <h1>New challenge</h1>
+      <p><Link href={`/challenge?variant=${multiIds[0]}`}>A game for three to eight players</Link></p>
       <ChallengeForm
         variants={ids.map((id) => ({ id, name: variantInfo(id).name, setups: variantInfo(id).setups }))}
         presets={presets.map((p) => ({ id: p.variant, name: p.name, setups: 0, author: p.authorName }))}
         defaults={{ variant, opponentName: opponent, botLevel }}
       />
-      <h2 id="more-than-two">A game for more than two</h2>
-      <MultiChallengeForm
-        variants={multiIds.map((id) => ({ id, name: multiGameInfo(id).name, armies: multiGameInfo(id).armies }))}
-        defaultVariant={multiIds.includes(asked) ? asked : multiIds[0]}
-      />
+
     </main>
   );
 }

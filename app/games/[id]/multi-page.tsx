@@ -26,7 +26,7 @@ export function MultiGamePage({ view, state, viewerId }: { view: MultiGameView; 
         {g.daysPerMove} {g.daysPerMove === 1 ? "day" : "days"} per move · {VISIBILITY[g.visibility]} · {view.seats.length} players
       </p>
       {g.status === "open" && inv && (
-        <section aria-label="Seats">
+        <section aria-label="Take a seat">
           {inv.fromId === viewerId && inv.kind === "link" && (
             <p>Share this link: whoever opens it takes a free seat. <code>{`${mailSettings().siteUrl}/invitations/${inv.token}`}</code></p>
           )}
