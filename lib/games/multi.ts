@@ -131,6 +131,7 @@ export async function createMultiChallenge(db: Db, userId: string, raw: MultiCha
       made.unshift(inv);
     }
     if (full) await tellFirstToMove(tx, g, null, now);
+    // Every seat given at once (the creator's and bots'): no invitation, so no id and no link ("").
     return { gameId: g.id, invitationId: made[0]?.id ?? "", token: made[0]?.token ?? "" };
   });
 }
@@ -147,10 +148,8 @@ export async function takeSeatIn(
   const seats = await tx.select().from(gameSeats).where(eq(gameSeats.gameId, g.id)).orderBy(asc(gameSeats.seat)).for("update");
   if (isSeated(seats, me.id)) throw new GameError("invalid", "you have a seat in this game already");
   const free = seats.filter((s) => s.userId === null);
-  if (inv.kind === "link" || inv.kind === "open") {
-    const [{ waiting }] = await tx.select({ waiting: count() }).from(invitations)
-      .where(and(eq(invitations.gameId, g.id), eq(invitations.kind, "user"), eq(invitations.status, "pending")));
-    if (free.length <= waiting) throw new GameError("over", "the seats left are kept for the players invited by name");
+  if ((inv.kind === "link" || inv.kind === "open") && free.length <= (await namedWaiting(tx, g.id))) {
+    throw new GameError("over", "the seats left are kept for the players invited by name");
   }
   const seat = army === undefined ? free[0] : seats.find((s) => s.army === army);
   if (!seat) throw new GameError("invalid", `there is no army ${army} in this game`);
@@ -167,6 +166,13 @@ export async function takeSeatIn(
   await tx.update(invitations).set({ status: "accepted" }).where(and(eq(invitations.gameId, g.id), eq(invitations.status, "pending")));
   await tellFirstToMove(tx, { ...g, deadline }, me.id, now);
   return { gameId: g.id };
+}
+
+/** How many players invited by name have not taken their seat yet. */
+async function namedWaiting(tx: Executor, gameId: string): Promise<number> {
+  const [{ waiting }] = await tx.select({ waiting: count() }).from(invitations)
+    .where(and(eq(invitations.gameId, gameId), eq(invitations.kind, "user"), eq(invitations.status, "pending")));
+  return waiting;
 }
 
 /** The game has begun: "your move" to the first army's player, unless they are the one who just sat down (they are on the page). */
@@ -394,7 +400,9 @@ export async function openSeats(db: Executor, limit = 100): Promise<OpenSeats[]>
   const out: OpenSeats[] = [];
   for (const r of rows) {
     if (r.seats === null) continue;
-    out.push({ ...r, seats: r.seats, name: gameName(r.variant), free: await freeSeats(db, r.gameId) });
+    const free = await freeSeats(db, r.gameId);
+    // Seats kept for players invited by name are not the lobby's to give (takeSeatIn).
+    if (free.length > (await namedWaiting(db, r.gameId))) out.push({ ...r, seats: r.seats, name: gameName(r.variant), free });
   }
   return out.reverse();
 }

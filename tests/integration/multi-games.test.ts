@@ -117,6 +117,7 @@ describe.each(testDrivers)("games for more than two on $driver", ({ create }) =>
     await acceptInvitation(db, ids.dave, { invitationId: lobby.invitationId, army: "g" }, T0);
     // Red's seat is kept for Alice: the lobby seats nobody else.
     expect((await refusal(acceptInvitation(db, ids.eve, { invitationId: lobby.invitationId }, T0))).message).toMatch(/kept for the players invited by name/);
+    expect((await openSeats(db)).map((x) => x.gameId)).not.toContain(c.gameId);
     const [named] = await db.select().from(invitations).where(eq(invitations.toUserId, ids.alice));
     await db.delete(emailOutbox);
     await acceptInvitation(db, ids.alice, { invitationId: named.id }, at(1));
