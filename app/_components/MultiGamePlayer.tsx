@@ -91,14 +91,14 @@ export function MultiGameView({ state, viewerArmy, notice, busy, confirmResign, 
         )}
         <section className={styles.panel} aria-label="Seats">
           <h2 className={styles.heading}>Seats</h2>
-          <ol className="seats">
+          <ol className={styles.seats}>
             {state.seats.map((seat) => {
               const army = armies.find((a) => a.letter === seat.army);
               const out = state.eliminations.find((e) => e.army === seat.army);
               const team = info.armies.find((a) => a.letter === seat.army)?.team;
               return (
                 <li key={seat.army} data-army={seat.army} className={styles.playerBar}>
-                  <span aria-hidden="true" style={{ display: "inline-block", width: "0.9rem", height: "0.9rem", borderRadius: "50%", border: "1px solid #1b1b1b", background: armyColour(seat.armyName).fill }} />
+                  <span aria-hidden="true" className="army-swatch" style={{ background: armyColour(seat.armyName).fill }} />
                   <span>
                     {seat.armyName}: {seat.player ?? "empty seat"}
                     {seat.army === viewerArmy && mine ? " (you)" : ""}

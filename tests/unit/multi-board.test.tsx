@@ -275,3 +275,49 @@ describe("sending a move", () => {
     expect(lost.notice?.text).toMatch(/could not be reached/);
   });
 });
+
+describe("pictures and pages of the games for more than two", () => {
+  const picture = async (id: string, query = "") => {
+    const { GET } = await import("@/app/variants/[id]/board.svg/route");
+    return GET(new Request(`http://localhost/variants/${id}/board.svg${query}`), { params: Promise.resolve({ id }) });
+  };
+
+  it("/variants/<id>/board.svg draws each game's start, turned to the army asked for", async () => {
+    for (const id of IDS) {
+      const r = await picture(id);
+      expect(r.status, id).toBe(200);
+      expect(r.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
+      const svg = await r.text();
+      expect(cellsOf(svg)).toHaveLength(multiGameInfo(id).cells.length);
+      expect(svg).toContain(`data-bottom="${multiGameInfo(id).armies[0].letter}"`);
+    }
+    const turned = await (await picture("three-player", "?army=b&size=20")).text();
+    expect(turned).toContain('data-bottom="b"');
+    expect(turned).toMatch(/<svg [^>]*width="\d+"/);
+  });
+
+  it("refuses an army the game does not have, or any other nonsense, with 400", async () => {
+    for (const q of ["?army=z", "?army=rr", "?army=R", "?size=2", "?army=%00"]) expect((await picture("four-player", q)).status, q).toBe(400);
+    // A two-player game's picture reads no army.
+    expect((await picture("chess", "?size=20")).status).toBe(200);
+  });
+
+  it("the variant page shows the start, the rules in short, the armies in turn order and the pieces", async () => {
+    const { MultiVariant } = await import("@/app/variants/[id]/MultiVariant");
+    const markup = renderToStaticMarkup(<MultiVariant id="four-player-teams" />);
+    expect(markup).toContain("<h1>Four-player chess (teams)</h1>");
+    expect(markup).toContain("The start position on a board of 160 squares, Red at the bottom");
+    expect(markup).toContain(multiGameInfo("four-player-teams").summary[0].replace(/'/g, "&#x27;"));
+    expect([...markup.matchAll(/<li data-army="([a-z])"/g)].map((m) => m[1])).toEqual(["r", "b", "y", "g"]);
+    expect(markup).toContain("team 2");
+    expect(markup).toContain("docs/games/four-player.md#teams");
+    expect(markup.match(/<strong>/g)).toHaveLength(6);
+    expect(cellsOf(markup)).toHaveLength(160);
+  });
+
+  it("every game has a summary, the first line its own", () => {
+    const first = IDS.map((id) => multiGameInfo(id).summary[0]);
+    for (const line of first) expect(line.length).toBeGreaterThan(20);
+    expect(new Set(first).size).toBe(IDS.length);
+  });
+});
