@@ -35,6 +35,7 @@ declare const classes: {
   readonly heading: string;
   readonly moveList: string;
   readonly seats: string;
+  readonly wideBoard: string;
   readonly lastMove: string;
   readonly moveButton: string;
   readonly history: string;

@@ -181,7 +181,7 @@ const STATE: MultiGameState = {
 
 const view = (props: Partial<MultiGameViewProps> = {}) =>
   renderToStaticMarkup(
-    <MultiGameView state={STATE} viewerArmy="b" notice={null} busy={false} confirmResign={false} onMove={() => {}} onAskResign={() => {}} onResign={() => {}} {...props} />,
+    <MultiGameView state={STATE} viewerArmy="b" notice={null} heard={false} busy={false} confirmResign={false} onMove={() => {}} onAskResign={() => {}} onResign={() => {}} {...props} />,
   );
 
 describe("the page of a game for more than two", () => {
@@ -220,6 +220,12 @@ describe("the page of a game for more than two", () => {
     // A spectator sees the first army at the bottom, a player their own.
     expect(spectator).toContain('data-bottom="r"');
     expect(waiting).toContain('data-bottom="y"');
+  });
+
+  it("says the move another seat played when the poll brought it, not one of the viewer's own", () => {
+    expect(view({ heard: true, viewerArmy: "b" })).toContain('role="status">Red played P h2-h3. Your move.</p>');
+    expect(view({ heard: false, viewerArmy: "b" })).toContain('role="status">Your move.</p>');
+    expect(view({ heard: true, viewerArmy: "r" })).toContain('role="status">Blue to move.</p>');
   });
 
   it("asks before resigning", () => {

@@ -25,7 +25,8 @@ export function MultiVariant({ id }: { id: string }) {
     <main>
       <p className="meta"><Link href="/variants">Variants</Link> › {info.name}</p>
       <h1>{info.name}</h1>
-      <div className="variant-page">
+      {/* A board of hundreds of cells takes the page's width, its rules below. */}
+      <div className={info.cells.length > 200 ? "variant-page wide-board" : "variant-page"}>
         <figure className="diagram" style={{ margin: 0 }}>
           {toReact(multiBoardTree({ variant: id, cells, bottom: null }))}
           <figcaption className="meta">
