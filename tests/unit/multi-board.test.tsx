@@ -8,7 +8,7 @@ import { MultiBoard } from "@/app/_components/MultiBoard";
 import { MultiGameView, type MultiGameViewProps } from "@/app/_components/MultiGamePlayer";
 import type { MultiGameActionResult, MultiGameState } from "@/app/_components/multi-game-state";
 import { NO_PICK, choosePromotion, moveAction, moveCells, pickCell, readTypedMove, replayMulti, sendMulti, targetsOf } from "@/app/_components/multi-move";
-import { armyColour, multiBoardSvgString, multiBoardTree, multiLayout } from "@/app/_components/pieces/multi-drawing";
+import { armyColour, labelsCrowd, multiBoardSvgString, multiBoardTree, multiLayout } from "@/app/_components/pieces/multi-drawing";
 import { toSvgString } from "@/app/_components/pieces";
 import { MultiGame, multiGameInfo, multiVariantIds } from "@/lib/rules";
 
@@ -92,6 +92,23 @@ describe("the board of every game for more than two", () => {
       expect(p).toMatch(/data-name="Blue [a-z]+ \(out\)"/);
     }
     expect(markup).not.toMatch(/<g data-piece="r[A-Z]"[^>]*data-dead/);
+  });
+
+  it("labels every line of cells once, off the cells, no two labels crowding, whichever army is at the bottom", () => {
+    for (const id of IDS) {
+      const info = multiGameInfo(id);
+      const cells = MultiGame.start(id).board();
+      const lines = new Set(info.cells.flatMap((c) => [c.name.replace(/\d+$/, ""), c.name.replace(/^[a-z]+/, "")]));
+      for (const army of info.armies) {
+        const { at, labels } = multiLayout(id, cells, army.letter);
+        expect(labels.map((l) => l.text).sort(), `${id} ${army.name}`).toEqual([...lines].sort());
+        for (const l of labels) {
+          const nearestCell = Math.min(...[...at.values()].map((p) => Math.hypot(p.x - l.x, p.y - l.y)));
+          expect(nearestCell, `${id} ${army.name} ${l.text}`).toBeGreaterThan(0.6);
+          expect(labels.filter((o) => o !== l && labelsCrowd(o, l)).map((o) => o.text), `${id} ${army.name} ${l.text}`).toEqual([]);
+        }
+      }
+    }
   });
 
   it("writes file letters and rank numbers beside the board, and a picture with its size", () => {

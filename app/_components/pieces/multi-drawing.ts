@@ -107,6 +107,12 @@ export function turnFor(variant: string, army: string | null): number {
   return turn;
 }
 
+/** Whether two labels in 0.3-unit type (a character about 0.18 wide, 0.22 high) would stand too near to be read apart. */
+export function labelsCrowd(a: Point & { text: string }, b: Point & { text: string }): boolean {
+  const width = (t: string) => 0.18 * t.length;
+  return Math.abs(a.x - b.x) < (width(a.text) + width(b.text)) / 2 + 0.12 && Math.abs(a.y - b.y) < 0.22 + 0.12;
+}
+
 export interface MultiLayout {
   hex: boolean;
   /** Each cell's middle, turned. */
@@ -145,20 +151,22 @@ export function multiLayout(variant: string, cells: readonly MultiCell[], bottom
     }
   }
   const labels: MultiLayout["labels"] = [];
-  for (const { text, cells: line } of lines.values()) {
+  const gap = hex ? 0.78 : 0.62;
+  const beyond = (end: Point, next: Point) => {
+    const len = Math.hypot(end.x - next.x, end.y - next.y) || 1;
+    return { x: r3(end.x + ((end.x - next.x) / len) * gap), y: r3(end.y + ((end.y - next.y) / len) * gap) };
+  };
+  const crowded = (p: Point & { text: string }) => labels.some((l) => labelsCrowd(l, p));
+  // Files first, then ranks: a rank whose label would crowd a file's (a cell at the edge ends both) is labelled at its other end.
+  for (const [, { text, cells: line }] of [...lines].sort(([a], [b]) => a[0].localeCompare(b[0]))) {
     if (line.length < 2) continue;
     line.sort((a, b) => a.order - b.order);
-    const ends: [Point, Point][] = [[line[0].p, line[1].p], [line[line.length - 1].p, line[line.length - 2].p]];
-    const lower = (e: Point) => [e.y, -e.x];
-    const [a, b] = ends;
-    const [ay, ax] = lower(a[0]);
-    const [by, bx] = lower(b[0]);
-    const [end, next] = Math.abs(ay - by) > 0.01 ? (ay > by ? a : b) : ax > bx ? a : b;
-    const dx = end.x - next.x;
-    const dy = end.y - next.y;
-    const len = Math.hypot(dx, dy) || 1;
-    const gap = hex ? 0.78 : 0.62;
-    labels.push({ text, x: r3(end.x + (dx / len) * gap), y: r3(end.y + (dy / len) * gap) });
+    const first = beyond(line[0].p, line[1].p);
+    const last = beyond(line[line.length - 1].p, line[line.length - 2].p);
+    // The end lower on the drawing, or the left one of a line across.
+    const lowerFirst = Math.abs(first.y - last.y) > 0.01 ? first.y > last.y : first.x < last.x;
+    const [preferred, other] = lowerFirst ? [first, last] : [last, first];
+    labels.push(crowded({ text, ...preferred }) && !crowded({ text, ...other }) ? { text, ...other } : { text, ...preferred });
   }
 
   const half = hex ? HEX_R : 0.5;
