@@ -48,6 +48,8 @@ export interface MultiGameViewProps {
   state: MultiGameState;
   viewerArmy: string | null;
   notice: Notice | null;
+  /** The state came from the poll with new moves: the status says the last one (docs/accessibility.md#the-opponents-move). */
+  heard: boolean;
   busy: boolean;
   confirmResign: boolean;
   onMove: (move: string) => void;
@@ -56,7 +58,7 @@ export interface MultiGameViewProps {
 }
 
 /** The page as it stands, without state of its own (MultiGamePlayer holds it). */
-export function MultiGameView({ state, viewerArmy, notice, busy, confirmResign, onMove, onAskResign, onResign }: MultiGameViewProps): ReactElement {
+export function MultiGameView({ state, viewerArmy, notice, heard, busy, confirmResign, onMove, onAskResign, onResign }: MultiGameViewProps): ReactElement {
   const replayed = useMemo(() => tryReplay(state), [state]);
   const info = multiGameInfo(state.variant);
   const canMove = mayMove(state, replayed, viewerArmy) && !busy;
@@ -76,9 +78,11 @@ export function MultiGameView({ state, viewerArmy, notice, busy, confirmResign, 
   else if (canMove) status = "Your move.";
   else if (toMove?.result === "ongoing") status = `${nameOf(toMove.toMove)} to move.`;
   else status = "";
+  const lastMover = replayed?.movers.at(-1);
+  if (heard && lastMover && lastMover !== viewerArmy) status = `${nameOf(lastMover)} played ${state.moves[state.moves.length - 1]}. ${status}`;
 
   return (
-    <div className={styles.layout}>
+    <div className={info.cells.length > 200 ? `${styles.layout} ${styles.wideBoard}` : styles.layout}>
       <section className={styles.boardColumn} aria-label="Board">
         {replayed && <MultiBoard game={replayed.game} bottom={mine ? viewerArmy : null} canMove={canMove} onMove={onMove} lastMove={lastMove} />}
       </section>
@@ -91,14 +95,14 @@ export function MultiGameView({ state, viewerArmy, notice, busy, confirmResign, 
         )}
         <section className={styles.panel} aria-label="Seats">
           <h2 className={styles.heading}>Seats</h2>
-          <ol className="seats">
+          <ol className={styles.seats}>
             {state.seats.map((seat) => {
               const army = armies.find((a) => a.letter === seat.army);
               const out = state.eliminations.find((e) => e.army === seat.army);
               const team = info.armies.find((a) => a.letter === seat.army)?.team;
               return (
                 <li key={seat.army} data-army={seat.army} className={styles.playerBar}>
-                  <span aria-hidden="true" style={{ display: "inline-block", width: "0.9rem", height: "0.9rem", borderRadius: "50%", border: "1px solid #1b1b1b", background: armyColour(seat.armyName).fill }} />
+                  <span aria-hidden="true" className="army-swatch" style={{ background: armyColour(seat.armyName).fill }} />
                   <span>
                     {seat.armyName}: {seat.player ?? "empty seat"}
                     {seat.army === viewerArmy && mine ? " (you)" : ""}
@@ -170,12 +174,17 @@ export function MultiGamePlayer({ initial, viewerArmy, actions }: MultiGamePlaye
   const [state, setState] = useState(initial);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [confirmResign, setConfirmResign] = useState(false);
+  const [heard, setHeard] = useState(false);
   const [busy, startTransition] = useTransition();
 
-  usePoll(state.id, state.version, state.status === "open" || state.status === "active", fetchMulti, (fresh) => setState((s) => newerMulti(s, fresh)));
+  usePoll(state.id, state.version, state.status === "open" || state.status === "active", fetchMulti, (fresh) => {
+    if (fresh.version > state.version && fresh.moves.length > state.moves.length) setHeard(true);
+    setState((s) => newerMulti(s, fresh));
+  });
 
   function run(action: () => ReturnType<MultiGameActions["move"]>) {
     setNotice(null);
+    setHeard(false);
     startTransition(async () => {
       const r = await sendMulti(state, action, async () => {
         const fresh = await fetchMulti(state.id);
@@ -191,6 +200,7 @@ export function MultiGamePlayer({ initial, viewerArmy, actions }: MultiGamePlaye
       state={state}
       viewerArmy={viewerArmy}
       notice={notice}
+      heard={heard}
       busy={busy}
       confirmResign={confirmResign}
       onMove={(move) => run(() => actions.move(moveAction(state, move)))}

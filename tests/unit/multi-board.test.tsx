@@ -8,7 +8,7 @@ import { MultiBoard } from "@/app/_components/MultiBoard";
 import { MultiGameView, type MultiGameViewProps } from "@/app/_components/MultiGamePlayer";
 import type { MultiGameActionResult, MultiGameState } from "@/app/_components/multi-game-state";
 import { NO_PICK, choosePromotion, moveAction, moveCells, pickCell, readTypedMove, replayMulti, sendMulti, targetsOf } from "@/app/_components/multi-move";
-import { armyColour, multiBoardSvgString, multiBoardTree, multiLayout } from "@/app/_components/pieces/multi-drawing";
+import { armyColour, labelsCrowd, multiBoardSvgString, multiBoardTree, multiLayout } from "@/app/_components/pieces/multi-drawing";
 import { toSvgString } from "@/app/_components/pieces";
 import { MultiGame, multiGameInfo, multiVariantIds } from "@/lib/rules";
 
@@ -92,6 +92,23 @@ describe("the board of every game for more than two", () => {
       expect(p).toMatch(/data-name="Blue [a-z]+ \(out\)"/);
     }
     expect(markup).not.toMatch(/<g data-piece="r[A-Z]"[^>]*data-dead/);
+  });
+
+  it("labels every line of cells once, off the cells, no two labels crowding, whichever army is at the bottom", () => {
+    for (const id of IDS) {
+      const info = multiGameInfo(id);
+      const cells = MultiGame.start(id).board();
+      const lines = new Set(info.cells.flatMap((c) => [c.name.replace(/\d+$/, ""), c.name.replace(/^[a-z]+/, "")]));
+      for (const army of info.armies) {
+        const { at, labels } = multiLayout(id, cells, army.letter);
+        expect(labels.map((l) => l.text).sort(), `${id} ${army.name}`).toEqual([...lines].sort());
+        for (const l of labels) {
+          const nearestCell = Math.min(...[...at.values()].map((p) => Math.hypot(p.x - l.x, p.y - l.y)));
+          expect(nearestCell, `${id} ${army.name} ${l.text}`).toBeGreaterThan(0.6);
+          expect(labels.filter((o) => o !== l && labelsCrowd(o, l)).map((o) => o.text), `${id} ${army.name} ${l.text}`).toEqual([]);
+        }
+      }
+    }
   });
 
   it("writes file letters and rank numbers beside the board, and a picture with its size", () => {
@@ -181,7 +198,7 @@ const STATE: MultiGameState = {
 
 const view = (props: Partial<MultiGameViewProps> = {}) =>
   renderToStaticMarkup(
-    <MultiGameView state={STATE} viewerArmy="b" notice={null} busy={false} confirmResign={false} onMove={() => {}} onAskResign={() => {}} onResign={() => {}} {...props} />,
+    <MultiGameView state={STATE} viewerArmy="b" notice={null} heard={false} busy={false} confirmResign={false} onMove={() => {}} onAskResign={() => {}} onResign={() => {}} {...props} />,
   );
 
 describe("the page of a game for more than two", () => {
@@ -220,6 +237,12 @@ describe("the page of a game for more than two", () => {
     // A spectator sees the first army at the bottom, a player their own.
     expect(spectator).toContain('data-bottom="r"');
     expect(waiting).toContain('data-bottom="y"');
+  });
+
+  it("says the move another seat played when the poll brought it, not one of the viewer's own", () => {
+    expect(view({ heard: true, viewerArmy: "b" })).toContain('role="status">Red played P h2-h3. Your move.</p>');
+    expect(view({ heard: false, viewerArmy: "b" })).toContain('role="status">Your move.</p>');
+    expect(view({ heard: true, viewerArmy: "r" })).toContain('role="status">Blue to move.</p>');
   });
 
   it("asks before resigning", () => {
@@ -273,5 +296,51 @@ describe("sending a move", () => {
     const lost = await sendMulti(STATE, async () => ({ ok: false, error: "down", code: "server", state: null }), async () => null);
     expect(lost.state).toBe(STATE);
     expect(lost.notice?.text).toMatch(/could not be reached/);
+  });
+});
+
+describe("pictures and pages of the games for more than two", () => {
+  const picture = async (id: string, query = "") => {
+    const { GET } = await import("@/app/variants/[id]/board.svg/route");
+    return GET(new Request(`http://localhost/variants/${id}/board.svg${query}`), { params: Promise.resolve({ id }) });
+  };
+
+  it("/variants/<id>/board.svg draws each game's start, turned to the army asked for", async () => {
+    for (const id of IDS) {
+      const r = await picture(id);
+      expect(r.status, id).toBe(200);
+      expect(r.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
+      const svg = await r.text();
+      expect(cellsOf(svg)).toHaveLength(multiGameInfo(id).cells.length);
+      expect(svg).toContain(`data-bottom="${multiGameInfo(id).armies[0].letter}"`);
+    }
+    const turned = await (await picture("three-player", "?army=b&size=20")).text();
+    expect(turned).toContain('data-bottom="b"');
+    expect(turned).toMatch(/<svg [^>]*width="\d+"/);
+  });
+
+  it("refuses an army the game does not have, or any other nonsense, with 400", async () => {
+    for (const q of ["?army=z", "?army=rr", "?army=R", "?size=2", "?army=%00"]) expect((await picture("four-player", q)).status, q).toBe(400);
+    // A two-player game's picture reads no army.
+    expect((await picture("chess", "?size=20")).status).toBe(200);
+  });
+
+  it("the variant page shows the start, the rules in short, the armies in turn order and the pieces", async () => {
+    const { MultiVariant } = await import("@/app/variants/[id]/MultiVariant");
+    const markup = renderToStaticMarkup(<MultiVariant id="four-player-teams" />);
+    expect(markup).toContain("<h1>Four-player chess (teams)</h1>");
+    expect(markup).toContain("The start position on a board of 160 squares, Red at the bottom");
+    expect(markup).toContain(multiGameInfo("four-player-teams").summary[0].replace(/'/g, "&#x27;"));
+    expect([...markup.matchAll(/<li data-army="([a-z])"/g)].map((m) => m[1])).toEqual(["r", "b", "y", "g"]);
+    expect(markup).toContain("team 2");
+    expect(markup).toContain("docs/games/four-player.md#teams");
+    expect(markup.match(/<strong>/g)).toHaveLength(6);
+    expect(cellsOf(markup)).toHaveLength(160);
+  });
+
+  it("every game has a summary, the first line its own", () => {
+    const first = IDS.map((id) => multiGameInfo(id).summary[0]);
+    for (const line of first) expect(line.length).toBeGreaterThan(20);
+    expect(new Set(first).size).toBe(IDS.length);
   });
 });

@@ -7,7 +7,7 @@
  * Units: a square is 1 wide; a hexagon is 1 wide between its flat sides (pointy at top and
  * bottom), its rows √3/2 apart, so neighbours touch.
  */
-import { MultiGame, multiGameInfo, type MultiCell } from "@/lib/rules";
+import { MultiGame, multiGameInfo, type MultiCell, type MultiGameInfo } from "@/lib/rules";
 import { DEFAULT_PIECE_SET, drawing, type ArtId } from "./art";
 import { THEME, figureNodes } from "./drawing";
 import { h, toSvgString, type SvgNode } from "./svgTree";
@@ -49,6 +49,14 @@ const ART_BY_NAME: Record<string, ArtId> = {
   "pawn along the rank": "pawn",
 };
 
+const infos = new Map<string, MultiGameInfo>();
+/** A game's declaration as the drawing reads it, once per game (a board of 516 cells names each piece). */
+function infoOf(variant: string): MultiGameInfo {
+  let info = infos.get(variant);
+  if (!info) infos.set(variant, (info = multiGameInfo(variant)));
+  return info;
+}
+
 const SQRT3 = Math.sqrt(3);
 /** A hexagon's corner distance when it is 1 wide. */
 const HEX_R = 1 / SQRT3;
@@ -78,7 +86,7 @@ const turnCache = new Map<string, number>();
  * position, so every game and army gets it the same way.
  */
 export function turnFor(variant: string, army: string | null): number {
-  const info = multiGameInfo(variant);
+  const info = infoOf(variant);
   const letter = army ?? info.armies[0].letter;
   const key = `${variant} ${letter}`;
   const known = turnCache.get(key);
@@ -99,6 +107,12 @@ export function turnFor(variant: string, army: string | null): number {
   return turn;
 }
 
+/** Whether two labels in 0.3-unit type (a character about 0.18 wide, 0.22 high) would stand too near to be read apart. */
+export function labelsCrowd(a: Point & { text: string }, b: Point & { text: string }): boolean {
+  const width = (t: string) => 0.18 * t.length;
+  return Math.abs(a.x - b.x) < (width(a.text) + width(b.text)) / 2 + 0.12 && Math.abs(a.y - b.y) < 0.22 + 0.12;
+}
+
 export interface MultiLayout {
   hex: boolean;
   /** Each cell's middle, turned. */
@@ -110,7 +124,7 @@ export interface MultiLayout {
 
 /** Where every cell is drawn with `bottom`'s army at the bottom (null: the first army). */
 export function multiLayout(variant: string, cells: readonly MultiCell[], bottom: string | null): MultiLayout {
-  const info = multiGameInfo(variant);
+  const info = infoOf(variant);
   const hex = info.lattice === "hex";
   const raw = new Map(cells.map((c) => [c.name, centreOf(c, hex)]));
   const mid = centroid([...raw.values()]);
@@ -137,20 +151,22 @@ export function multiLayout(variant: string, cells: readonly MultiCell[], bottom
     }
   }
   const labels: MultiLayout["labels"] = [];
-  for (const { text, cells: line } of lines.values()) {
+  const gap = hex ? 0.78 : 0.62;
+  const beyond = (end: Point, next: Point) => {
+    const len = Math.hypot(end.x - next.x, end.y - next.y) || 1;
+    return { x: r3(end.x + ((end.x - next.x) / len) * gap), y: r3(end.y + ((end.y - next.y) / len) * gap) };
+  };
+  const crowded = (p: Point & { text: string }) => labels.some((l) => labelsCrowd(l, p));
+  // Files first, then ranks: a rank whose label would crowd a file's (a cell at the edge ends both) is labelled at its other end.
+  for (const [, { text, cells: line }] of [...lines].sort(([a], [b]) => a[0].localeCompare(b[0]))) {
     if (line.length < 2) continue;
     line.sort((a, b) => a.order - b.order);
-    const ends: [Point, Point][] = [[line[0].p, line[1].p], [line[line.length - 1].p, line[line.length - 2].p]];
-    const lower = (e: Point) => [e.y, -e.x];
-    const [a, b] = ends;
-    const [ay, ax] = lower(a[0]);
-    const [by, bx] = lower(b[0]);
-    const [end, next] = Math.abs(ay - by) > 0.01 ? (ay > by ? a : b) : ax > bx ? a : b;
-    const dx = end.x - next.x;
-    const dy = end.y - next.y;
-    const len = Math.hypot(dx, dy) || 1;
-    const gap = hex ? 0.78 : 0.62;
-    labels.push({ text, x: r3(end.x + (dx / len) * gap), y: r3(end.y + (dy / len) * gap) });
+    const first = beyond(line[0].p, line[1].p);
+    const last = beyond(line[line.length - 1].p, line[line.length - 2].p);
+    // The end lower on the drawing, or the left one of a line across.
+    const lowerFirst = Math.abs(first.y - last.y) > 0.01 ? first.y > last.y : first.x < last.x;
+    const [preferred, other] = lowerFirst ? [first, last] : [last, first];
+    labels.push(crowded({ text, ...preferred }) && !crowded({ text, ...other }) ? { text, ...other } : { text, ...preferred });
   }
 
   const half = hex ? HEX_R : 0.5;
@@ -173,7 +189,7 @@ function cellShape(p: Point, hex: boolean, attrs: Record<string, string | number
 
 /** "Red king", "Blue pawn (out)": how a piece is named on the page and to screen readers. */
 export function multiPieceName(variant: string, piece: NonNullable<MultiCell["piece"]>): string {
-  const info = multiGameInfo(variant);
+  const info = infoOf(variant);
   const army = info.armies.find((a) => a.letter === piece.army)?.name ?? piece.army;
   const kind = info.pieces.find((p) => p.letter === piece.kind)?.name ?? piece.kind;
   return `${army} ${kind}${piece.promoted ? " (promoted)" : ""}${piece.dead ? " (out)" : ""}`;
@@ -181,7 +197,7 @@ export function multiPieceName(variant: string, piece: NonNullable<MultiCell["pi
 
 /** One piece, upright whatever the turn, `size` units wide, centred on `p`. */
 function multiPieceNode(variant: string, piece: NonNullable<MultiCell["piece"]>, cell: string, p: Point, size: number): SvgNode {
-  const info = multiGameInfo(variant);
+  const info = infoOf(variant);
   const armyName = info.armies.find((a) => a.letter === piece.army)?.name ?? "";
   const kindName = info.pieces.find((k) => k.letter === piece.kind)?.name ?? "";
   const colour = piece.dead ? OUT_COLOUR : armyColour(armyName);
@@ -194,7 +210,7 @@ function multiPieceNode(variant: string, piece: NonNullable<MultiCell["piece"]>,
     {
       "data-piece": piece.army + piece.kind,
       "data-army": piece.army,
-      "data-at": cell,
+      "data-at": cell || undefined,
       "data-name": multiPieceName(variant, piece),
       "data-dead": piece.dead ? "true" : undefined,
       transform: `translate(${r3(p.x - size / 2)} ${r3(p.y - size / 2)}) scale(${r3(size / 100)})`,
@@ -206,6 +222,16 @@ function multiPieceNode(variant: string, piece: NonNullable<MultiCell["piece"]>,
       opacity: piece.dead ? OUT_COLOUR.opacity : undefined,
     },
     ...figureNodes(art, tone, piece.kind),
+  );
+}
+
+/** One piece as a standalone square <svg> (the variant page's list of pieces), in `army`'s colour. */
+export function multiPieceSvgTree(variant: string, army: string, kind: string, size: number): SvgNode {
+  const piece = { army, kind, promoted: false, dead: false };
+  return h(
+    "svg",
+    { xmlns: "http://www.w3.org/2000/svg", viewBox: "0 0 100 100", width: size, height: size, role: "img", "aria-label": multiPieceName(variant, piece) },
+    multiPieceNode(variant, piece, "", { x: 50, y: 50 }, 100),
   );
 }
 
@@ -225,7 +251,7 @@ export interface MultiDrawingProps {
 /** The whole board as an SvgNode tree: cells `[data-cell]` in one layer, everything drawn over them in another that never takes the pointer. */
 export function multiBoardTree(props: MultiDrawingProps): SvgNode {
   const { variant, cells } = props;
-  const info = multiGameInfo(variant);
+  const info = infoOf(variant);
   const layout = multiLayout(variant, cells, props.bottom);
   const { hex, at } = layout;
   const shades = hex ? HEX_SHADES : SQUARE_SHADES;

@@ -37,8 +37,10 @@ export interface MultiGameInfo {
   armies: { letter: string; name: string; team: number | null }[];
   /** How the game is won (declare.ts): whether armies score points, play in teams, … */
   mode: MultiMode;
+  /** The rules in a few lines (the declaration's summary). */
+  summary: string[];
   /** The pieces by their N-FEN letter, with their names in the rule book ("boat"); the royal one is the king. */
-  pieces: { letter: string; name: string; royal: boolean }[];
+  pieces: { letter: string; name: string; betza: string; royal: boolean }[];
   start: string;
 }
 
@@ -54,7 +56,8 @@ export function multiGameInfo(id: string): MultiGameInfo {
     cells: g.board.cells.map((c) => ({ ...c })),
     armies: d.armies.map((a) => ({ letter: a.letter, name: a.name, team: a.side ?? null })),
     mode: d.mode,
-    pieces: d.pieces.map((p) => ({ letter: p.letter, name: p.name, royal: p.royal === true })),
+    summary: d.summary,
+    pieces: d.pieces.map((p) => ({ letter: p.letter, name: p.name, betza: p.betza, royal: p.royal === true })),
     start: d.start,
   };
 }
