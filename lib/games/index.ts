@@ -23,7 +23,7 @@ export {
 } from "./chat";
 export { chatInput, muteInput, noteInput, reportInput, NOTE_MAX, CHAT_MESSAGE_MAX } from "./inputs";
 export {
-  createMultiChallenge, submitMultiMove, resignMulti, getMultiGameView, openSeats, freeSeats, replayMulti, endingWords,
-  type MultiGameView, type OpenSeats, type Elimination,
+  createMultiChallenge, submitMultiMove, resignMulti, getMultiGameView, openSeats, freeSeats, multiGamesOf, replayMulti, endingWords,
+  type MultiGameView, type OpenSeats, type Elimination, type MultiGameSummary,
 } from "./multi";
 export { multiChallengeInput, type MultiChallengeInput } from "./inputs";

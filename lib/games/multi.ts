@@ -415,3 +415,38 @@ export async function freeSeats(db: Executor, gameId: string): Promise<{ army: s
     .where(and(eq(gameSeats.gameId, gameId), isNull(gameSeats.userId))).orderBy(asc(gameSeats.seat));
   return rows.map((r) => ({ army: r.army, name: armyName(g.variant, r.army) }));
 }
+
+export interface MultiGameSummary {
+  id: string;
+  name: string;
+  status: GameRow["status"];
+  /** The viewer's army, by name. */
+  army: string;
+  /** The army to move by name while active; whether it is the viewer's. */
+  toMove: string | null;
+  yourTurn: boolean;
+  deadline: Date | null;
+  ending: string | null;
+  updatedAt: Date;
+}
+
+/**
+ * A player's games for more than two, for their home page: the ones waiting for their move first,
+ * then the others under way, then the open and the finished ones, newest first (at most `limit`).
+ */
+export async function multiGamesOf(db: Executor, userId: string, limit = 50): Promise<MultiGameSummary[]> {
+  const rows = await db.select({ game: games, army: gameSeats.army }).from(gameSeats)
+    .innerJoin(games, eq(games.id, gameSeats.gameId))
+    .where(and(eq(gameSeats.userId, userId), isNull(gameSeats.botLevel)))
+    .orderBy(sql`${games.updatedAt} desc`).limit(limit);
+  const list = rows.map(({ game: g, army }) => {
+    // The army to move is the N-FEN's second field (docs/notation.md#games-for-more-than-two), kept current by every change.
+    const toMove = g.status === "active" ? g.currentFen.split(" ")[1] ?? null : null;
+    return {
+      id: g.id, name: gameName(g.variant), status: g.status, army: armyName(g.variant, army),
+      toMove: toMove && armyName(g.variant, toMove), yourTurn: toMove === army, deadline: g.deadline, ending: g.ending, updatedAt: g.updatedAt,
+    };
+  });
+  const rank = (s: MultiGameSummary) => (s.yourTurn ? 0 : s.status === "active" ? 1 : s.status === "open" ? 2 : 3);
+  return list.sort((a, b) => rank(a) - rank(b) || b.updatedAt.getTime() - a.updatedAt.getTime());
+}

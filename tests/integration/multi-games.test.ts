@@ -8,7 +8,7 @@ import type { Db } from "@/lib/db/client";
 import { emailOutbox, gameEliminations, gameSeats, games, invitations, moves, users } from "@/lib/db/schema";
 import { testDrivers, type TestDb } from "@/lib/db/testing";
 import {
-  GameError, acceptInvitation, createMultiChallenge, getMultiGameView, openChallenges, openSeats, replayMulti, resignMulti, runClock, submitMultiMove,
+  GameError, acceptInvitation, createMultiChallenge, getMultiGameView, multiGamesOf, openChallenges, openSeats, replayMulti, resignMulti, runClock, submitMultiMove,
 } from "@/lib/games";
 
 const T0 = new Date("2026-12-01T12:00:00Z");
@@ -150,6 +150,10 @@ describe.each(testDrivers)("games for more than two on $driver", ({ create }) =>
     expect(await db.select().from(moves).where(eq(moves.gameId, id))).toEqual(before.moves);
     expect((await outbox()).length).toBe(before.mails);
 
+    // Each player's own list: Bob's move first, the others' "Grey to move".
+    expect((await multiGamesOf(db, ids.bob)).map((x) => [x.id, x.army, x.toMove, x.yourTurn])).toEqual([[id, "Grey", "Grey", true]]);
+    expect((await multiGamesOf(db, ids.carol)).map((x) => [x.army, x.yourTurn])).toEqual([["Black", false]]);
+    expect(await multiGamesOf(db, ids.eve)).toEqual([]);
     await submitMultiMove(db, ids.bob, { gameId: id, expectedPly: 1, move: THREE_MATE[1] }, T0);
     mails = await outbox();
     expect(mails.at(-1)).toMatchObject({ toAddress: "carol@example.test", kind: "your-turn" });
