@@ -5,7 +5,7 @@ import { ChallengesForYou, YourChallenges } from "@/app/_overview/challenge-list
 import { GameList } from "@/app/_overview/game-list";
 import { getCurrentUser, requireUser, type Player } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
-import { challengesFor, gamesOfPlayer } from "@/lib/games";
+import { challengesFor, gamesOfPlayer, multiGamesOf } from "@/lib/games";
 import { challengesBy } from "@/lib/games/overview";
 import { variantIds, variantInfo } from "@/lib/rules";
 
@@ -49,10 +49,11 @@ function Welcome() {
 
 async function Dashboard({ user }: { user: Player }) {
   const db = await getDb();
-  const [games, forYou, yours] = await Promise.all([
+  const [games, forYou, yours, multi] = await Promise.all([
     gamesOfPlayer(db, user.id, user.id),
     challengesFor(db, user.id, user.email),
     challengesBy(db, user.id),
+    multiGamesOf(db, user.id),
   ]);
   const now = new Date();
   // Sorted by the service: your turn first, then nearest deadline.
@@ -75,6 +76,22 @@ async function Dashboard({ user }: { user: Player }) {
           empty={<>No games in progress. Accept a challenge in the <Link href="/lobby">lobby</Link> or <Link href="/challenge">challenge someone</Link>.</>}
         />
       </section>
+
+      {multi.length > 0 && (
+        <section aria-labelledby="multi-heading">
+          <h2 id="multi-heading">Your games for more than two</h2>
+          <ul>
+            {multi.map((g) => (
+              <li key={g.id}>
+                <Link href={`/games/${g.id}`}>{g.name}</Link>, you play {g.army}:{" "}
+                {g.status === "open" ? "waiting for every seat to be taken"
+                  : g.status === "active" ? (g.yourTurn ? <strong>your move</strong> : `${g.toMove} to move`)
+                  : g.status === "cancelled" ? "cancelled" : g.ending}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       {forYou.length > 0 && (
         <section aria-labelledby="for-you-heading">

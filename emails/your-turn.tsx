@@ -20,10 +20,12 @@ export interface YourTurnProps {
   stopRepliesUrl?: string;
   /** The opponent's latest chat message since your last move (docs/chat.md#emails); React escapes it. */
   said?: string;
+  /** What happened, when no move says it (a game for more than two: "Blue resigned"). */
+  headline?: string;
 }
 
 export default function YourTurn(p: YourTurnProps) {
-  const headline = p.lastMove ? `${p.opponent} played ${p.lastMove}` : p.moved ? `${p.opponent} has moved` : `Your game of ${p.variantName} with ${p.opponent} has begun`;
+  const headline = p.headline ?? (p.lastMove ? `${p.opponent} played ${p.lastMove}` : p.moved ? `${p.opponent} has moved` : `Your game of ${p.variantName} with ${p.opponent} has begun`);
   return (
     <EmailLayout preview={`${headline}: your move`} siteUrl={p.siteUrl}>
       <Text>{headline} in your {p.variantName} game (move {p.moveNumber}).</Text>

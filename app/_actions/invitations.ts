@@ -18,10 +18,12 @@ const form = z.object({
   invitationId: z.string().trim().min(1).max(64),
   // Where the form was: the page to come back to after signing in.
   from: z.enum(["/", "/lobby"]).catch("/"),
+  // A game for more than two: the seat taken (lib/games/multi.ts takeSeatIn checks it).
+  army: z.string().regex(/^[a-z]$/).optional(),
 });
 
 function parse(formData: FormData) {
-  return form.safeParse({ invitationId: formData.get("invitationId"), from: formData.get("from") });
+  return form.safeParse({ invitationId: formData.get("invitationId"), from: formData.get("from"), army: formData.get("army") ?? undefined });
 }
 
 function refresh(): void {
@@ -40,7 +42,7 @@ export async function acceptChallenge(_prev: InvitationActionState, formData: Fo
   const user = await requireUser(parsed.data.from);
   let gameId: string;
   try {
-    ({ gameId } = await acceptInvitation(await getDb(), user.id, { invitationId: parsed.data.invitationId }));
+    ({ gameId } = await acceptInvitation(await getDb(), user.id, { invitationId: parsed.data.invitationId, army: parsed.data.army }));
   } catch (error) {
     // No refresh here: the row stays, with the reason next to its button.
     return refusal(error);

@@ -5,8 +5,8 @@
  * good. The route decides what each viewer may see (a game in fog: lib/games/fog.ts), so a
  * thumbnail shows no more than the picture route shows that viewer.
  */
-import { pictureSize } from "@/app/_pictures/size";
-import { findVariantInfo, sideNameIn } from "@/lib/rules";
+import { multiPictureSize, pictureSize } from "@/app/_pictures/size";
+import { findVariantInfo, isMultiVariant, sideNameIn } from "@/lib/rules";
 
 /** Pixels per square: the picture routes' smallest size. */
 export const THUMBNAIL_SQUARE_PX = 16;
@@ -19,13 +19,18 @@ export function thumbnailAlt(variant: string, ply: number, choosingSetups = fals
   return `Board after move ${Math.ceil(ply / 2)}, ${mover}`;
 }
 
-function Thumbnail({ src, variant, alt }: { src: string; variant: string; alt: string }) {
-  // A game the rules cannot read (an unreadable preset version) has no picture to show.
+/** A game's picture size at thumbnail scale; null for a game the rules cannot read (an unreadable preset version), which has no picture. */
+function thumbnailSize(variant: string): { width: number; height: number } | null {
+  if (isMultiVariant(variant)) return multiPictureSize(variant, THUMBNAIL_SQUARE_PX);
   const info = findVariantInfo(variant);
-  if (!info) return null;
-  const { width, height } = pictureSize(info.files, info.ranks, THUMBNAIL_SQUARE_PX, info.hands);
+  return info ? pictureSize(info.files, info.ranks, THUMBNAIL_SQUARE_PX, info.hands) : null;
+}
+
+function Thumbnail({ src, variant, alt }: { src: string; variant: string; alt: string }) {
+  const size = thumbnailSize(variant);
+  if (!size) return null;
   // width and height reserve the space before the picture loads: the list does not jump.
-  return <img className="thumbnail" src={src} alt={alt} width={width} height={height} loading="lazy" decoding="async" />;
+  return <img className="thumbnail" src={src} alt={alt} width={size.width} height={size.height} loading="lazy" decoding="async" />;
 }
 
 /** A game's position after `ply` (its current one): that ply's picture never changes, so the browser keeps it. */
@@ -38,7 +43,7 @@ export function GameThumbnail({ game, flip = false }: {
   return <Thumbnail src={`/games/${encodeURIComponent(game.id)}/board.svg?${query}`} variant={game.variant} alt={thumbnailAlt(game.variant, game.ply, game.choosingSetups)} />;
 }
 
-/** A built-in game's start position (app/variants/[id]/board.svg). */
+/** A built-in game's start position (app/variants/[id]/board.svg); a game for more than two's with its first army at the bottom. */
 export function VariantThumbnail({ variant }: { variant: string }) {
   return <Thumbnail src={`/variants/${encodeURIComponent(variant)}/board.svg?size=${THUMBNAIL_SQUARE_PX}`} variant={variant} alt="The start position" />;
 }

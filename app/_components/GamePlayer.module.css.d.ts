@@ -34,6 +34,8 @@ declare const classes: {
   readonly moveInput: string;
   readonly heading: string;
   readonly moveList: string;
+  readonly seats: string;
+  readonly wideBoard: string;
   readonly lastMove: string;
   readonly moveButton: string;
   readonly history: string;

@@ -12,18 +12,19 @@ import { CopyLinkButton } from "./CopyLinkButton";
 import { GameChat } from "./GameChat";
 import { GameNotes } from "./GameNotes";
 import Link from "next/link";
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, useTransition, type CSSProperties } from "react";
+import { useEffect, useMemo, useState, useTransition, type CSSProperties } from "react";
 import {
   acceptDrawAction, addConditionalLineAction, chooseSetupAction, conditionalLinesAction, deleteConditionalLineAction, claimDrawAction, declineDrawAction, extraDayAction, moveAction, offerDrawAction, resignAction,
   withdrawAction, type ConditionalLinesResult,
 } from "@/app/games/[id]/actions";
 import type { ConditionalLineView } from "@/lib/games/conditional";
 import { CONDITIONAL_PLIES_PER_LINE } from "@/lib/games/conditional-limits";
-import { playerPath, relativeTime, utcStamp } from "@/app/_overview/format";
+import { playerPath } from "@/app/_overview/format";
 import { Game, RulesError, hasPgn, hidesInformation, makeMoveText, viewFen, parseActions, sideNameIn, variantInfo, type Action, type DrawClaim } from "@/lib/rules";
 import { UNSEEN_MOVE } from "@/lib/games/fog";
 import { boardWhileChoosing } from "@/lib/games/setups";
 import { Board } from "./Board";
+import { Deadline } from "./Deadline";
 import {
   afterServerError, fetchGameState, newer, type ChallengeInfo, type Colour, type GameActionResult, type GameState, type SentMove, type Viewer,
 } from "./game-state";
@@ -37,11 +38,7 @@ import { SetupChooser } from "./SetupChooser";
 import { resultLine } from "./result-line";
 import { sentence } from "./sentence";
 import styles from "./GamePlayer.module.css";
-
-/** The poll while the event stream is down: a few seconds is plenty, and cheap (204 while nothing changed). */
-const POLL_MS = 4000;
-/** The poll while the stream is open, for a notification lost on the way (docs/pushed-updates.md#the-fallback-poll). */
-const SLOW_POLL_MS = 30_000;
+import { useGameUpdates } from "./use-game-updates";
 
 const other = (c: Colour): Colour => (c === "white" ? "black" : "white");
 
@@ -51,26 +48,6 @@ const CLAIMS: Record<DrawClaim, string> = {
   "counting-rule": "Claim a draw: the count has run out",
   "no-move-but-promotion": "Claim a draw: no move but a promotion",
 };
-
-// ---------------------------------------------------------------- time
-
-const noSubscription = () => () => {};
-/** False during the server render and hydration, true after: local times differ from the server's. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
-}
-
-function Deadline({ iso }: { iso: string }) {
-  const hydrated = useHydrated();
-  const at = new Date(iso);
-  return (
-    <time dateTime={iso} title={utcStamp(at)}>
-      {hydrated
-        ? `${at.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })} (${relativeTime(at, new Date())})`
-        : utcStamp(at)}
-    </time>
-  );
-}
 
 // ---------------------------------------------------------------- pieces of the page
 
@@ -268,50 +245,8 @@ export function GamePlayer({ initial, viewer, challenge, initialPly, note = null
     return () => window.removeEventListener("keydown", onKey);
   });
 
-  // While the game can still change: its event stream says when it did, and the page reads its
-  // state then; the poll is the fallback, slow while the stream is open, and runs at once when
-  // the tab becomes visible again. One stream for the page's life, not one per version.
-  const shownVersion = useRef(state.version);
-  const shownChat = useRef(state.chat?.version);
-  useEffect(() => {
-    shownVersion.current = state.version;
-    shownChat.current = state.chat?.version;
-  }, [state.version, state.chat?.version]);
-  const over = state.status === "finished" || state.status === "cancelled";
-  useEffect(() => {
-    if (over) return;
-    let stopped = false;
-    let polled = Date.now();
-    const poll = async () => {
-      if (document.hidden) return;
-      polled = Date.now();
-      // Offline for a moment (null) or nothing new: the next poll tries again.
-      const fresh = await fetchGameState(state.id, { version: shownVersion.current, chat: shownChat.current });
-      if (fresh !== null && fresh !== "unchanged" && !stopped) setState((s) => newer(s, fresh));
-    };
-    // The browser reconnects by itself, naming the last version it heard (Last-Event-ID).
-    // A player's stream says "N.C": the game's version and the chat's (docs/chat.md).
-    const shown = () => (shownChat.current === undefined ? `${shownVersion.current}` : `${shownVersion.current}.${shownChat.current}`);
-    const events = new EventSource(`/games/${encodeURIComponent(state.id)}/events?since=${shown()}`);
-    events.onmessage = (e: MessageEvent<string>) => {
-      const [version, chat] = e.data.split(".").map(Number);
-      if (version !== shownVersion.current || (chat !== undefined && chat !== shownChat.current)) void poll();
-    };
-    const timer = setInterval(() => {
-      const wait = events.readyState === EventSource.OPEN ? SLOW_POLL_MS : POLL_MS;
-      if (Date.now() - polled >= wait - POLL_MS / 2) void poll();
-    }, POLL_MS);
-    const onVisible = () => {
-      if (!document.hidden) void poll();
-    };
-    document.addEventListener("visibilitychange", onVisible);
-    return () => {
-      stopped = true;
-      events.close();
-      clearInterval(timer);
-      document.removeEventListener("visibilitychange", onVisible);
-    };
-  }, [state.id, over]);
+  useGameUpdates(state.id, { version: state.version, chat: state.chat?.version }, state.status !== "finished" && state.status !== "cancelled", fetchGameState,
+    (fresh) => setState((s) => newer(s, fresh)));
 
   // The player's lines, read again whenever the game moves on (a line played, cancelled or gone on).
   useEffect(() => {

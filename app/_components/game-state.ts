@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { PieceSet } from "./pieces/art";
+import type { Shown } from "./use-game-updates";
 
 // The site's Content-Security-Policy allows no eval (proxy.ts). zod's faster object
 // parsing probes for it with `new Function`, which the browser reports as a CSP
@@ -99,20 +100,23 @@ export type ChallengeInfo =
 /**
  * The game as the server has it now (the state endpoint, which the page also
  * polls): "unchanged" when it answers 204 to `since`, null when it cannot be
- * reached or answers nothing readable.
+ * reached or answers nothing readable. `schema`: the shape of the game's state
+ * (a game for two or for more, multi-game-state.ts).
  */
-export async function fetchGameState(id: string, since?: { version: number; chat?: number }): Promise<GameState | "unchanged" | null> {
+export async function fetchStateOf<T>(schema: z.ZodType<T>, id: string, since?: Shown): Promise<T | "unchanged" | null> {
   const query = since === undefined ? "" : `?since=${since.version}${since.chat === undefined ? "" : `&chat=${since.chat}`}`;
   try {
     const r = await fetch(`/games/${encodeURIComponent(id)}/state${query}`, { cache: "no-store" });
     if (r.status === 204) return "unchanged";
     if (r.status !== 200) return null;
-    const parsed = gameStateSchema.safeParse(await r.json());
+    const parsed = schema.safeParse(await r.json());
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
 }
+
+export const fetchGameState = (id: string, since?: Shown): Promise<GameState | "unchanged" | null> => fetchStateOf(gameStateSchema, id, since);
 
 /** A move sent to the server: the position it was made in, and its text. */
 export interface SentMove {

@@ -8,8 +8,8 @@ import { getDb } from "@/lib/db/client";
 import { sentence } from "@/app/_components/sentence";
 import { positionAt } from "@/lib/games/pictures";
 import { UNREADABLE_PRESET } from "@/lib/games/presets";
-import { Game, variantIds, variantInfo } from "@/lib/rules";
-import { DEFAULT_SQUARE_PX, boardSvg, svgToPng } from "./render";
+import { Game, MultiGame, isMultiVariant, multiGameInfo, variantIds, variantInfo } from "@/lib/rules";
+import { DEFAULT_SQUARE_PX, boardSvg, multiBoardSvg, svgToPng } from "./render";
 
 export const pictureQuery = z.object({
   ply: z.coerce.number().int().min(0).max(100_000).optional(),
@@ -70,21 +70,33 @@ export async function boardPictureResponse(request: Request, gameId: string, for
 }
 
 /**
- * GET /variants/<id>/board.svg?size=N: a built-in game's start position (the variant cards).
+ * GET /variants/<id>/board.svg?size=N: a built-in game's start position (the variant cards);
+ * a game for more than two turned to one army with &army=<its letter> (the first army's by default).
  * It changes only with a release of the rules, so it is cached for a day.
  */
 export function variantPictureResponse(request: Request, variantId: string): Response {
   const text = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
-  const parsed = pictureQuery.pick({ size: true, flip: true }).safeParse(Object.fromEntries([...new URL(request.url).searchParams].filter(([, v]) => v !== "")));
-  if (!parsed.success) return new Response("Bad picture request: flip=1 turns the board, size is 16–128 pixels per square.\n", { status: 400, headers: text });
-  // Only the built-in games: a preset's start position is its own page's business.
-  if (!variantIds().includes(variantId)) return new Response("No such game.\n", { status: 404, headers: text });
-  const info = variantInfo(variantId);
-  const start = Game.start(variantId);
-  const svg = boardSvg(
-    { variant: variantId, files: info.files, ranks: info.ranks, squares: start.board(), lastMove: [], checks: [], ...(info.hands ? { hands: start.hand() } : {}) },
-    { flip: parsed.data.flip === "1" || parsed.data.flip === "true", squarePx: parsed.data.size ?? DEFAULT_SQUARE_PX },
-  );
+  const query = Object.fromEntries([...new URL(request.url).searchParams].filter(([, v]) => v !== ""));
+  let svg: string;
+  if (isMultiVariant(variantId)) {
+    const parsed = pictureQuery.pick({ size: true }).extend({ army: z.string().regex(/^[a-z]$/).optional() }).safeParse(query);
+    const armies = multiGameInfo(variantId).armies.map((a) => a.letter);
+    if (!parsed.success || (parsed.data.army !== undefined && !armies.includes(parsed.data.army))) {
+      return new Response(`Bad picture request: army is one of ${armies.join(", ")} (the army at the bottom), size is 16–128 pixels per cell.\n`, { status: 400, headers: text });
+    }
+    svg = multiBoardSvg(variantId, MultiGame.start(variantId).board(), parsed.data.army ?? null, parsed.data.size ?? DEFAULT_SQUARE_PX);
+  } else {
+    const parsed = pictureQuery.pick({ size: true, flip: true }).safeParse(query);
+    if (!parsed.success) return new Response("Bad picture request: flip=1 turns the board, size is 16–128 pixels per square.\n", { status: 400, headers: text });
+    // Only the built-in games: a preset's start position is its own page's business.
+    if (!variantIds().includes(variantId)) return new Response("No such game.\n", { status: 404, headers: text });
+    const info = variantInfo(variantId);
+    const start = Game.start(variantId);
+    svg = boardSvg(
+      { variant: variantId, files: info.files, ranks: info.ranks, squares: start.board(), lastMove: [], checks: [], ...(info.hands ? { hands: start.hand() } : {}) },
+      { flip: parsed.data.flip === "1" || parsed.data.flip === "true", squarePx: parsed.data.size ?? DEFAULT_SQUARE_PX },
+    );
+  }
   return new Response(svg, {
     headers: {
       "Content-Type": "image/svg+xml; charset=utf-8",

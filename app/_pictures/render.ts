@@ -9,6 +9,8 @@ import { existsSync } from "node:fs";
 import { Resvg, type ResvgRenderOptions } from "@resvg/resvg-js";
 import { boardSvgString } from "@/app/_components/pieces";
 import type { Position } from "@/lib/games/pictures";
+import type { MultiCell } from "@/lib/rules";
+import { multiBoardSvgString } from "@/app/_components/pieces/multi-drawing";
 
 export interface PictureOptions {
   flip: boolean;
@@ -22,6 +24,11 @@ export function boardSvg(drawing: Position["drawing"], o: PictureOptions): strin
     { ...drawing, orientation: o.flip ? "black" : "white", coordinates: true },
     { squarePx: o.squarePx },
   );
+}
+
+/** A position of a game for more than two, turned so that `army` is at the bottom (null: the first army), `cellPx` pixels a cell. */
+export function multiBoardSvg(variant: string, cells: readonly MultiCell[], army: string | null, cellPx: number): string {
+  return multiBoardSvgString({ variant, cells, bottom: army, coordinates: true }, cellPx);
 }
 
 const FONT_FILES = [

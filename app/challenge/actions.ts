@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { sentence } from "@/app/_components/sentence";
 import { requireUser } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
-import { GameError, challengeInput, createChallenge } from "@/lib/games";
+import { GameError, challengeInput, createChallenge, createMultiChallenge, multiChallengeInput } from "@/lib/games";
 import { wakeOutboxWorker } from "@/lib/mail/worker";
 
 export type ChallengeFormState = { error: string | null };
@@ -21,7 +21,40 @@ const FIELDS: Record<string, string> = {
   "opponent.email": "Email address",
   "opponent.level": "Bot level",
   setup: "Setup",
+  seat: "Your seat",
+  invite: "Invite players by name",
+  others: "The other seats",
+  bots: "Bots",
 };
+
+/** A game for more than two (lib/games/multi.ts): the same steps, its own fields. */
+export async function createMultiChallengeAction(_prev: ChallengeFormState, form: FormData): Promise<ChallengeFormState> {
+  const user = await requireUser("/challenge");
+  const names = String(form.get("invite") ?? "").split(",").map((n) => n.trim()).filter((n) => n !== "");
+  const parsed = multiChallengeInput.safeParse({
+    variant: form.get("variant"), seat: form.get("seat"), daysPerMove: form.get("daysPerMove"), visibility: form.get("visibility"),
+    invite: names, others: form.get("others"),
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { error: `${FIELDS[String(issue.path[0])] ?? issue.path.join(".")}: ${issue.message}` };
+  }
+  return created(async () => createMultiChallenge(await getDb(), user.id, parsed.data));
+}
+
+async function created(create: () => Promise<{ gameId: string }>): Promise<ChallengeFormState> {
+  let gameId: string;
+  try {
+    ({ gameId } = await create());
+  } catch (e) {
+    if (e instanceof GameError) return { error: sentence(e.message) };
+    console.error("create challenge failed:", e);
+    return { error: "Something went wrong on the server. Please try again." };
+  }
+  // The invitation emails (by name or address) are queued: send them now; or a bot is to move first.
+  wakeOutboxWorker();
+  redirect(`/games/${gameId}`);
+}
 
 export async function createChallengeAction(_prev: ChallengeFormState, form: FormData): Promise<ChallengeFormState> {
   const user = await requireUser("/challenge");
@@ -44,15 +77,5 @@ export async function createChallengeAction(_prev: ChallengeFormState, form: For
     const field = FIELDS[issue.path.join(".")] ?? issue.path.join(".");
     return { error: `${field}: ${issue.message}` };
   }
-  let gameId: string;
-  try {
-    ({ gameId } = await createChallenge(await getDb(), user.id, parsed.data));
-  } catch (e) {
-    if (e instanceof GameError) return { error: sentence(e.message) };
-    console.error("create challenge failed:", e);
-    return { error: "Something went wrong on the server. Please try again." };
-  }
-  // The invitation email (by name or address) is queued: send it now; or a bot is to move first.
-  wakeOutboxWorker();
-  redirect(`/games/${gameId}`);
+  return created(async () => createChallenge(await getDb(), user.id, parsed.data));
 }

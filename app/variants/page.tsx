@@ -5,7 +5,8 @@ import { RulesText } from "@/app/_overview/format";
 import { PlayerLink } from "@/app/_overview/format";
 import { getDb } from "@/lib/db/client";
 import { listPresets } from "@/lib/games/presets";
-import { variantIds, variantInfo } from "@/lib/rules";
+import { multiGameInfo, multiVariantIds, variantIds, variantInfo } from "@/lib/rules";
+import { cellCount } from "./[id]/MultiVariant";
 
 // The presets come from the database (docs/stack-notes.md pitfall 8).
 export const dynamic = "force-dynamic";
@@ -13,6 +14,24 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Variants · Courier Variants" };
 
 const SHOWN = 500;
+
+/** A built-in game's card: its start position, name, board and first summary line. */
+function VariantCard({ id, name, about, summary }: { id: string; name: string; about: string; summary: string | undefined }) {
+  return (
+    <li className="with-thumbnail">
+      <VariantThumbnail variant={id} />
+      <div>
+        <h2 className="card-title" style={{ margin: 0, fontSize: "1.1rem" }}>
+          <Link href={`/variants/${id}`}>{name}</Link>
+        </h2>
+        <div className="meta">
+          {about} · <code>{id}</code>
+        </div>
+        {summary && <p><RulesText text={summary} /></p>}
+      </div>
+    </li>
+  );
+}
 
 /**
  * Every game the rules module has built in, from its own list (nothing to keep in step by
@@ -30,20 +49,11 @@ export default async function VariantsPage() {
       <ul className="variant-grid">
         {variantIds().map((id) => {
           const v = variantInfo(id);
-          return (
-            <li key={id} className="with-thumbnail">
-              <VariantThumbnail variant={id} />
-              <div>
-                <h2 className="card-title" style={{ margin: 0, fontSize: "1.1rem" }}>
-                  <Link href={`/variants/${id}`}>{v.name}</Link>
-                </h2>
-                <div className="meta">
-                  {v.files}×{v.ranks} board · {v.pieces.length} kinds of piece · <code>{id}</code>
-                </div>
-                {v.summary[0] && <p><RulesText text={v.summary[0]} /></p>}
-              </div>
-            </li>
-          );
+          return <VariantCard key={id} id={id} name={v.name} about={`${v.files}×${v.ranks} board · ${v.pieces.length} kinds of piece`} summary={v.summary[0]} />;
+        })}
+        {multiVariantIds().map((id) => {
+          const v = multiGameInfo(id);
+          return <VariantCard key={id} id={id} name={v.name} about={`${v.armies.length} players · ${cellCount(id)} · ${v.pieces.length} kinds of piece`} summary={v.summary[0]} />;
         })}
       </ul>
       <section aria-labelledby="presets-heading">

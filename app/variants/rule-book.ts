@@ -27,6 +27,14 @@ const RULE_BOOK: Record<string, string> = {
   xiangqi: "xiangqi.md",
   janggi: "janggi.md",
   "fog-of-war": "fog-of-war.md",
+  chaturaji: "chaturaji.md",
+  "four-seasons": "four-seasons.md",
+  "four-player": "four-player.md",
+  "four-player-teams": "four-player.md#teams",
+  "three-player": "three-player.md",
+  "eight-player": "eight-player.md",
+  "eight-player-pairs": "eight-player.md#pairs-eight-player-pairs",
+  "eight-player-teams": "eight-player.md#teams-eight-player-teams",
 };
 
 /** A game's file (and section, after `#`) in docs/games/; undefined for an id it does not know. */

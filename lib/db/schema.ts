@@ -180,6 +180,12 @@ export const games = pgTable(
     botClaimedUntil: at("bot_claimed_until"),
     // The bot's failed tries in a row here: the back-off grows with them, and after a few it plays a random legal move.
     botFailures: integer("bot_failures").notNull().default(0),
+    // A game for more than two (lib/games/multi.ts, docs/games-for-more-than-two-service.md): its
+    // number of seats (game_seats); null for a game of two. Its players are in game_seats, not in
+    // white_id/black_id; it has no 1-0/0-1 result but its places (game_seats) and `ending`.
+    seatCount: integer("seat_count"),
+    // How a game for more than two ended, in words ("Red wins: Blue's king was taken").
+    ending: text("ending"),
   },
   (t) => [
     index("games_white_id_idx").on(t.whiteId),
@@ -215,11 +221,14 @@ export const games = pgTable(
     index("games_black_name_idx").on(sql`lower(${t.blackName})`).where(sql`${t.blackName} is not null`),
     check(
       "games_players_set",
-      sql`${t.status} in ('open', 'cancelled') or (${t.whiteId} is not null and ${t.blackId} is not null) or ${t.importedBy} is not null`,
+      sql`${t.status} in ('open', 'cancelled') or (${t.whiteId} is not null and ${t.blackId} is not null) or ${t.importedBy} is not null or ${t.seatCount} is not null`,
     ),
+    check("games_seat_count_range", sql`${t.seatCount} between 3 and 8`),
+    // A game for more than two has places, not a two-player result.
+    check("games_multi_no_result", sql`${t.seatCount} is null or (${t.result} is null and ${t.whiteId} is null and ${t.blackId} is null)`),
     // Null while a seat is empty, and a check passes on null.
     check("games_distinct_players", sql`${t.whiteId} <> ${t.blackId}`),
-    check("games_result_iff_finished", sql`(${t.status} = 'finished') = (${t.result} is not null)`),
+    check("games_result_iff_finished", sql`${t.seatCount} is not null or (${t.status} = 'finished') = (${t.result} is not null)`),
     check("games_ply_nonnegative", sql`${t.ply} >= 0`),
     check("games_days_per_move_positive", sql`${t.daysPerMove} > 0`),
     // The database's own guarantee that no move lands while the setups are being chosen.
@@ -244,6 +253,59 @@ export const moves = pgTable(
     createdAt: at("created_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.ply] }), check("moves_ply_positive", sql`${t.ply} >= 1`)],
+);
+
+// The seats of a game for more than two (lib/games/multi.ts): one per army, in turn order; the
+// army's letter is its N-FEN letter. Empty (user null) until a player takes it.
+export const gameSeats = pgTable(
+  "game_seats",
+  {
+    gameId: text("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    // The seat's place in the turn order, from 0; the army is the game's army of that index.
+    seat: integer("seat").notNull(),
+    army: text("army").notNull(),
+    userId: text("user_id").references(() => users.id),
+    // A bot's level when a bot plays this seat (users.bot_level of userId).
+    botLevel: integer("bot_level"),
+    // Once the game is over: the army's place (1 = first, shared on a tie) and score.
+    place: integer("place"),
+    score: integer("score"),
+    winner: boolean("winner").notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.seat] }),
+    uniqueIndex("game_seats_game_army_key").on(t.gameId, t.army),
+    // One seat per person in a game (a bot's account may play several: each seat is searched alone).
+    uniqueIndex("game_seats_game_user_key").on(t.gameId, t.userId).where(sql`${t.botLevel} is null`),
+    index("game_seats_user_id_idx").on(t.userId),
+    check("game_seats_seat_range", sql`${t.seat} between 0 and 7`),
+    check("game_seats_army_letter", sql`${t.army} ~ '^[a-z]$'`),
+    check("game_seats_bot_has_player", sql`${t.botLevel} is null or ${t.userId} is not null`),
+  ],
+);
+
+// How an army of a game for more than two went out by resignation or timeout, which no move text
+// says: after `afterPly` moves, in the order `n` (MultiGame.eliminate replays them between the moves).
+export const gameEliminations = pgTable(
+  "game_eliminations",
+  {
+    gameId: text("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    n: integer("n").notNull(),
+    army: text("army").notNull(),
+    reason: text("reason").notNull(),
+    afterPly: integer("after_ply").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.n] }),
+    uniqueIndex("game_eliminations_game_army_key").on(t.gameId, t.army),
+    check("game_eliminations_reason", sql`${t.reason} in ('resignation', 'timeout')`),
+    check("game_eliminations_after_ply_nonnegative", sql`${t.afterPly} >= 0`),
+  ],
 );
 
 // Conditional moves (docs/conditional-moves.md): a player's line "if they play X1, I answer Y1,
@@ -538,3 +600,4 @@ export type DevMail = typeof devMailbox.$inferSelect;
 export type Preset = typeof presets.$inferSelect;
 export type PresetVersion = typeof presetVersions.$inferSelect;
 export type ChatMessage = typeof chatMessages.$inferSelect;
+export type GameSeat = typeof gameSeats.$inferSelect;

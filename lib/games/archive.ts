@@ -97,7 +97,8 @@ const endOfDay = (d: string) => new Date(startOfDay(d).getTime() + 24 * 60 * 60 
 
 /** The WHERE clause of a search, without the page position, and the names in it that name nobody. */
 async function conditions(db: Executor, f: ArchiveFilters, scope: ArchiveScope): Promise<{ where: SQL[]; notes: string[] }> {
-  const where: SQL[] = [sql`${games.status} <> 'cancelled'`];
+  // Games for more than two are not listed yet: the archive's rows and records show two players.
+  const where: SQL[] = [sql`${games.status} <> 'cancelled'`, sql`${games.seatCount} is null`];
   const notes: string[] = [];
   const ownPage = scope.playerId !== undefined && scope.viewerId === scope.playerId;
   if (!ownPage) where.push(sql`${games.visibility} = 'public'`);
@@ -283,8 +284,13 @@ export interface VisibleGame {
   blackName: string | null;
 }
 
-/** May this viewer see this game? Public and unlisted: anyone with the link; private: its players (and its importer). */
-export function mayView(g: Pick<GameRow, "visibility" | "whiteId" | "blackId" | "importedBy">, viewerId: string | null): boolean {
+/**
+ * May this viewer see this game of two? Public and unlisted: anyone with the link; private: its players
+ * (and its importer). A game for more than two is none of the surfaces' that ask this (pictures, records,
+ * previews draw two players): for them it does not exist; lib/games/multi.ts has its own gate.
+ */
+export function mayView(g: Pick<GameRow, "visibility" | "whiteId" | "blackId" | "importedBy" | "seatCount">, viewerId: string | null): boolean {
+  if (g.seatCount !== null) return false;
   if (g.visibility !== "private") return true;
   return viewerId !== null && (g.whiteId === viewerId || g.blackId === viewerId || g.importedBy === viewerId);
 }

@@ -15,6 +15,7 @@ import { queueCancelled, queueDigest, queueReminder, queueVacation } from "./not
 import { declarePresetVariants, isUnreadablePreset } from "./presets";
 import { colourOf, DAY_MS, finish, loadRules, lockGame, parse, requireActive, userById } from "./service";
 import { sideToAct } from "./setups";
+import { timeOutMulti } from "./multi";
 
 /** Vacation days each player may take per calendar year. */
 export const VACATION_DAYS_PER_YEAR = 30;
@@ -58,6 +59,8 @@ export async function runClock(db: Db, now = new Date()): Promise<ClockReport> {
   const soon = await db.select({ id: games.id }).from(games).where(and(
     eq(games.status, "active"), lte(games.deadline, new Date(now.getTime() + DAY_MS)),
     or(isNull(games.reminderPly), ne(games.reminderPly, games.ply)),
+    // Reminders name one opponent: games for more than two have none yet (docs/games-for-more-than-two-service.md#timeouts).
+    isNull(games.seatCount),
   ));
   for (const { id } of soon) if (await remind(db, id, now)) report.reminders++;
   report.digests = await sendDigests(db, now);
@@ -78,6 +81,8 @@ async function decideTimeout(db: Db, id: string, now: Date): Promise<"timeout" |
   return db.transaction(async (tx) => {
     const g = await lockForJob(tx, id);
     if (!g || g.status !== "active" || !g.deadline || g.deadline > now) return null;
+    // More than two: the army to move goes out and the others play on (docs/games-for-more-than-two-service.md#timeouts).
+    if (g.seatCount !== null) return timeOutMulti(tx, g, now);
     const late = await userById(tx, playerToMove(g));
     if (late.vacationSince) return null; // paused: the deadline moves on when the vacation ends
     const other = await userById(tx, otherPlayer(g, late.id));

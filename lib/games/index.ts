@@ -22,3 +22,8 @@ export {
   type ChatView, type ChatLine,
 } from "./chat";
 export { chatInput, muteInput, noteInput, reportInput, NOTE_MAX, CHAT_MESSAGE_MAX } from "./inputs";
+export {
+  createMultiChallenge, submitMultiMove, resignMulti, getMultiGameView, openSeats, freeSeats, multiGamesOf, replayMulti, endingWords,
+  type MultiGameView, type OpenSeats, type Elimination, type MultiGameSummary,
+} from "./multi";
+export { multiChallengeInput, type MultiChallengeInput } from "./inputs";

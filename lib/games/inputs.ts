@@ -1,6 +1,6 @@
 /** The shapes every game action accepts, checked at the boundary (server actions, tests). */
 import { z } from "zod";
-import { findVariantInfo } from "@/lib/rules";
+import { findVariantInfo, isMultiVariant, multiGameInfo } from "@/lib/rules";
 import { isGameId } from "./preset-ids";
 import { CONDITIONAL_PLIES_PER_LINE } from "./conditional-limits";
 
@@ -44,6 +44,40 @@ export const challengeInput = z.object({
   else if (c.setup < 0 || c.setup >= setups) ctx.addIssue({ code: "custom", path: ["setup"], message: `a number from 0 to ${setups - 1}` });
 });
 export type ChallengeInput = z.input<typeof challengeInput>;
+
+const armyLetter = z.string().regex(/^[a-z]$/, "an army is named by its letter");
+const playerName = z.string().trim().min(1).max(40).refine(noNul, "not a player name");
+const hasArmy = (variant: string, army: string) => multiGameInfo(variant).armies.some((a) => a.letter === army);
+
+/**
+ * A challenge for a game for more than two (lib/games/multi.ts, docs/games-for-more-than-two-service.md):
+ * the creator's seat, players invited by name, bots for some seats, and how the rest are filled.
+ */
+export const multiChallengeInput = z.object({
+  variant: z.string().max(64).refine(isMultiVariant, "unknown game for more than two"),
+  seat: z.union([z.literal("random"), armyLetter]).default("random"),
+  daysPerMove: challengeInput.shape.daysPerMove,
+  visibility: challengeInput.shape.visibility,
+  invite: z.array(playerName).max(7, "at most seven players").default([]),
+  bots: z.array(z.object({ army: armyLetter, level: z.coerce.number().int().min(1, "bots have levels 1 to 8").max(8, "bots have levels 1 to 8") }))
+    .max(7).default([]),
+  /** The seats nobody is invited to or a bot plays: taken by whoever has the link, or from the lobby. */
+  others: z.enum(["link", "open"]).default("open"),
+}).superRefine((c, ctx) => {
+  if (!isMultiVariant(c.variant)) return;
+  const armies = multiGameInfo(c.variant).armies.length;
+  if (c.seat !== "random" && !hasArmy(c.variant, c.seat)) ctx.addIssue({ code: "custom", path: ["seat"], message: `no such army in this game` });
+  for (const b of c.bots) if (!hasArmy(c.variant, b.army)) ctx.addIssue({ code: "custom", path: ["bots"], message: `no army ${b.army} in this game` });
+  if (new Set(c.bots.map((b) => b.army)).size !== c.bots.length || c.bots.some((b) => b.army === c.seat)) {
+    ctx.addIssue({ code: "custom", path: ["bots"], message: "one player or bot a seat" });
+  }
+  if (new Set(c.invite.map((n) => n.toLowerCase())).size !== c.invite.length) ctx.addIssue({ code: "custom", path: ["invite"], message: "each player is invited once" });
+  if (1 + c.invite.length + c.bots.length > armies) ctx.addIssue({ code: "custom", path: ["invite"], message: `this game has ${armies} seats, yours among them` });
+});
+export type MultiChallengeInput = z.input<typeof multiChallengeInput>;
+
+/** Taking a seat by an invitation (lib/games/multi.ts): the army chosen, or the first free one. */
+export const seatChoiceInput = z.object({ army: armyLetter.optional() });
 
 export const moveInput = z.object({
   gameId,

@@ -8,7 +8,7 @@ import type { Executor } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
 import { enqueueEmail, mailSettings, type OutboxEmailInput } from "@/lib/mail";
 import { renderEmail } from "@/lib/mail/render";
-import { hidesInformation, sideNameIn, variantInfo } from "@/lib/rules";
+import { hidesInformation, isMultiVariant, multiGameInfo, sideNameIn, variantInfo } from "@/lib/rules";
 import { resultMark } from "./result-mark";
 import ChooseSetup from "@/emails/choose-setup";
 import GameOver from "@/emails/game-over";
@@ -22,6 +22,11 @@ import { newReplyToken, saveReplyToken, stopRepliesUrl, type ReplyToken } from "
 
 export function gameUrl(gameId: string): string {
   return `${mailSettings().siteUrl}/games/${gameId}`;
+}
+
+/** A game's name, for two players or for more (lib/rules/multi). */
+export function gameName(variant: string): string {
+  return isMultiVariant(variant) ? multiGameInfo(variant).name : variantInfo(variant).name;
 }
 
 export function formatDeadline(d: Date): string {
@@ -147,7 +152,7 @@ export async function queueInvitation(
   now: Date,
 ): Promise<void> {
   const siteUrl = mailSettings().siteUrl;
-  const variantName = variantInfo(inv.variant).name;
+  const variantName = gameName(inv.variant);
   const body = await renderEmail(
     createElement(Invitation, {
       siteUrl, acceptUrl: `${siteUrl}/invitations/${inv.token}`, from, variantName,
@@ -211,7 +216,7 @@ export async function queueCancelled(
   tx: Executor, to: Recipient, g: { id: string; variant: string }, opponent: string, reason: "no-first-move" | "no-setup-chosen", now: Date,
 ): Promise<void> {
   if (!to.email || to.notify === "none") return;
-  const variantName = variantInfo(g.variant).name;
+  const variantName = gameName(g.variant);
   const body = await renderEmail(
     createElement(GameOver, {
       siteUrl: mailSettings().siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, outcome: "Cancelled",
@@ -280,4 +285,63 @@ export async function queueVacation(
     payload: { gameIds: shared.map((g) => g.id) },
   }, now);
   return true;
+}
+
+// ---------------------------------------------------------------- games for more than two
+
+/**
+ * "Your turn" in a game for more than two (docs/games-for-more-than-two-service.md#the-turn-email):
+ * to the player whose army is to move, naming the others by display name only; no board picture
+ * (the pictures draw games of two) and no reply address (replies are read as moves of two-player games).
+ */
+export async function queueMultiTurn(
+  tx: Executor,
+  to: Recipient,
+  g: { id: string; variant: string; ply: number; deadline: Date; army: string },
+  news: { others: string; by?: string; move?: string; headline?: string },
+  now: Date,
+): Promise<void> {
+  if (!to.email || to.notify !== "every-move") return;
+  const variantName = gameName(g.variant);
+  const body = await renderEmail(
+    createElement(YourTurn, {
+      siteUrl: mailSettings().siteUrl, gameUrl: gameUrl(g.id), opponent: news.by ?? news.others, variantName,
+      lastMove: news.move, headline: news.headline, moveNumber: g.ply + 1, side: g.army, deadline: formatDeadline(g.deadline),
+    }),
+  );
+  const what = news.headline ?? (news.move ? `${news.by} played ${news.move}` : `Your game with ${news.others} has begun`);
+  await enqueueEmail(tx, {
+    to: to.email, kind: "your-turn", subject: `${what}: your move as ${g.army} (${variantName})`, ...body,
+    payload: { gameId: g.id, ply: g.ply },
+  }, now);
+}
+
+/** "Game over" in a game for more than two: to each player, with their place and the ending in words. */
+export async function queueMultiGameOver(
+  tx: Executor,
+  to: Recipient,
+  g: { id: string; variant: string; ending: string },
+  seat: { place: number; winner: boolean; of: number },
+  others: string,
+  now: Date,
+): Promise<void> {
+  if (!to.email || to.notify === "none") return;
+  const variantName = gameName(g.variant);
+  const outcome = seat.winner ? "You won" : `You placed ${ordinal(seat.place)}`;
+  const body = await renderEmail(
+    createElement(GameOver, {
+      siteUrl: mailSettings().siteUrl, gameUrl: gameUrl(g.id), opponent: others, variantName, outcome,
+      how: `(${g.ending})`, result: `${ordinal(seat.place)} of ${seat.of}`,
+    }),
+  );
+  await enqueueEmail(tx, {
+    to: to.email, kind: "game-over", subject: `${outcome} (${variantName}): ${g.ending}`, ...body,
+    payload: { gameId: g.id },
+  }, now);
+}
+
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th";
+  return `${n}${suffix}`;
 }

@@ -1,7 +1,7 @@
 /** What the pages read: a game with its players and moves, a player's games, the lobby. */
-import { aliasedTable, and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { aliasedTable, and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
-import { games, invitations, moves, users, type Game as GameRow } from "@/lib/db/schema";
+import { games, gameSeats, invitations, moves, users, type Game as GameRow } from "@/lib/db/schema";
 import { chatFor, type ChatView } from "./chat";
 import { GameError } from "./errors";
 import { gameAsSeenBy, type Side } from "./fog";
@@ -161,6 +161,8 @@ export async function openChallenges(db: Executor, limit = 100): Promise<OpenCha
     .innerJoin(users, eq(users.id, invitations.fromId))
     .where(and(
       eq(invitations.kind, "open"), eq(invitations.status, "pending"), eq(games.status, "open"), eq(games.visibility, "public"),
+      // Games for more than two are listed by their seats (lib/games/multi.ts openSeats).
+      isNull(games.seatCount),
     ))
     .orderBy(desc(invitations.createdAt)).limit(limit);
   await declarePresetVariants(db, rows.map((r) => r.variant));
@@ -173,7 +175,7 @@ export async function challengesFor(db: Executor, userId: string, email: string 
     .innerJoin(games, eq(games.id, invitations.gameId))
     .innerJoin(users, eq(users.id, invitations.fromId))
     .where(and(
-      eq(invitations.status, "pending"),
+      eq(invitations.status, "pending"), isNull(games.seatCount),
       or(eq(invitations.toUserId, userId), email ? sql`lower(${invitations.toEmail}) = lower(${email})` : undefined),
     ))
     .orderBy(desc(invitations.createdAt));
@@ -214,17 +216,21 @@ function visibleTo(g: Pick<GameRow, "visibility" | "whiteId" | "blackId" | "impo
  * they are. One indexed read, no moves: most polls of a correspondence game find nothing new.
  */
 export async function gameVersion(db: Executor, gameId: string): Promise<{
-  version: number; private: boolean; chatVersion: number; players: (string | null)[]; visibleTo(viewerId: string | null): boolean;
+  version: number; private: boolean; chatVersion: number; multi: boolean; players: (string | null)[]; visibleTo(viewerId: string | null): boolean;
 } | null> {
   if (gameId.length > 64 || gameId.includes("\u0000")) return null;
   const [row] = await db.select({
     updatedAt: games.updatedAt, visibility: games.visibility, chatVersion: games.chatVersion, whiteId: games.whiteId, blackId: games.blackId,
-    importedBy: games.importedBy,
+    importedBy: games.importedBy, seatCount: games.seatCount,
   }).from(games).where(eq(games.id, gameId));
-  return row
-    ? {
-        version: row.updatedAt.getTime(), private: row.visibility === "private", chatVersion: row.chatVersion, players: [row.whiteId, row.blackId],
-        visibleTo: (viewerId) => visibleTo(row, viewerId),
-      }
-    : null;
+  if (!row) return null;
+  const multi = row.seatCount !== null;
+  // A game for more than two: its players are its seats' (a second small read, for these games only).
+  const players = multi
+    ? (await db.select({ userId: gameSeats.userId }).from(gameSeats).where(eq(gameSeats.gameId, gameId))).map((s) => s.userId)
+    : [row.whiteId, row.blackId];
+  return {
+    version: row.updatedAt.getTime(), private: row.visibility === "private", chatVersion: row.chatVersion, multi, players,
+    visibleTo: (viewerId) => row.visibility !== "private" || (viewerId !== null && (players.includes(viewerId) || row.importedBy === viewerId)),
+  };
 }

@@ -15,7 +15,7 @@ import { mayView } from "./archive";
 import { GameError } from "./errors";
 import { fenSeenBy, hiddenNow } from "./fog";
 import {
-  challengeInput, chooseSetupInput, closeInvitationInput, drawClaimInput, gameActionInput, invitationInput, invitationTokenInput, moveInput,
+  challengeInput, chooseSetupInput, closeInvitationInput, drawClaimInput, gameActionInput, invitationInput, invitationTokenInput, moveInput, seatChoiceInput,
   type ChallengeInput, type ChooseSetupInput, type MoveInput,
 } from "./inputs";
 import { enqueueEmail } from "@/lib/mail";
@@ -25,6 +25,7 @@ import { declarePresetVariants, refuseUnreadable, requirePresetVariant } from ".
 import { choosesSetups, firstChooser, setupStage } from "./setups";
 import { botOfLevel, isBotAddress } from "./bot-accounts";
 import { answerConditionalMove } from "./conditional";
+import { takeSeatIn } from "./multi";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 type Result = "1-0" | "0-1" | "1/2-1/2";
@@ -50,7 +51,7 @@ export async function userById(tx: Executor, id: string): Promise<User> {
  * user may not see gets exactly these too (same code, same words), so a stranger
  * holding its id learns nothing, not even that it exists.
  */
-const noSuchGame = () => new GameError("not-found", "no such game");
+export const noSuchGame = () => new GameError("not-found", "no such game");
 const noSuchInvitation = () => new GameError("not-found", "no such invitation");
 
 export async function lockGame(tx: Executor, gameId: string): Promise<GameRow> {
@@ -185,7 +186,7 @@ export async function createChallenge(db: Db, userId: string, raw: ChallengeInpu
 export const INVITATIONS_PER_DAY = 10;
 export const INVITATIONS_PER_RECIPIENT_PER_DAY = 3;
 
-async function limitInvitations(
+export async function limitInvitations(
   tx: Executor, userId: string, to: { player?: User; email: string | null }, now: Date,
 ): Promise<void> {
   // The player's row lock makes two challenges sent at once count one after the other.
@@ -270,14 +271,19 @@ function answerableById(inv: typeof invitations.$inferSelect, visibility: GameRo
   return visibility === "public";
 }
 
-/** Accepts by invitation id (lobby, named player) or by the link's token; starts the game. */
+/**
+ * Accepts by invitation id (lobby, named player) or by the link's token; starts the game. In a game
+ * for more than two, accepting takes a seat (`army`, or the first free one), and the game starts
+ * when the last is taken (lib/games/multi.ts).
+ */
 export async function acceptInvitation(
-  db: Db, userId: string, raw: { invitationId: string } | { token: string }, now = new Date(),
+  db: Db, userId: string, raw: ({ invitationId: string } | { token: string }) & { army?: string }, now = new Date(),
 ): Promise<{ gameId: string }> {
   const byToken = typeof raw === "object" && raw !== null && "token" in raw;
   const where = byToken
     ? eq(invitations.token, parse(invitationTokenInput, raw).token)
     : eq(invitations.id, parse(invitationInput, raw).invitationId);
+  const { army } = parse(seatChoiceInput, raw);
   return db.transaction(async (tx) => {
     const me = await userById(tx, userId);
     const { inv, visibility } = await lockInvitation(tx, where, me);
@@ -289,6 +295,7 @@ export async function acceptInvitation(
     }
     const g = await lockGame(tx, inv.gameId);
     if (g.status !== "open") throw new GameError("over", "this challenge is no longer open");
+    if (g.seatCount !== null) return takeSeatIn(tx, g, inv, me, army, now);
     const seat = g.whiteId ? { blackId: me.id } : { whiteId: me.id };
     const deadline = deadlineAfter(now, g.daysPerMove);
     await tx.update(games).set({ ...seat, status: "active", deadline, updatedAt: now }).where(eq(games.id, g.id));

@@ -19,7 +19,8 @@ import { newPlayer, type Player } from "./support/play";
 const SERVER_ACTIONS = [
   "app/_actions/invitations.ts#acceptChallenge", "app/_actions/invitations.ts#declineChallenge",
   "app/_actions/invitations.ts#withdrawChallenge", "app/_actions/session.ts#signOutFromHeader",
-  "app/challenge/actions.ts#createChallengeAction",
+  "app/challenge/actions.ts#createChallengeAction", "app/challenge/actions.ts#createMultiChallengeAction",
+  "app/games/[id]/multi-actions.ts#multiMoveAction", "app/games/[id]/multi-actions.ts#multiResignAction",
   "app/games/[id]/actions.ts#acceptDrawAction", "app/games/[id]/actions.ts#chooseSetupAction", "app/games/[id]/actions.ts#claimDrawAction",
   "app/games/[id]/actions.ts#declineDrawAction", "app/games/[id]/actions.ts#extraDayAction",
   "app/games/[id]/actions.ts#moveAction", "app/games/[id]/actions.ts#offerDrawAction",
@@ -172,7 +173,7 @@ test.describe("authorization and hostile requests", () => {
       "/games/%00/state", `/games/${publicGame}/state?since=abc`, "/games/%00/events", `/games/${publicGame}/events?since=abc`, `/games/${publicGame}/events?since=-1`, `/games/${publicGame}/state?since=-1`, `/games/${publicGame}/state?since=1e400`,
       `/games/${publicGame}/board.png?ply=-1`, `/games/${publicGame}/board.png?ply=99999999`, `/games/${publicGame}/board.svg?size=100000`,
       `/games/${publicGame}/board.svg?flip=%00`, "/games/%00/board.png", "/games/%00/record", "/games/%00/pgn",
-      "/players/%00", `/players/${long}`, "/players/%00/feed.xml", "/players/%3Cscript%3E", "/variants/%00", `/variants/${long}`, "/variants/%00/rules", `/variants/${long}/rules`, "/variants/%00/board.svg", `/variants/${long}/board.svg`, "/variants/chess/board.svg?size=%00", "/variants/chess/board.svg?flip=%00",
+      "/players/%00", `/players/${long}`, "/players/%00/feed.xml", "/players/%3Cscript%3E", "/variants/%00", `/variants/${long}`, "/variants/%00/rules", `/variants/${long}/rules`, "/variants/%00/board.svg", `/variants/${long}/board.svg`, "/variants/chess/board.svg?size=%00", "/variants/chess/board.svg?flip=%00", "/variants/four-player/board.svg?army=%00", `/variants/three-player/board.svg?army=${long}&size=%00`,
       "/invitations/%00", "/invitations/not-a-token", "/dev/mailbox", `/games?variant=%00&player=%00&sort=%00&after=%00`, "/games?after=zzzz&sort=oldest",
       `/games/${publicGame}?ply=%00`, `/games/${publicGame}?ply=-5`, "/api/auth/callback/email?token=%00&email=%00", "/api/auth/nonsense",
       "/?after=%00", "/lobby?variant=%00", `/challenge?variant=%00&opponent=${long}`, "/challenge?opponent=%00", "/import?x=%00",

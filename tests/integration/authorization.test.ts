@@ -87,7 +87,7 @@ const RECORD = '[White "Anna"]\n[Black "Ben"]\n\n1. P e2-e4 p e7-e5 1-0\n';
 
 /** Every table, as sorted lines of its rows: what "nothing changed" compares. */
 const TABLES = ["users", "accounts", "sessions", "verification_tokens", "games", "moves", "invitations", "email_outbox", "rate_events", "dev_mailbox", "presets", "preset_versions",
-  "conditional_moves", "game_notes", "chat_messages", "chat_mutes", "chat_reports"];
+  "conditional_moves", "game_notes", "chat_messages", "chat_mutes", "chat_reports", "game_seats", "game_eliminations"];
 
 let handle: TestDb;
 let db: Db;

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { variantIds } from "@/lib/rules";
+import { multiVariantIds, variantIds } from "@/lib/rules";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SKIPPED_DIRS = new Set(["node_modules", ".git", ".data", ".bench", "test-results", "playwright-report", "coverage"]);
@@ -143,7 +143,7 @@ describe("the rule book", () => {
 describe("the games' pages and the rule book", () => {
   it("every game has a file (and section) of the rule book", async () => {
     const { ruleBookPath } = await import("@/app/variants/rule-book");
-    for (const id of variantIds()) {
+    for (const id of [...variantIds(), ...multiVariantIds()]) {
       const path = ruleBookPath(id);
       expect(path, id).toMatch(/^docs\/games\/[\w-]+\.md(#[\w-]+)?$/);
       const [file, anchor] = path!.split("#");

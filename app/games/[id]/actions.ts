@@ -1,10 +1,5 @@
 "use server";
-/**
- * The game page's server actions. Thin on purpose: check the input, call the game
- * service (which authorizes and decides), and answer with the fresh state of the
- * game, so the page shows the result at once — a refusal included, above all
- * "the position changed", which comes with the position it changed to.
- */
+/** The game page's server actions. Thin on purpose (./act.ts): check the input, call the game service, answer with the fresh state. */
 import { z } from "zod";
 import type { GameActionResult } from "@/app/_components/game-state";
 import { getCurrentUser } from "@/lib/auth";
@@ -15,42 +10,14 @@ import {
   saveNote, setMute, submitMove, withdrawInvitation, type ConditionalLineView,
 } from "@/lib/games";
 import { conditionalLineIdInput, conditionalLineInput, drawClaimInput, gameActionInput, invitationInput } from "@/lib/games/inputs";
-import { wakeOutboxWorker } from "@/lib/mail/worker";
+import { act as shared } from "./act";
 import { loadGame, toGameState } from "./load";
 
-async function act<T extends { gameId: string }>(
-  schema: z.ZodType<T>,
-  raw: unknown,
-  op: (db: Db, userId: string, input: T) => Promise<unknown>,
-): Promise<GameActionResult> {
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) return { ok: false, code: "invalid", error: parsed.error.issues[0]?.message ?? "invalid input", state: null };
-  const input = parsed.data;
-  try {
-    const user = await getCurrentUser();
-    const db = await getDb();
-    const fresh = async () => {
-      const view = await loadGame(db, input.gameId, user?.id ?? null);
-      return view && !("unreadable" in view) ? toGameState(view) : null;
-    };
-    if (!user?.name) return { ok: false, code: "signed-out", error: "You are signed out: sign in again to play.", state: await fresh() };
-    try {
-      await op(db, user.id, input);
-    } catch (e) {
-      if (e instanceof GameError) return { ok: false, code: e.code, error: e.message, state: await fresh() };
-      throw e;
-    }
-    // Every game action may have queued mail (your turn, game over): send it now.
-    wakeOutboxWorker();
-    const state = await fresh();
-    if (!state) throw new Error(`game ${input.gameId} vanished after an action`);
-    return { ok: true, state };
-  } catch (e) {
-    // A bug or an outage, not a refusal: log it, and tell the player in words.
-    console.error("game action failed:", e);
-    return { ok: false, code: "server", error: "Something went wrong on the server. Please try again.", state: null };
-  }
-}
+const act = <T extends { gameId: string }>(schema: z.ZodType<T>, raw: unknown, op: (db: Db, userId: string, input: T) => Promise<unknown>): Promise<GameActionResult> =>
+  shared(schema, raw, op, async (db, gameId, viewerId) => {
+    const view = await loadGame(db, gameId, viewerId);
+    return view && !("unreadable" in view) ? toGameState(view) : null;
+  });
 
 export async function moveAction(raw: { gameId: string; expectedPly: number; move: string }): Promise<GameActionResult> {
   return act(moveInput, raw, (db, userId, input) => submitMove(db, userId, input));

@@ -12,7 +12,8 @@ import { getDb } from "@/lib/db/client";
 import { describeEnd } from "@/lib/games";
 import { positionAt } from "@/lib/games/pictures";
 import { mailSettings } from "@/lib/mail";
-import { findVariantInfo, sideNameIn } from "@/lib/rules";
+import { findVariantInfo, multiGameInfo, sideNameIn } from "@/lib/rules";
+import { loadMultiGame } from "./multi-load";
 
 type Props = {
   params: Promise<{ id: string }>;
@@ -66,5 +67,10 @@ export async function gamePreview(id: string, ply: number | undefined, viewerId:
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const [{ id }, search] = await Promise.all([params, searchParams]);
   const user = await getCurrentUser();
-  return (await gamePreview(id, plyParam(search.ply), user?.id ?? null)) ?? { title: "Game not found · Courier Variants" };
+  const preview = await gamePreview(id, plyParam(search.ply), user?.id ?? null);
+  if (preview) return preview;
+  // A game for more than two has no picture yet: its name is its title.
+  const multi = await loadMultiGame(await getDb(), id, user?.id ?? null);
+  if (multi && multi !== "two") return { title: `${multiGameInfo(multi.variant).name} · Courier Variants` };
+  return { title: "Game not found · Courier Variants" };
 }

@@ -19,6 +19,8 @@ import { variantPath } from "@/lib/games/preset-ids";
 import { declaredPreset } from "@/lib/games/presets";
 import { variantInfo } from "@/lib/rules";
 import { loadGame, toGameState } from "./load";
+import { loadMultiView, toMultiGameState } from "./multi-load";
+import { MultiGamePage } from "./multi-page";
 import { plyParam } from "./metadata";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -56,6 +58,10 @@ export default async function GamePage({ params, searchParams }: Props) {
   const [{ id }, search] = await Promise.all([params, searchParams]);
   const user = await getCurrentUser();
   const db = await getDb();
+  // A game for more than two has a page of its own, by the same visibility rules.
+  const multi = await loadMultiView(db, id, user?.id ?? null);
+  if (multi === null) notFound();
+  if (multi !== "two") return <MultiGamePage view={multi} state={toMultiGameState(multi)} viewerId={user?.id ?? null} />;
   const view = await loadGame(db, id, user?.id ?? null);
   if (!view) notFound();
   if ("unreadable" in view) return <main><h1>This game cannot be shown</h1><p className="error">{view.unreadable}</p></main>;

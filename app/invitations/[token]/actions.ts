@@ -15,17 +15,21 @@ export type AnswerState = { error: string | null };
 const answerInput = invitationTokenInput.extend({
   ...invitationInput.shape,
   answer: z.enum(["accept", "decline"]),
+  // A game for more than two: the seat chosen (lib/games/multi.ts takeSeatIn checks it).
+  army: z.string().regex(/^[a-z]$/).optional(),
 });
 
 export async function answerInvitationAction(_prev: AnswerState, form: FormData): Promise<AnswerState> {
-  const parsed = answerInput.safeParse({ token: form.get("token"), invitationId: form.get("invitationId"), answer: form.get("answer") });
+  const parsed = answerInput.safeParse({
+    token: form.get("token"), invitationId: form.get("invitationId"), answer: form.get("answer"), army: form.get("army") ?? undefined,
+  });
   if (!parsed.success) return { error: "This form is out of date: reload the page." };
-  const { token, invitationId, answer } = parsed.data;
+  const { token, invitationId, answer, army } = parsed.data;
   const user = await requireUser(`/invitations/${token}`);
   let gameId: string | null = null;
   try {
     const db = await getDb();
-    if (answer === "accept") ({ gameId } = await acceptInvitation(db, user.id, { token }));
+    if (answer === "accept") ({ gameId } = await acceptInvitation(db, user.id, { token, army }));
     else await declineInvitation(db, user.id, { invitationId });
   } catch (e) {
     if (e instanceof GameError) return { error: sentence(e.message) };

@@ -8,8 +8,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requireUser } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
-import { GameError, invitationByToken } from "@/lib/games";
-import { variantInfo } from "@/lib/rules";
+import { GameError, freeSeats, invitationByToken } from "@/lib/games";
+import { isMultiVariant, multiGameInfo, variantInfo } from "@/lib/rules";
 import { AnswerForm } from "./answer-form";
 
 export const metadata = { title: "Invitation · Courier Variants" };
@@ -34,6 +34,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
   const user = await requireUser(`/invitations/${encodeURIComponent(token)}`);
   const inv = await invitation(token);
   if (!inv) notFound();
+  if (isMultiVariant(inv.variant)) return <SeatInvitation inv={inv} own={inv.fromId === user.id} />;
   const info = variantInfo(inv.variant);
   const [theirs, yours] = inv.challengerColour === "white" ? info.sideNames : [...info.sideNames].reverse();
   const own = inv.fromId === user.id;
@@ -61,6 +62,29 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
         </p>
       ) : (
         <AnswerForm token={inv.token} invitationId={inv.invitationId} canDecline={inv.kind === "user" || inv.kind === "email"} />
+      )}
+    </main>
+  );
+}
+
+/** An invitation to a game for more than two: a seat to choose (docs/games-for-more-than-two-service.md#seats). */
+async function SeatInvitation({ inv, own }: { inv: Awaited<ReturnType<typeof invitationByToken>>; own: boolean }) {
+  const info = multiGameInfo(inv.variant);
+  const seats = await freeSeats(await getDb(), inv.gameId);
+  const from = inv.fromName ?? "A player";
+  return (
+    <main>
+      <h1>{own ? "Your challenge" : `${from} invites you to play`}</h1>
+      <p>
+        A game of {info.name} for {info.armies.length} players, {inv.daysPerMove} {inv.daysPerMove === 1 ? "day" : "days"} per move.
+        {" "}It begins when every seat is taken.
+      </p>
+      {inv.status !== "pending" ? (
+        <p>{CLOSED[inv.status] ?? `This invitation is ${inv.status}.`} <Link href={`/games/${inv.gameId}`}>Go to the game</Link></p>
+      ) : own ? (
+        <p>Send this page&apos;s link to the players you want. <Link href={`/games/${inv.gameId}`}>Go to the game</Link></p>
+      ) : (
+        <AnswerForm token={inv.token} invitationId={inv.invitationId} canDecline={inv.kind === "user" || inv.kind === "email"} seats={seats} />
       )}
     </main>
   );

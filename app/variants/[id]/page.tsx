@@ -6,15 +6,17 @@ import { Hand } from "@/app/_components/Hand";
 import { BoardDrawing } from "@/app/_components/pieces";
 import { PieceList } from "@/app/_components/PieceList";
 import { RulesText } from "@/app/_overview/format";
-import { Game, findVariantInfo, variantIds } from "@/lib/rules";
+import { Game, findVariantInfo, isMultiVariant, multiGameInfo, variantIds } from "@/lib/rules";
 import { ruleBookPath } from "../rule-book";
 import { aBoard } from "@/app/_components/sentence";
+import { MultiVariant } from "./MultiVariant";
 
 type Params = Promise<{ id: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const v = findVariantInfo((await params).id);
-  return { title: v ? `${v.name} · Courier Variants` : "No such game · Courier Variants" };
+  const { id } = await params;
+  const name = isMultiVariant(id) ? multiGameInfo(id).name : findVariantInfo(id)?.name;
+  return { title: name ? `${name} · Courier Variants` : "No such game · Courier Variants" };
 }
 
 /**
@@ -26,6 +28,7 @@ export default async function VariantPage({ params }: { params: Params }) {
   // A preset version's game has its preset's page; only built-in games (and no preview) have this one.
   const preset = presetOfVariant(id);
   if (preset) redirect(`/presets/${preset.slug}?version=${preset.version}`);
+  if (isMultiVariant(id)) return <MultiVariant id={id} />;
   const v = variantIds().includes(id) ? findVariantInfo(id) : undefined;
   if (!v) notFound();
   const start = Game.start(v.id);

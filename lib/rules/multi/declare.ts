@@ -50,6 +50,8 @@ export interface MultiGameDecl {
   armies: ArmyDecl[];
   pieces: MultiPieceDecl[];
   mode: MultiMode;
+  /** The rules in a few lines for the game's page, from its rule book (docs/games/); the first line on the game's card. */
+  summary: string[];
   start: string;
   /** The pawn's own rank from which it may double-step (1 = the army's first line), if any. */
   pawnStart?: number;

@@ -9,6 +9,7 @@ import type { MultiMove } from "./attacks";
 import { endOf, eliminate, legalMoves, placesOf, playMove, type MultiEnd, type MultiEndReason } from "./engine";
 import { MULTI_GAMES } from "./games";
 import { makeNfen, parseNfen, repetitionKey } from "./nfen";
+import type { MultiMode } from "./declare";
 import { CompiledGame, type ArmyState, type Position } from "./position";
 import { makeMoveText, parseMoveText } from "./text";
 
@@ -32,7 +33,14 @@ export interface MultiGameInfo {
   ranks: number;
   /** Every existing cell: its name and its file and rank from 0. */
   cells: { name: string; file: number; rank: number }[];
-  armies: { letter: string; name: string }[];
+  /** `team`: the side an army plays on in a game of teams or pairs (docs/games/four-player.md), else null. */
+  armies: { letter: string; name: string; team: number | null }[];
+  /** How the game is won (declare.ts): whether armies score points, play in teams, … */
+  mode: MultiMode;
+  /** The rules in a few lines (the declaration's summary). */
+  summary: string[];
+  /** The pieces by their N-FEN letter, with their names in the rule book ("boat"); the royal one is the king. */
+  pieces: { letter: string; name: string; betza: string; royal: boolean }[];
   start: string;
 }
 
@@ -46,7 +54,10 @@ export function multiGameInfo(id: string): MultiGameInfo {
     files: g.board.files,
     ranks: g.board.ranks,
     cells: g.board.cells.map((c) => ({ ...c })),
-    armies: d.armies.map((a) => ({ letter: a.letter, name: a.name })),
+    armies: d.armies.map((a) => ({ letter: a.letter, name: a.name, team: a.side ?? null })),
+    mode: d.mode,
+    summary: d.summary,
+    pieces: d.pieces.map((p) => ({ letter: p.letter, name: p.name, betza: p.betza, royal: p.royal === true })),
     start: d.start,
   };
 }

@@ -42,6 +42,12 @@ const chaturaji: MultiGameDecl = {
     { letter: "P", name: "pawn", betza: "fmWfcF", pawn: true, value: 1 },
   ],
   mode: "kings",
+  summary: [
+    "Four small armies on an 8×8 board, each for itself: the dice-free modern game of India's four kings.",
+    "No check: a king is taken like any piece, and its army is out, its other pieces left standing as dead pieces.",
+    "Captures and attacks on two or three kings at once score points; a pawn on the far edge becomes a boat (a rook).",
+    "The game ends when one army is left, or at the move count; the most points win.",
+  ],
   start: "bRbP2yKyByNyR/bNbP2yPyPyPyP/bBbP6/bKbP6/6gPgK/6gPgB/rPrPrPrP2gPgN/rRrNrBrK2gPgR r r0,b0,y0,g0 - - 0 1",
   promotionRank: 8,
   promotesTo: ["R"],
@@ -71,6 +77,12 @@ const fourSeasons: MultiGameDecl = {
     { letter: "L", name: "pawn along the rank", betza: "fmWfcF", pawn: true },
   ],
   mode: "seasons",
+  summary: [
+    "Alfonso X's chess of the four seasons (1283): four small armies in the corners of an 8×8 board, each for itself.",
+    "The pieces move as in medieval chess: the alfil leaps two squares diagonally, the general steps one; pawns never double-step.",
+    "An army checkmated or stalemated on its own turn, or whose king is taken, is out and its pieces leave the board.",
+    "The last king standing wins.",
+  ],
   start: "gKgRgL2wLwRwK/gNgBgL2wLwBwN/gPgP4wPwP/8/8/rPrP4bPbP/rNrBrL2bLbBbN/rKrRrL2bLbRbK g g0,r0,b0,w0 - - 0 1",
   promotionRank: 8,
   promotesTo: ["Q"],
@@ -103,6 +115,11 @@ const fourPlayer: MultiGameDecl = {
   pieces: CHESS_PIECES("fmWfcFifmnD"),
   mode: "points",
   start: FOUR_PLAYER_START,
+  summary: [
+    "Four chess armies on a cross-shaped board of 160 squares, all against all, as chess.com's 4 Player Chess plays it.",
+    "Captures, checkmates and checks on two or three kings score points; the most points win.",
+    "Checkmated and resigned armies stay on the board as grey, dead pieces; a pawn promotes to a queen on its own 8th rank, past the middle.",
+  ],
   pawnStart: 2,
   promotionRank: 8,
   promotesTo: ["Q"],
@@ -118,6 +135,11 @@ const fourPlayerTeams: MultiGameDecl = {
   armies: FOUR_PLAYER_ARMIES,
   mode: "teams",
   promotionRank: 11,
+  summary: [
+    "Four chess armies on a cross-shaped board of 160 squares, partners sitting opposite: Red and Yellow against Blue and Green.",
+    "The first team to checkmate an opponent, judged on the mated army's own turn, or to take a king, wins.",
+    "A player may not take a partner's pieces; a pawn promotes on its own 11th rank, to the piece its player chooses.",
+  ],
   promotesTo: ["Q", "R", "B", "N"],
   checkPoints: undefined,
   kingPoints: undefined,
@@ -177,6 +199,11 @@ const eightPlayer: MultiGameDecl = {
   armies: eightArmies(null),
   pieces: CHESS_PIECES("fmWfcFifmnD"),
   mode: "points",
+  summary: [
+    "Eight chess armies on a board of 516 squares, all against all: four-player chess's free-for-all on a board twice as wide.",
+    "Captures, checkmates and checks on several kings score points; the most points win.",
+    "Out armies stay as dead pieces. The 516 squares and the eight colours are HighEldar's 8 Player Chess; the board's shape is the project's own design.",
+  ],
   start:
     "yRyNyByKyQyByNyRgRgNgBgKgQgBgNgR/yPyPyPyPyPyPyPyPgPgPgPgPgPgPgPgP/16/bRbP20pPpR/bNbP20pPpN/bBbP20pPpB/bKbP20pPpQ/bQbP20pPpK/bBbP20pPpB/bNbP20pPpN/bRbP20pPpR/18/18/rRrP20oPoR/rNrP20oPoN/rBrP20oPoB/rKrP20oPoQ/rQrP20oPoK/rBrP20oPoB/rNrP20oPoN/rRrP20oPoR/16/wPwPwPwPwPwPwPwPkPkPkPkPkPkPkPkP/wRwNwBwQwKwBwNwRkRkNkBkQkKkBkNkR w w0,r0,b0,y0,g0,p0,o0,k0 wKQrKQbKQyKQgKQpKQoKQkKQ - 0 1",
   pawnStart: 2,
@@ -193,6 +220,11 @@ const eightPlayerPairs: MultiGameDecl = {
   name: "Eight-player chess (pairs)",
   armies: eightArmies("pair"),
   mode: "pairs",
+  summary: [
+    "Eight chess armies on a board of 516 squares in four pairs of partners sitting opposite each other.",
+    "A checkmate puts the mated army's pair out; the last pair standing wins.",
+    "A player may not take a partner's pieces.",
+  ],
   promotesTo: ["Q", "R", "B", "N"],
   checkPoints: undefined,
   kingPoints: undefined,
@@ -204,6 +236,11 @@ const eightPlayerTeams: MultiGameDecl = {
   name: "Eight-player chess (teams)",
   armies: eightArmies("team"),
   mode: "teams",
+  summary: [
+    "Eight chess armies on a board of 516 squares, four against four: the odd seats against the even.",
+    "The first team to checkmate any opposing army, judged on that army's own turn, wins.",
+    "A player may not take a teammate's pieces.",
+  ],
 };
 
 // docs/games/three-player.md: 126 hexagons, cell c r (from 1) when −5 ≤ c − r ≤ 7; here f, r from 0.
@@ -248,6 +285,11 @@ const threePlayer: MultiGameDecl = {
     { letter: "P", name: "pawn", betza: "fmWfcFifmnD", pawn: true },
   ],
   mode: "three",
+  summary: [
+    "Christian Wahlmann's Dreierschach: three chess armies on a hexagonal board of 126 cells.",
+    "The first checkmate or king taken ends the game: the player who would take the king first scores 3, the third player 1, the mated 0.",
+    "Pawns move towards both other armies and promote on either of their base lines; castling and en passant as in chess.",
+  ],
   start: "gRgP2bPbR/gBgP3bPbN/gNgP4bPbB/gKgP5bPbQ/gQgP6bPbK/gBgP7bPbN/gNgP8bPbB/gRgP9bPbR/gP10bP/11/10/wPwPwPwPwPwPwPwPwP/wRwBwNwKwQwBwNwR w w0,g0,b0 wKQgKQbKQ - 0 1",
   promotionRank: 0,
   promotesTo: ["Q", "R", "B", "N"],

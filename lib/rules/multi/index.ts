@@ -3,6 +3,9 @@ import { err, ok, type Result } from "../result";
 import { compiledGame, isMultiVariant } from "./game";
 import { makeNfen, parseNfen } from "./nfen";
 
+export { replayMultiGame, type MultiElimination } from "./replay";
+
+export type { MultiMode } from "./declare";
 export { isMultiVariant, MultiGame, multiGameInfo, multiVariantIds, type MultiArmy, type MultiCell, type MultiGameInfo, type MultiLegalMove, type MultiStatus, type MultiEndReason } from "./game";
 
 /** Reads an N-FEN of the game `id`: its canonical text, or the one-line reason it is not one. */

@@ -11,6 +11,7 @@ import { getCurrentUser } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
 import { gameVersion } from "@/lib/games";
 import { loadGame, toGameState } from "../load";
+import { loadMultiGame } from "../multi-load";
 
 const query = z.object({
   since: z.coerce.number().int().nonnegative().optional(),
@@ -32,6 +33,13 @@ export async function GET(request: Request, ctx: { params: Promise<{ id: string 
   // A player's poll, nothing new in the game nor its chat: from the same read, once the session says it is a player's.
   const player = user !== null && quick !== null && quick.players.includes(user.id);
   if (player && since === quick.version && chat === quick.chatVersion) return new Response(null, { status: 204, headers: noStore });
+  // A game for more than two answers its own state (app/_components/multi-game-state.ts), by the same rules.
+  const multi = quick?.multi ? await loadMultiGame(db, id, user?.id ?? null) : "two";
+  if (multi === null) return Response.json({ error: "no such game" }, { status: 404, headers: noStore });
+  if (multi !== "two") {
+    if (since === multi.version) return new Response(null, { status: 204, headers: noStore });
+    return Response.json(multi, { headers: noStore });
+  }
   const view = await loadGame(db, id, user?.id ?? null);
   if (!view) return Response.json({ error: "no such game" }, { status: 404, headers: noStore });
   if ("unreadable" in view) return Response.json({ error: view.unreadable }, { status: 409, headers: noStore });

@@ -1,7 +1,7 @@
 /** A game's rules in full: its file of the project's rule book, as plain text. */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { variantIds } from "@/lib/rules";
+import { multiVariantIds, variantIds } from "@/lib/rules";
 import { ruleBookFile } from "../../rule-book";
 
 // Read once at build time: the served app needs no docs/ folder.
@@ -9,7 +9,7 @@ export const dynamic = "force-static";
 export const dynamicParams = false;
 
 export function generateStaticParams() {
-  return variantIds().map((id) => ({ id }));
+  return [...variantIds(), ...multiVariantIds()].map((id) => ({ id }));
 }
 
 const TEXT = { "content-type": "text/plain; charset=utf-8" };

@@ -1,0 +1,46 @@
+/**
+ * The shape of every game page action (./actions.ts for two players, ./multi-actions.ts for more):
+ * check the input, call the game service (which authorizes and decides), and answer with the fresh
+ * state of the game, so the page shows the result at once — a refusal included, above all "the
+ * position changed", which comes with the position it changed to.
+ */
+import type { z } from "zod";
+import { getCurrentUser } from "@/lib/auth";
+import { getDb, type Db } from "@/lib/db/client";
+import { GameError } from "@/lib/games";
+import { wakeOutboxWorker } from "@/lib/mail/worker";
+
+export type ActionResult<S> = { ok: true; state: S } | { ok: false; error: string; code: string; state: S | null };
+
+export async function act<T extends { gameId: string }, S>(
+  schema: z.ZodType<T>,
+  raw: unknown,
+  op: (db: Db, userId: string, input: T) => Promise<unknown>,
+  /** The game's state as the viewer sees it, null when it is not theirs to see. */
+  load: (db: Db, gameId: string, viewerId: string | null) => Promise<S | null>,
+): Promise<ActionResult<S>> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) return { ok: false, code: "invalid", error: parsed.error.issues[0]?.message ?? "invalid input", state: null };
+  const input = parsed.data;
+  try {
+    const user = await getCurrentUser();
+    const db = await getDb();
+    const fresh = () => load(db, input.gameId, user?.id ?? null);
+    if (!user?.name) return { ok: false, code: "signed-out", error: "You are signed out: sign in again to play.", state: await fresh() };
+    try {
+      await op(db, user.id, input);
+    } catch (e) {
+      if (e instanceof GameError) return { ok: false, code: e.code, error: e.message, state: await fresh() };
+      throw e;
+    }
+    // Every game action may have queued mail (your turn, game over): send it now.
+    wakeOutboxWorker();
+    const state = await fresh();
+    if (!state) throw new Error(`game ${input.gameId} vanished after an action`);
+    return { ok: true, state };
+  } catch (e) {
+    // A bug or an outage, not a refusal: log it, and tell the player in words.
+    console.error("game action failed:", e);
+    return { ok: false, code: "server", error: "Something went wrong on the server. Please try again.", state: null };
+  }
+}

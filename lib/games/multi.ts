@@ -1,0 +1,452 @@
+/**
+ * The service of the games for more than two (lib/rules/multi, docs/games-for-more-than-two-service.md):
+ * a challenge for N seats, taking a seat, moves, resignation and timeouts per army, and the end.
+ * The game row is locked (lockGame) for every change, and moves carry the expected ply, as for two.
+ * Its players are in game_seats (one a seat, the seat's army is the army of that index in turn order);
+ * armies that went out by resignation or timeout are in game_eliminations, replayed between the moves.
+ */
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db, Executor } from "@/lib/db/client";
+import { gameEliminations, gameSeats, games, invitations, moves, users, type Game as GameRow, type GameSeat, type User } from "@/lib/db/schema";
+import { MultiGame, RulesError, multiGameInfo, replayMultiGame, type MultiElimination, type MultiStatus } from "@/lib/rules";
+import { botOfLevel } from "./bot-accounts";
+import { GameError } from "./errors";
+import { gameActionInput, moveInput, multiChallengeInput, type MoveInput, type MultiChallengeInput } from "./inputs";
+import { gameName, queueCancelled, queueInvitation, queueMultiGameOver, queueMultiTurn } from "./notify";
+import { deadlineAfter, limitInvitations, lockGame, noSuchGame, parse, requireActive, userById, type CreatedChallenge } from "./service";
+
+export type Elimination = MultiElimination;
+export type EliminationReason = Elimination["reason"];
+
+/** The rules' view of a stored game: its moves, and the armies that went out between them (lib/rules/multi/replay.ts). */
+export const replayMulti = (variant: string, startFen: string, played: readonly string[], out: readonly Elimination[]): MultiGame =>
+  replayMultiGame(variant, startFen, played, out).game;
+
+interface Stored {
+  seats: GameSeat[];
+  moves: string[];
+  eliminations: Elimination[];
+}
+
+async function readStored(tx: Executor, gameId: string): Promise<Stored> {
+  const [seats, played, out] = await Promise.all([
+    tx.select().from(gameSeats).where(eq(gameSeats.gameId, gameId)).orderBy(asc(gameSeats.seat)),
+    tx.select({ text: moves.text }).from(moves).where(eq(moves.gameId, gameId)).orderBy(asc(moves.ply)),
+    tx.select().from(gameEliminations).where(eq(gameEliminations.gameId, gameId)).orderBy(asc(gameEliminations.n)),
+  ]);
+  return {
+    seats,
+    moves: played.map((m) => m.text),
+    eliminations: out.map((e) => ({ army: e.army, reason: e.reason as EliminationReason, afterPly: e.afterPly })),
+  };
+}
+
+const isSeated = (seats: GameSeat[], userId: string | null) => userId !== null && seats.some((s) => s.userId === userId);
+
+/**
+ * The acting player's seat: every action on a game asks this first. Others are refused as in
+ * games of two: on a private game as if it did not exist, else with "forbidden".
+ */
+function seatOf(g: GameRow, seats: GameSeat[], userId: string, toMove?: string): GameSeat {
+  // A bot's account may hold several seats (the bots' worker moves for each through this service): the one to move, if it is one.
+  const mine = seats.filter((s) => s.userId === userId);
+  if (mine.length > 0) return mine.find((s) => s.army === toMove) ?? mine[0];
+  if (g.visibility === "private") throw noSuchGame();
+  throw new GameError("forbidden", "only the players of this game may do that");
+}
+
+async function lockMultiGame(tx: Executor, gameId: string): Promise<GameRow> {
+  const g = await lockGame(tx, gameId);
+  // A game of two answers as missing here, as a game for more than two does to the functions of two.
+  if (g.seatCount === null) throw noSuchGame();
+  return g;
+}
+
+const armyName = (variant: string, army: string) => multiGameInfo(variant).armies.find((a) => a.letter === army)?.name ?? army;
+
+async function namesOf(tx: Executor, seats: GameSeat[]): Promise<Map<string, User>> {
+  const ids = seats.flatMap((s) => (s.userId ? [s.userId] : []));
+  const rows = await Promise.all(ids.map((id) => userById(tx, id)));
+  return new Map(rows.map((u) => [u.id, u]));
+}
+
+/** "Bob, Carol and Dave": the other players by display name (never an address). */
+function othersOf(seats: GameSeat[], people: Map<string, User>, exceptUserId: string | null): string {
+  const names = seats.filter((s) => s.userId && s.userId !== exceptUserId).map((s) => people.get(s.userId!)?.name ?? "a player");
+  return names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+// ---------------------------------------------------------------- challenges
+
+/**
+ * Creates a game for more than two: the creator takes the seat of their choice (or one at random),
+ * bots take the seats given them, players named are invited (each gets an invitation, and a seat is
+ * kept for them), and the other seats are taken by link or from the lobby (`others`).
+ */
+export async function createMultiChallenge(db: Db, userId: string, raw: MultiChallengeInput, now = new Date()): Promise<CreatedChallenge> {
+  const input = parse(multiChallengeInput, raw);
+  const info = multiGameInfo(input.variant);
+  return db.transaction(async (tx) => {
+    const me = await userById(tx, userId);
+    if (!me.name) throw new GameError("forbidden", "choose a display name first");
+    const invited: User[] = [];
+    for (const name of input.invite) {
+      const [other] = await tx.select().from(users).where(sql`lower(${users.name}) = lower(${name})`);
+      if (!other) throw new GameError("not-found", `there is no player called ${name}`);
+      if (other.id === me.id) throw new GameError("invalid", "you cannot invite yourself: you have a seat already");
+      if (other.botLevel !== null) throw new GameError("invalid", `${other.name} is a bot: give it a seat by its level`);
+      await limitInvitations(tx, me.id, { player: other, email: other.email }, now);
+      invited.push(other);
+    }
+    const bots = new Map<string, { id: string; level: number }>();
+    for (const b of input.bots) {
+      const bot = await botOfLevel(tx, b.level);
+      if (!bot) throw new GameError("not-found", `there is no bot of level ${b.level}`);
+      bots.set(b.army, { id: bot.id, level: b.level });
+    }
+    const free = info.armies.filter((a) => !bots.has(a.letter)).map((a) => a.letter);
+    const mine = input.seat === "random" ? free[Math.floor(Math.random() * free.length)] : input.seat;
+    const full = 1 + bots.size === info.armies.length;
+    const startFen = MultiGame.start(input.variant).fen();
+    const [g] = await tx.insert(games).values({
+      variant: input.variant, seatCount: info.armies.length, status: full ? "active" : "open",
+      deadline: full ? deadlineAfter(now, input.daysPerMove) : null,
+      startFen, currentFen: startFen, daysPerMove: input.daysPerMove, visibility: input.visibility, createdAt: now, updatedAt: now,
+    }).returning();
+    await tx.insert(gameSeats).values(info.armies.map((a, seat) => ({
+      gameId: g.id, seat, army: a.letter,
+      userId: a.letter === mine ? me.id : bots.get(a.letter)?.id ?? null,
+      botLevel: bots.get(a.letter)?.level ?? null,
+    })));
+    const invite = { gameId: g.id, variant: g.variant, daysPerMove: g.daysPerMove, inviteeColour: "the seat of your choice" };
+    const made = [];
+    for (const other of invited) {
+      const [inv] = await tx.insert(invitations).values({ gameId: g.id, fromId: me.id, toUserId: other.id, kind: "user", createdAt: now }).returning();
+      if (other.email && other.notify !== "none") await queueInvitation(tx, other.email, { ...invite, token: inv.token }, me.name, now);
+      made.push(inv);
+    }
+    // One invitation for all the seats nobody was named for: the link (or the lobby) seats one player at a time.
+    if (1 + bots.size + invited.length < info.armies.length) {
+      const [inv] = await tx.insert(invitations).values({ gameId: g.id, fromId: me.id, kind: input.others, createdAt: now }).returning();
+      made.unshift(inv);
+    }
+    if (full) await tellFirstToMove(tx, g, null, now);
+    // Every seat given at once (the creator's and bots'): no invitation, so no id and no link ("").
+    return { gameId: g.id, invitationId: made[0]?.id ?? "", token: made[0]?.token ?? "" };
+  });
+}
+
+/**
+ * Seats `me` by an invitation already checked (acceptInvitation: pending, theirs to accept, the
+ * game open and locked). A seat named players were invited to is kept for them: the link and the
+ * lobby seat others only while more seats are free than named invitations wait. The last seat taken
+ * starts the game.
+ */
+export async function takeSeatIn(
+  tx: Executor, g: GameRow, inv: typeof invitations.$inferSelect, me: User, army: string | undefined, now: Date,
+): Promise<{ gameId: string }> {
+  const seats = await tx.select().from(gameSeats).where(eq(gameSeats.gameId, g.id)).orderBy(asc(gameSeats.seat)).for("update");
+  if (isSeated(seats, me.id)) throw new GameError("invalid", "you have a seat in this game already");
+  const free = seats.filter((s) => s.userId === null);
+  if ((inv.kind === "link" || inv.kind === "open") && free.length <= (await namedWaiting(tx, g.id))) {
+    throw new GameError("over", "the seats left are kept for the players invited by name");
+  }
+  const seat = army === undefined ? free[0] : seats.find((s) => s.army === army);
+  if (!seat) throw new GameError("invalid", `there is no army ${army} in this game`);
+  if (seat.userId !== null) throw new GameError("invalid", `the seat of ${armyName(g.variant, seat.army)} is taken; choose a free one`);
+  await tx.update(gameSeats).set({ userId: me.id }).where(and(eq(gameSeats.gameId, g.id), eq(gameSeats.seat, seat.seat)));
+  if (inv.kind === "user" || inv.kind === "email") await tx.update(invitations).set({ status: "accepted", toUserId: me.id }).where(eq(invitations.id, inv.id));
+  if (free.length > 1) {
+    await tx.update(games).set({ updatedAt: now }).where(eq(games.id, g.id));
+    return { gameId: g.id };
+  }
+  // The last seat: the game begins, and the invitations still open (the link, the lobby's) close.
+  const deadline = deadlineAfter(now, g.daysPerMove);
+  await tx.update(games).set({ status: "active", deadline, updatedAt: now }).where(eq(games.id, g.id));
+  await tx.update(invitations).set({ status: "accepted" }).where(and(eq(invitations.gameId, g.id), eq(invitations.status, "pending")));
+  await tellFirstToMove(tx, { ...g, deadline }, me.id, now);
+  return { gameId: g.id };
+}
+
+/** How many players invited by name have not taken their seat yet. */
+async function namedWaiting(tx: Executor, gameId: string): Promise<number> {
+  const [{ waiting }] = await tx.select({ waiting: count() }).from(invitations)
+    .where(and(eq(invitations.gameId, gameId), eq(invitations.kind, "user"), eq(invitations.status, "pending")));
+  return waiting;
+}
+
+/** The game has begun: "your move" to the first army's player, unless they are the one who just sat down (they are on the page). */
+async function tellFirstToMove(tx: Executor, g: GameRow, seatedNow: string | null, now: Date): Promise<void> {
+  const { seats } = await readStored(tx, g.id);
+  const first = seats.find((s) => s.army === MultiGame.start(g.variant, g.startFen).armies().find((a) => a.toMove)?.letter);
+  if (!first?.userId || first.botLevel !== null || first.userId === seatedNow) return;
+  const people = await namesOf(tx, seats);
+  await queueMultiTurn(tx, people.get(first.userId)!, { id: g.id, variant: g.variant, ply: 0, deadline: g.deadline!, army: armyName(g.variant, first.army) },
+    { others: othersOf(seats, people, first.userId) }, now);
+}
+
+// ---------------------------------------------------------------- playing
+
+/**
+ * Plays a move for the signed-in player in a game for more than two: under the game's row lock,
+ * the expected ply first (a stale page is refused with the new position), then the turn (only the
+ * player of the army to move), then the rules (MultiGame replays the game and judges the move).
+ */
+export async function submitMultiMove(db: Db, userId: string, raw: MoveInput, now = new Date()): Promise<{ ply: number; text: string; status: MultiStatus }> {
+  const input = parse(moveInput, raw);
+  return db.transaction(async (tx) => {
+    const g = await lockMultiGame(tx, input.gameId);
+    const stored = await readStored(tx, g.id);
+    const rules = replayMulti(g.variant, g.startFen, stored.moves, stored.eliminations);
+    const before = rules.status();
+    const mine = seatOf(g, stored.seats, userId, before.result === "ongoing" ? before.toMove : undefined);
+    requireActive(g);
+    if (g.ply !== input.expectedPly) throw new GameError("stale", "the position changed since your page was loaded; here is the new position");
+    if (before.result === "ongoing" && before.toMove !== mine.army) {
+      const name = armyName(g.variant, before.toMove);
+      throw new GameError("not-your-turn", `it is ${name}'s turn, not yours (you play ${armyName(g.variant, mine.army)})`);
+    }
+    let text: string;
+    try {
+      text = rules.play(input.move);
+    } catch (e) {
+      if (e instanceof RulesError) throw new GameError("illegal", e.message);
+      throw e;
+    }
+    const ply = g.ply + 1;
+    await tx.insert(moves).values({ gameId: g.id, ply, text, fenAfter: rules.fen(), playerId: userId, createdAt: now });
+    await tx.update(games).set({ currentFen: rules.fen(), ply, lastMoveAt: now, updatedAt: now }).where(eq(games.id, g.id));
+    const people = await namesOf(tx, stored.seats);
+    await afterChange(tx, { ...g, ply }, rules, stored, people, { by: people.get(userId)?.name ?? "a player", move: text }, now);
+    return { ply, text, status: rules.status() };
+  });
+}
+
+/**
+ * Resignation per player: their army goes out (MultiGame.eliminate), in turn or not; the game goes on
+ * for the others, or ends as its rules say (docs/common-rules.md#resignation-and-timeout-per-player).
+ */
+export async function resignMulti(db: Db, userId: string, raw: { gameId: string }, now = new Date()): Promise<void> {
+  const { gameId } = parse(gameActionInput, raw);
+  await db.transaction(async (tx) => {
+    const g = await lockMultiGame(tx, gameId);
+    const stored = await readStored(tx, g.id);
+    const mine = seatOf(g, stored.seats, userId);
+    requireActive(g);
+    await eliminateArmy(tx, g, stored, mine, "resignation", now);
+  });
+}
+
+/**
+ * The clock's part (lib/games/clock.ts runClock): the army to move is out of time, and goes out; but
+ * a game in which that player never made a first move is cancelled, as for two
+ * (docs/common-rules.md#resignation-and-timeout-per-player).
+ */
+export async function timeOutMulti(tx: Executor, g: GameRow, now: Date): Promise<"timeout" | "cancelled" | null> {
+  const stored = await readStored(tx, g.id);
+  const toMove = replayMulti(g.variant, g.startFen, stored.moves, stored.eliminations).status();
+  if (toMove.result !== "ongoing") return null;
+  const late = stored.seats.find((s) => s.army === toMove.toMove)!;
+  const [{ played }] = await tx.select({ played: count() }).from(moves).where(and(eq(moves.gameId, g.id), eq(moves.playerId, late.userId!)));
+  if (played > 0) {
+    await eliminateArmy(tx, g, stored, late, "timeout", now);
+    return "timeout";
+  }
+  await tx.update(games).set({ status: "cancelled", endReason: "no-first-move", deadline: null, updatedAt: now }).where(eq(games.id, g.id));
+  const people = await namesOf(tx, stored.seats);
+  for (const s of stored.seats) {
+    if (s.userId && s.botLevel === null) await queueCancelled(tx, people.get(s.userId)!, g, othersOf(stored.seats, people, s.userId), "no-first-move", now);
+  }
+  return "cancelled";
+}
+
+async function eliminateArmy(tx: Executor, g: GameRow, stored: Stored, seat: GameSeat, reason: EliminationReason, now: Date): Promise<void> {
+  const rules = replayMulti(g.variant, g.startFen, stored.moves, stored.eliminations);
+  const before = rules.status();
+  const name = armyName(g.variant, seat.army);
+  try {
+    rules.eliminate(seat.army, reason);
+  } catch (e) {
+    if (e instanceof RulesError) throw new GameError("invalid", `${name} is out of the game already`);
+    throw e;
+  }
+  const out = { army: seat.army, reason, afterPly: g.ply };
+  await tx.insert(gameEliminations).values({ gameId: g.id, n: stored.eliminations.length, ...out, createdAt: now });
+  await tx.update(games).set({ currentFen: rules.fen(), updatedAt: now }).where(eq(games.id, g.id));
+  const people = await namesOf(tx, stored.seats);
+  const player = seat.userId ? people.get(seat.userId)?.name : null;
+  const headline = `${name}${player ? ` (${player})` : ""} ${reason === "resignation" ? "resigned" : "ran out of time"}`;
+  // Out of turn, the army to move and its deadline stay as they were.
+  const after = rules.status();
+  if (after.result === "ongoing" && before.result === "ongoing" && after.toMove === before.toMove) return;
+  await afterChange(tx, g, rules, { ...stored, eliminations: [...stored.eliminations, out] }, people, { headline }, now);
+}
+
+/**
+ * After a move or an army going out: the game ends as the rules say, or the army to move gets a fresh
+ * deadline and its player the "your turn" email (never a bot; only display names in it).
+ */
+async function afterChange(
+  tx: Executor, g: GameRow, rules: MultiGame, stored: Stored, people: Map<string, User>,
+  news: { by?: string; move?: string; headline?: string }, now: Date,
+): Promise<void> {
+  const status = rules.status();
+  if (status.result === "over") return finishMulti(tx, g, status, stored, people, now);
+  const next = stored.seats.find((s) => s.army === status.toMove)!;
+  const deadline = deadlineAfter(now, g.daysPerMove);
+  await tx.update(games).set({ deadline, reminderPly: null }).where(eq(games.id, g.id));
+  if (!next.userId || next.botLevel !== null) return;
+  const to = people.get(next.userId)!;
+  await queueMultiTurn(tx, to, { id: g.id, variant: g.variant, ply: g.ply, deadline, army: armyName(g.variant, next.army) },
+    { others: othersOf(stored.seats, people, next.userId), ...news }, now);
+}
+
+/** The ending in words: "Red and Yellow win: the other team was checkmated", "White and Grey win: Black resigned". */
+export function endingWords(variant: string, status: Extract<MultiStatus, { result: "over" }>, lastOut?: Elimination): string {
+  const names = status.winners.map((a) => armyName(variant, a));
+  const who = names.length === 0 ? "Nobody wins" : names.length === 1 ? `${names[0]} wins` : `${names.slice(0, -1).join(", ")} and ${names.at(-1)} win`;
+  const out = lastOut && (status.reason === "resignation" || status.reason === "timeout")
+    ? `${armyName(variant, lastOut.army)} ${lastOut.reason === "resignation" ? "resigned" : "ran out of time"}`
+    : HOW_MULTI[status.reason] ?? status.reason;
+  return `${who}: ${out}`;
+}
+
+const HOW_MULTI: Record<string, string> = {
+  checkmate: "checkmate", stalemate: "stalemate", "last-army-standing": "the last army standing",
+  "kings-captured": "every other king was taken", "claim-win": "a win claimed on points", "team-checkmate": "the other team was checkmated",
+  "king-captured": "a king was taken", "insufficient-material": "no army can win any more",
+  "move-rule-points": "on points after the move rule", "repetition-points": "on points after a repetition",
+  "move-rule": "a draw by the move rule", repetition: "a draw by repetition",
+};
+
+async function finishMulti(
+  tx: Executor, g: GameRow, status: Extract<MultiStatus, { result: "over" }>, stored: Stored, people: Map<string, User>, now: Date,
+): Promise<void> {
+  const ending = endingWords(g.variant, status, stored.eliminations.at(-1));
+  await tx.update(games).set({ status: "finished", endReason: status.reason, ending, deadline: null, updatedAt: now }).where(eq(games.id, g.id));
+  for (const s of stored.seats) {
+    const place = status.places[s.army];
+    const winner = status.winners.includes(s.army);
+    await tx.update(gameSeats).set({ place, score: status.scores[s.army], winner }).where(and(eq(gameSeats.gameId, g.id), eq(gameSeats.seat, s.seat)));
+    if (!s.userId || s.botLevel !== null) continue;
+    await queueMultiGameOver(tx, people.get(s.userId)!, { id: g.id, variant: g.variant, ending }, { place, winner, of: stored.seats.length },
+      othersOf(stored.seats, people, s.userId), now);
+  }
+}
+
+// ---------------------------------------------------------------- reading
+
+export interface MultiGameView {
+  game: GameRow;
+  seats: (GameSeat & { name: string | null })[];
+  moves: string[];
+  eliminations: Elimination[];
+  /** The seat to move, while the game is active. */
+  toMove: string | null;
+  /** The open game's invitation for the seats nobody was named for (its token is the link's secret: for its author only). */
+  invitation: { id: string; kind: "link" | "open"; fromId: string; token: string } | null;
+}
+
+/**
+ * A game for more than two as a viewer may see it: public and unlisted games to anyone with the link,
+ * private ones to their seated players only (others: "not found", as a missing game). "two" for a
+ * game of two (the caller reads it the way of two).
+ */
+export async function getMultiGameView(db: Executor, gameId: string, viewerId: string | null): Promise<MultiGameView | "two"> {
+  if (gameId.length > 64 || gameId.includes("\u0000")) throw noSuchGame();
+  const [g] = await db.select().from(games).where(eq(games.id, gameId));
+  if (!g) throw noSuchGame();
+  if (g.seatCount === null) return "two";
+  const stored = await readStored(db, g.id);
+  if (g.visibility === "private" && !isSeated(stored.seats, viewerId)) throw noSuchGame();
+  const people = await namesOf(db, stored.seats);
+  const [inv] = g.status !== "open" ? [] : await db.select({ id: invitations.id, kind: invitations.kind, fromId: invitations.fromId, token: invitations.token })
+    .from(invitations).where(and(eq(invitations.gameId, g.id), eq(invitations.status, "pending"), inArray(invitations.kind, ["link", "open"])));
+  const status = g.status === "active" ? replayMulti(g.variant, g.startFen, stored.moves, stored.eliminations).status() : null;
+  return {
+    game: g,
+    seats: stored.seats.map((s) => ({ ...s, name: s.userId ? people.get(s.userId)?.name ?? null : null })),
+    moves: stored.moves,
+    eliminations: stored.eliminations,
+    toMove: status?.result === "ongoing" ? status.toMove : null,
+    invitation: inv ? { ...inv, kind: inv.kind as "link" | "open" } : null,
+  };
+}
+
+export interface OpenSeats {
+  invitationId: string;
+  gameId: string;
+  variant: string;
+  name: string;
+  daysPerMove: number;
+  fromName: string | null;
+  fromId: string;
+  /** The free seats' armies, in turn order, with their names. */
+  free: { army: string; name: string }[];
+  seats: number;
+  createdAt: Date;
+}
+
+/** The lobby's games for more than two: public, open, with a lobby invitation and seats not kept for named players. */
+export async function openSeats(db: Executor, limit = 100): Promise<OpenSeats[]> {
+  const rows = await db.select({
+    invitationId: invitations.id, gameId: games.id, variant: games.variant, daysPerMove: games.daysPerMove, seats: games.seatCount,
+    fromName: users.name, fromId: invitations.fromId, createdAt: invitations.createdAt,
+  }).from(invitations)
+    .innerJoin(games, eq(games.id, invitations.gameId))
+    .innerJoin(users, eq(users.id, invitations.fromId))
+    .where(and(eq(invitations.kind, "open"), eq(invitations.status, "pending"), eq(games.status, "open"), eq(games.visibility, "public")))
+    .orderBy(asc(invitations.createdAt)).limit(limit);
+  const out: OpenSeats[] = [];
+  for (const r of rows) {
+    if (r.seats === null) continue;
+    const free = await freeSeats(db, r.gameId);
+    // Seats kept for players invited by name are not the lobby's to give (takeSeatIn).
+    if (free.length > (await namedWaiting(db, r.gameId))) out.push({ ...r, seats: r.seats, name: gameName(r.variant), free });
+  }
+  return out.reverse();
+}
+
+/** The free seats of a game for more than two, for the holder of its invitation's link (app/invitations/[token]). */
+export async function freeSeats(db: Executor, gameId: string): Promise<{ army: string; name: string }[]> {
+  const [g] = await db.select({ variant: games.variant, seatCount: games.seatCount }).from(games).where(eq(games.id, gameId));
+  if (!g || g.seatCount === null) return [];
+  const rows = await db.select({ army: gameSeats.army }).from(gameSeats)
+    .where(and(eq(gameSeats.gameId, gameId), isNull(gameSeats.userId))).orderBy(asc(gameSeats.seat));
+  return rows.map((r) => ({ army: r.army, name: armyName(g.variant, r.army) }));
+}
+
+export interface MultiGameSummary {
+  id: string;
+  name: string;
+  status: GameRow["status"];
+  /** The viewer's army, by name. */
+  army: string;
+  /** The army to move by name while active; whether it is the viewer's. */
+  toMove: string | null;
+  yourTurn: boolean;
+  deadline: Date | null;
+  ending: string | null;
+  updatedAt: Date;
+}
+
+/**
+ * A player's games for more than two, for their home page: the ones waiting for their move first,
+ * then the others under way, then the open and the finished ones, newest first (at most `limit`).
+ */
+export async function multiGamesOf(db: Executor, userId: string, limit = 50): Promise<MultiGameSummary[]> {
+  const rows = await db.select({ game: games, army: gameSeats.army }).from(gameSeats)
+    .innerJoin(games, eq(games.id, gameSeats.gameId))
+    .where(and(eq(gameSeats.userId, userId), isNull(gameSeats.botLevel)))
+    .orderBy(sql`${games.updatedAt} desc`).limit(limit);
+  const list = rows.map(({ game: g, army }) => {
+    // The army to move is the N-FEN's second field (docs/notation.md#games-for-more-than-two), kept current by every change.
+    const toMove = g.status === "active" ? g.currentFen.split(" ")[1] ?? null : null;
+    return {
+      id: g.id, name: gameName(g.variant), status: g.status, army: armyName(g.variant, army),
+      toMove: toMove && armyName(g.variant, toMove), yourTurn: toMove === army, deadline: g.deadline, ending: g.ending, updatedAt: g.updatedAt,
+    };
+  });
+  const rank = (s: MultiGameSummary) => (s.yourTurn ? 0 : s.status === "active" ? 1 : s.status === "open" ? 2 : 3);
+  return list.sort((a, b) => rank(a) - rank(b) || b.updatedAt.getTime() - a.updatedAt.getTime());
+}
