@@ -46,7 +46,7 @@ export function describeCell(variant: string, cell: MultiCell, marks: { picked: 
 }
 
 /** The nearest cell from `from` in the arrow's direction on the drawing (within 60° of it), or `from`. */
-function cellToward(at: Map<string, { x: number; y: number }>, from: string, [dx, dy]: [number, number]): string {
+export function cellToward(at: Map<string, { x: number; y: number }>, from: string, [dx, dy]: [number, number]): string {
   const o = at.get(from);
   if (!o) return from;
   let best: [string, number] | null = null;
@@ -56,8 +56,8 @@ function cellToward(at: Map<string, { x: number; y: number }>, from: string, [dx
     const along = vx * dx + vy * dy;
     const dist = Math.hypot(vx, vy);
     if (along <= 0.01 || along < dist * 0.5) continue;
-    // Straight ahead first: sideways drift costs more than distance.
-    const cost = dist + 2 * Math.abs(vx * dy - vy * dx);
+    // The nearest cell, sideways drift breaking ties: on hexagons "up" is one of the two cells above, not the one two rows up.
+    const cost = dist + 0.5 * Math.abs(vx * dy - vy * dx);
     if (!best || cost < best[1]) best = [name, cost];
   }
   return best ? best[0] : from;

@@ -39,7 +39,7 @@ function tryReplay(state: MultiGameState): Replayed | null {
 
 /** Whether `army` may move now: the game is on, and it is that army's turn. */
 export function mayMove(state: MultiGameState, replayed: Replayed | null, army: string | null): boolean {
-  if (army === null || state.status !== "active" || !replayed) return false;
+  if (state.status !== "active" || !replayed) return false;
   const s = replayed.game.status();
   return s.result === "ongoing" && s.toMove === army;
 }

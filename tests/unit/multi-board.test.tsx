@@ -4,7 +4,7 @@
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { MultiBoard } from "@/app/_components/MultiBoard";
+import { MultiBoard, cellToward } from "@/app/_components/MultiBoard";
 import { MultiGameView, type MultiGameViewProps } from "@/app/_components/MultiGamePlayer";
 import type { MultiGameActionResult, MultiGameState } from "@/app/_components/multi-game-state";
 import { NO_PICK, choosePromotion, moveAction, moveCells, pickCell, readTypedMove, replayMulti, sendMulti, targetsOf } from "@/app/_components/multi-move";
@@ -128,6 +128,23 @@ describe("the board of every game for more than two", () => {
     expect(markup).toContain('aria-label="e8, Yellow king"');
     expect(markup).toContain('aria-label="e5, empty"');
     expect(markup.match(/role="img" aria-label=/g)).toHaveLength(64);
+  });
+});
+
+describe("the board's keyboard cursor", () => {
+  it("moves to the neighbouring cell the arrow points at, on squares turned and on hexagons", () => {
+    const four = multiLayout("four-player", MultiGame.start("four-player").board(), "b");
+    // Blue at the bottom: Blue's back rank (the a-file) runs across the bottom, its files up the board.
+    expect(cellToward(four.at, "a8", [0, -1])).toBe("b8");
+    expect(new Set([cellToward(four.at, "a8", [1, 0]), cellToward(four.at, "a8", [-1, 0])])).toEqual(new Set(["a7", "a9"]));
+    // Off the board's edge it stays.
+    expect(cellToward(four.at, "a8", [0, 1])).toBe("a8");
+    const hex = multiLayout("three-player", MultiGame.start("three-player").board(), "w");
+    expect(cellToward(hex.at, "d1", [1, 0])).toBe("e1");
+    expect(cellToward(hex.at, "d1", [-1, 0])).toBe("c1");
+    // Up from d1: one of the two hexagons above it.
+    expect(["d2", "e2"]).toContain(cellToward(hex.at, "d1", [0, -1]));
+    expect(cellToward(hex.at, "d1", [0, 1])).toBe("d1");
   });
 });
 
