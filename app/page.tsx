@@ -7,7 +7,8 @@ import { getCurrentUser, requireUser, type Player } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
 import { challengesFor, gamesOfPlayer, multiGamesOf } from "@/lib/games";
 import { challengesBy } from "@/lib/games/overview";
-import { variantIds, variantInfo } from "@/lib/rules";
+import { multiGameInfo, multiVariantIds, variantIds, variantInfo } from "@/lib/rules";
+import { cellCount } from "./variants/[id]/MultiVariant";
 
 // The page reads the session and the database on every request (docs/stack-notes.md pitfall 8).
 export const dynamic = "force-dynamic";
@@ -29,19 +30,25 @@ function Welcome() {
       </p>
       <h2>The games</h2>
       <ul className="variant-grid">
-        {variantIds().map((id) => {
-          const v = variantInfo(id);
-          return (
-            <li key={id} className="with-thumbnail">
-              <VariantThumbnail variant={id} />
-              <div>
-                <Link href={`/variants/${id}`} className="card-title">{v.name}</Link>
-                <div className="meta">{v.files}×{v.ranks} board</div>
-                {v.summary[0] && <p><RulesText text={v.summary[0]} /></p>}
-              </div>
-            </li>
-          );
-        })}
+        {[
+          ...variantIds().map((id) => {
+            const v = variantInfo(id);
+            return { id, name: v.name, about: `${v.files}×${v.ranks} board`, summary: v.summary[0] };
+          }),
+          ...multiVariantIds().map((id) => {
+            const v = multiGameInfo(id);
+            return { id, name: v.name, about: `${v.armies.length} players · ${cellCount(id)}`, summary: v.summary[0] };
+          }),
+        ].map(({ id, name, about, summary }) => (
+          <li key={id} className="with-thumbnail">
+            <VariantThumbnail variant={id} />
+            <div>
+              <Link href={`/variants/${id}`} className="card-title">{name}</Link>
+              <div className="meta">{about}</div>
+              {summary && <p><RulesText text={summary} /></p>}
+            </div>
+          </li>
+        ))}
       </ul>
     </main>
   );

@@ -14,7 +14,8 @@ const THREE_MATE = ["P f2-f4", "P e9-e8", "P l12-k12", "P h2-h4", "Q d9-g9", "R 
 const status = (page: Page) => page.getByRole("status").first();
 
 async function move(page: Page, text: string) {
-  await expect(status(page)).toHaveText("Your move.");
+  // The last seat's move is announced before it ("White played P f2-f4. Your move.").
+  await expect(status(page)).toHaveText(/(^|\. )Your move\.$/);
   await page.getByLabel("Move in notation").fill(text);
   await page.getByRole("button", { name: "Play", exact: true }).click();
   await expect(page.getByRole("region", { name: "Moves" })).toContainText(text);
@@ -60,5 +61,6 @@ test("three players take their seats from a link and play a game of three-player
 
   const pages = [white.page, grey.page, black.page];
   for (const [i, m] of THREE_MATE.entries()) if (i > 0) await move(pages[i % 3], m);
-  for (const page of pages) await expect(status(page)).toHaveText("White wins: checkmate");
+  // The others' pages announce the last move first ("Grey played B c8-f5. White wins: checkmate").
+  for (const page of pages) await expect(status(page)).toHaveText(/(^|\. )White wins: checkmate$/);
 });

@@ -5,7 +5,7 @@
  * picture route does (docs/games/fog-of-war.md#what-each-surface-shows).
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { variantIds, variantInfo } from "../../lib/rules";
+import { multiVariantIds, variantIds, variantInfo } from "../../lib/rules";
 import { newPlayer, startGame, typeMoves, type Player } from "./support/play";
 
 /** The thumbnail in `scope`: its address (made absolute) and the picture it loads for `page`'s session. */
@@ -98,7 +98,8 @@ test.describe("thumbnails", () => {
 });
 
 test("the variant cards of the home page and /variants show each game's start position", async ({ page }) => {
-  const ids = variantIds();
+  // The games for two and the games for more than two, each with its card.
+  const ids = [...variantIds(), ...multiVariantIds()];
   for (const path of ["/", "/variants"]) {
     await page.goto(path);
     const cards = page.locator(".variant-grid > li");
