@@ -5,6 +5,8 @@ import { defineConfig } from "@playwright/test";
 process.env.E2E_PORT ??= String(3100 + 2 * Math.floor(Math.random() * 400));
 export const E2E_PORT = Number(process.env.E2E_PORT);
 export const MAIL_API_PORT = E2E_PORT + 1;
+// The app's database, named here so the workers can reach it too (support/play.ts, serviceMoves).
+process.env.E2E_DB_NAME ??= `e2e_${Date.now().toString(36)}_${E2E_PORT}`;
 
 // Debian's Chromium (nothing downloads browsers here); flags per docs/stack-notes.md pitfall 11.
 export default defineConfig({

@@ -1,5 +1,6 @@
 import nodemailer from "nodemailer";
-import SMTPTransport from "nodemailer/lib/smtp-transport";
+// The file, not the folder: Node resolves no folder imports in ES modules (the browser tests import the game service).
+import SMTPTransport from "nodemailer/lib/smtp-transport/index.js";
 import type { Executor } from "@/lib/db/client";
 import { devMailbox } from "@/lib/db/schema";
 import type { SmtpSettings } from "./settings";

@@ -3,7 +3,8 @@
  * player would: Compound castling, Royal Substitute promotion to King, Companion
  * detach (both ways), a Magicpawns swap, a Friendly chain of two steps, a Sittuyin
  * drop from the hand. The
- * positions are reached by typed moves (tested in play.spec.ts). Each player sees
+ * positions are reached by moves the game service plays (serviceMoves): typing them
+ * is tested in play.spec.ts and family-games.spec.ts. Each player sees
  * their own side at the bottom of every game's board (9×7 and 10×8 included), and
  * "Flip board" turns it. Every game's page is saved as a screenshot among the test
  * artifacts, to be looked at.
@@ -12,7 +13,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { variantIds } from "../../lib/rules";
 import { FAMILY_GAMES, GAME_FILES } from "./support/family-games";
 import {
-  clickSquares, confirmMove, expectBoardOrientation, newPlayer, pieceAt, startGame, status, typeMove, typeMoves, type Player,
+  clickSquares, confirmMove, expectBoardOrientation, newPlayer, pieceAt, serviceMoves, startGame, status, typeMove, type Player,
 } from "./support/play";
 
 let white: Player;
@@ -30,7 +31,7 @@ const shot = (page: Page, name: string) =>
 interface Case {
   variant: string;
   mechanic: string;
-  /** Typed moves, White's first, to reach the position. */
+  /** Moves, White's first, to reach the position. */
   setup: string[];
   /** White's squares to click, and the move text they must make. */
   clicks: string[];
@@ -121,10 +122,10 @@ for (const c of CASES) {
   test(`${c.variant}: ${c.mechanic}, by clicking`, async () => {
     expect(variantIds()).toContain(c.variant);
     test.slow(); // two sign-ins' worth of setup: a game started by email and several moves
-    await startGame(white, black, c.variant, "White");
+    const path = await startGame(white, black, c.variant, "White");
     await expectBoardOrientation(white.page, c.variant, "white");
     await expectBoardOrientation(black.page, c.variant, "black");
-    await typeMoves(white.page, black.page, c.setup);
+    await serviceMoves(path, white, black, c.setup);
     const page = white.page;
     await page.reload();
     await expect(status(page)).toHaveText("Your move.");

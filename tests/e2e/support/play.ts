@@ -4,6 +4,11 @@
  * on the invitation page from the emailed link), and moves made on the board.
  */
 import { expect, type Browser, type Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { openPostgres } from "../../../lib/db/client";
+import { games, users } from "../../../lib/db/schema";
+import { TEST_POSTGRES_URL } from "../../../lib/db/testing";
+import { submitMove } from "../../../lib/games";
 import { Game, chosenSetupFen, variantInfo } from "../../../lib/rules";
 import { drawing, type ArtId, type PieceSet } from "../../../app/_components/pieces/art";
 import { APP_URL, linkIn, mailCount, signIn, uniqueEmail, uniqueName, waitForMail } from "./fixtures";
@@ -218,10 +223,11 @@ export interface ClickedMove {
  * Plays moves alternately on White's and Black's pages: typed in the notation box,
  * or clicked where given as a ClickedMove. Each page is reloaded for its turn
  * rather than left to notice the move by polling (tested in play.spec.ts):
- * quicker, for reaching a position.
+ * quicker, for reaching a position. `ply`: how many moves the game has already (White's turn when even).
  */
-export async function typeMoves(white: Page, black: Page, moves: (string | ClickedMove)[]): Promise<void> {
-  for (const [i, move] of moves.entries()) {
+export async function typeMoves(white: Page, black: Page, moves: (string | ClickedMove)[], ply = 0): Promise<void> {
+  for (const [k, move] of moves.entries()) {
+    const i = ply + k;
     const page = i % 2 === 0 ? white : black;
     if (i > 0) await page.reload();
     await expect(status(page)).toHaveText("Your move.");
@@ -236,5 +242,28 @@ export async function typeMoves(white: Page, black: Page, moves: (string | Click
     await clickSquares(page, ...move.clicks);
     if (move.choose) await page.getByRole("button", { name: move.choose, exact: true }).click();
     await confirmMove(page, move.text);
+  }
+}
+
+/**
+ * Moves played by the game service itself (lib/games submitMove, what the move action calls
+ * after its zod parse), on the app's database, each by the player to move: the way to a
+ * position when what the test proves is what follows it on the page. The pages learn of them
+ * by their poll or a reload; the moves' emails go out as for any move.
+ */
+export async function serviceMoves(path: string, white: Player, black: Player, moves: string[]): Promise<void> {
+  if (moves.length === 0) return;
+  const handle = await openPostgres(`${TEST_POSTGRES_URL}/${process.env.E2E_DB_NAME}`, { max: 1 });
+  try {
+    const { db } = handle;
+    const idOf = async (p: Player) => (await db.select().from(users).where(eq(users.email, p.email.toLowerCase())))[0].id;
+    const [whiteId, blackId] = [await idOf(white), await idOf(black)];
+    const gameId = path.split("/").pop()!;
+    for (const move of moves) {
+      const [{ ply }] = await db.select({ ply: games.ply }).from(games).where(eq(games.id, gameId));
+      await submitMove(db, ply % 2 === 0 ? whiteId : blackId, { gameId, expectedPly: ply, move });
+    }
+  } finally {
+    await handle.close();
   }
 }

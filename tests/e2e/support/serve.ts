@@ -69,7 +69,8 @@ async function main() {
   }
 
   const smtp = await startSmtpServer();
-  // The load benchmark names the database so it can seed it; tests take a fresh one.
+  // A fresh database per run, named by playwright.config.ts (the tests reach it too) or by the
+  // load benchmark, which seeds it.
   const dbName = process.env.E2E_DB_NAME ?? `e2e_${Date.now().toString(36)}_${APP_PORT}`;
   const admin = postgres(`${TEST_POSTGRES_URL}/postgres`, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${dbName}"`);
