@@ -223,6 +223,21 @@ export async function submitMultiMove(db: Db, userId: string, raw: MoveInput, no
 }
 
 /**
+ * The bots' worker's question (lib/games/bots.ts): the seat to move, if a bot plays it, with the game
+ * as stored (its moves and the armies gone out, what the bot replays); null if a person is to move,
+ * the game is over, or it moved on since `g` was read. The move itself goes through submitMultiMove.
+ */
+export async function botSeatToMove(db: Executor, g: GameRow): Promise<{ seat: GameSeat & { userId: string; botLevel: number }; moves: string[]; eliminations: Elimination[] } | null> {
+  if (g.status !== "active") return null;
+  const stored = await readStored(db, g.id);
+  if (stored.moves.length !== g.ply) return null;
+  // The army to move is the N-FEN's second field (docs/notation.md#games-for-more-than-two), kept current by every change.
+  const seat = stored.seats.find((s) => s.army === g.currentFen.split(" ")[1]);
+  if (!seat?.userId || seat.botLevel === null) return null;
+  return { seat: { ...seat, userId: seat.userId, botLevel: seat.botLevel }, moves: stored.moves, eliminations: stored.eliminations };
+}
+
+/**
  * Resignation per player: their army goes out (MultiGame.eliminate), in turn or not; the game goes on
  * for the others, or ends as its rules say (docs/common-rules.md#resignation-and-timeout-per-player).
  */
