@@ -13,7 +13,7 @@ import { botOfLevel } from "./bot-accounts";
 import { GameError } from "./errors";
 import { gameActionInput, moveInput, multiChallengeInput, type MoveInput, type MultiChallengeInput } from "./inputs";
 import { gameName, queueCancelled, queueInvitation, queueMultiGameOver, queueMultiTurn } from "./notify";
-import { deadlineAfter, limitInvitations, lockGame, noSuchGame, parse, requireActive, userById, type CreatedChallenge } from "./service";
+import { deadlineAfter, limitBotGames, limitInvitations, lockGame, noSuchGame, parse, requireActive, userById, type CreatedChallenge } from "./service";
 
 export type Elimination = MultiElimination;
 export type EliminationReason = Elimination["reason"];
@@ -104,6 +104,8 @@ export async function createMultiChallenge(db: Db, userId: string, raw: MultiCha
       if (!bot) throw new GameError("not-found", `there is no bot of level ${b.level}`);
       bots.set(b.army, { id: bot.id, level: b.level });
     }
+    // Bots' searches cost the service: the limits of games against bots count this game too (docs/playing-bots.md#limits).
+    if (bots.size > 0) await limitBotGames(tx, me.id, Math.max(...[...bots.values()].map((b) => b.level)));
     const free = info.armies.filter((a) => !bots.has(a.letter)).map((a) => a.letter);
     const mine = input.seat === "random" ? free[Math.floor(Math.random() * free.length)] : input.seat;
     const full = 1 + bots.size === info.armies.length;

@@ -10,10 +10,11 @@ import { multiBotMove } from "@/lib/bot";
 import type { Db } from "@/lib/db/client";
 import { emailOutbox, gameEliminations, gameSeats, games, invitations, moves, users, type User } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
-import { createMultiChallenge, replayMulti, resignMulti, submitMultiMove } from "@/lib/games";
+import { GameError, createChallenge, createMultiChallenge, replayMulti, resignMulti, submitMultiMove } from "@/lib/games";
 import type { BotRequest } from "@/lib/games/bot-request";
 import { stopBotThread } from "@/lib/games/bot-think";
 import { multiWaitingForBots, runBots } from "@/lib/games/bots";
+import { BOT_GAMES_AT_ONCE, STRONG_BOT_GAMES_AT_ONCE } from "@/lib/games/service";
 
 const T0 = new Date("2026-12-01T12:00:00Z");
 const later = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
@@ -137,5 +138,18 @@ describe("bots in games for more than two", () => {
     const g = await row(gameId);
     expect([g.botClaimedUntil, g.botFailures]).toEqual([null, 0]);
     expect(await toMove(gameId)).toBe("w");
+  });
+
+  it("counts a game with bots in it against the limits of games against bots, at its strongest bot's level", async () => {
+    const limited = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof GameError ? e.code : e));
+    for (let i = 0; i < STRONG_BOT_GAMES_AT_ONCE; i++) await againstBots(1, 7);
+    // Strong bots: a fourth game with one is refused, here or in a game for two.
+    expect(await limited(againstBots(8, 1))).toBe("limited");
+    expect(await limited(createChallenge(db, alice.id, { variant: "chess", color: "white", daysPerMove: 3, visibility: "public", opponent: { kind: "bot", level: 8 } }, T0))).toBe("limited");
+    for (let i = STRONG_BOT_GAMES_AT_ONCE; i < BOT_GAMES_AT_ONCE; i++) await againstBots(1, 2);
+    expect(await limited(againstBots(1, 1))).toBe("limited");
+    expect((await db.select().from(games)).length).toBe(BOT_GAMES_AT_ONCE);
+    // Games with no bot are not counted.
+    expect(await limited(createMultiChallenge(db, alice.id, { variant: "three-player", daysPerMove: 3, visibility: "public" }, T0))).toBeNull();
   });
 });
