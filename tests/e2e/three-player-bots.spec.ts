@@ -25,6 +25,7 @@ test("two bots challenged from the form answer a three-player move on the open p
   await page.getByRole("button", { name: "Play", exact: true }).click();
   const played = page.getByRole("region", { name: "Moves" }).getByRole("listitem");
   await expect(played).toHaveCount(3, { timeout: 45_000 });
-  await expect(status).toHaveText("Your move.");
+  // The last bot's move, then the person's turn again.
+  await expect(status).toHaveText(/^Black played .+\. Your move\.$/);
   expect(loads).toBe(0);
 });
