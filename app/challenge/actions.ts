@@ -34,6 +34,8 @@ export async function createMultiChallengeAction(_prev: ChallengeFormState, form
   const parsed = multiChallengeInput.safeParse({
     variant: form.get("variant"), seat: form.get("seat"), daysPerMove: form.get("daysPerMove"), visibility: form.get("visibility"),
     invite: names, others: form.get("others"),
+    // The form's "bot-<army>" fields: a level, or "" for a player (app/challenge/multi-challenge-form.tsx).
+    bots: [...form.entries()].flatMap(([key, level]) => (key.startsWith("bot-") && level !== "" ? [{ army: key.slice(4), level }] : [])),
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

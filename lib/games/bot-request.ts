@@ -1,4 +1,5 @@
 /** What the bot's thread is asked and answers (lib/games/bot-thread.ts). Types only, so the thread loads nothing else. */
+import type { MultiElimination } from "../bot/multi";
 import type { VariantDecl } from "../rules";
 
 /**
@@ -19,6 +20,11 @@ export interface BotRequest {
   /** The position to replay `moves` from: the game's start, or in fog the bot's own view of the position now. */
   startFen: string;
   moves: string[];
+  /**
+   * A game for more than two (lib/bot/multi.ts multiBotMove): the armies gone out between the moves;
+   * its presence is what tells the thread which bot to ask.
+   */
+  eliminations?: MultiElimination[];
   seed?: number;
 }
 

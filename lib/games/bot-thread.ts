@@ -6,7 +6,8 @@
  * Relative imports only: the thread is loaded on its own (bundled by Next.js, or from source).
  */
 import { parentPort } from "node:worker_threads";
-import { chooseMove } from "../bot";
+import { chooseMove, multiBotMove } from "../bot";
+import type { MultiElimination } from "../bot/multi";
 import { Game, declareVariant } from "../rules";
 import { isKnownVariant } from "../rules/variants";
 import { SEARCH_MS, type BotAnswer, type BotMessage, type BotRequest } from "./bot-request";
@@ -14,14 +15,26 @@ import { SEARCH_MS, type BotAnswer, type BotMessage, type BotRequest } from "./b
 parentPort!.on("message", ({ id, request }: { id: number; request: BotRequest }) => {
   let answer: BotAnswer;
   try {
-    // A version never changes: declared once, it stays right for every later question.
-    if (request.declaration && !isKnownVariant(request.variant)) declareVariant({ ...request.declaration, id: request.variant });
-    const game = Game.replay(request.variant, request.startFen, request.moves);
-    // The search begins now (a worker stopping meanwhile gives up a search under way).
-    parentPort!.postMessage({ id, thinking: true } satisfies BotMessage);
-    answer = { move: chooseMove(game, { level: request.level, seed: request.seed, ms: SEARCH_MS }) };
+    answer = { move: request.eliminations ? multiMove(id, request, request.eliminations) : twoMove(id, request) };
   } catch (e) {
     answer = { error: e instanceof Error ? e.message : String(e) };
   }
   parentPort!.postMessage({ id, answer } satisfies BotMessage);
 });
+
+/** The search begins now (a worker stopping meanwhile gives up a search under way). */
+const thinking = (id: number) => parentPort!.postMessage({ id, thinking: true } satisfies BotMessage);
+
+function twoMove(id: number, request: BotRequest): string {
+  // A version never changes: declared once, it stays right for every later question.
+  if (request.declaration && !isKnownVariant(request.variant)) declareVariant({ ...request.declaration, id: request.variant });
+  const game = Game.replay(request.variant, request.startFen, request.moves);
+  thinking(id);
+  return chooseMove(game, { level: request.level, seed: request.seed, ms: SEARCH_MS });
+}
+
+/** A game for more than two: the bot replays it itself (lib/bot/multi.ts), eliminations between the moves. */
+function multiMove(id: number, request: BotRequest, eliminations: MultiElimination[]): string {
+  thinking(id);
+  return multiBotMove({ ...request, eliminations, ms: SEARCH_MS });
+}

@@ -4,19 +4,21 @@
  * `runBots` plays their part: it finds the games where a bot is to act, chooses a setup
  * (Janggi) or asks the bot's thread for a move, and submits it through the same service
  * functions as a person's, under the same checks: the expected ply makes a stale or raced
- * move a refusal, never a second move for one ply. Seats, not games, are bots: the job asks
- * who is to act, so a game of more players may seat bots too.
+ * move a refusal, never a second move for one ply. Seats, not games, are bots: in a game for
+ * more than two (docs/games-for-more-than-two-service.md#bots) the seat to move is asked, and its
+ * move goes through submitMultiMove; one bot account may hold several seats there.
  */
 import { randomInt } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, isNull, lt, not, or, sql } from "drizzle-orm";
 import type { Db, Executor } from "@/lib/db/client";
-import { games, moves, users, type Game as GameRow } from "@/lib/db/schema";
-import { chooseMove } from "@/lib/bot";
+import { gameSeats, games, moves, users, type Game as GameRow } from "@/lib/db/schema";
+import { chooseMove, multiBotMove } from "@/lib/bot";
 import { Game, viewFen } from "@/lib/rules";
 import { THINK_LIMIT_MS, type BotRequest } from "./bot-request";
 import { thinkInThread } from "./bot-think";
 import { GameError } from "./errors";
 import { hiddenNow, type Side } from "./fog";
+import { botSeatToMove, submitMultiMove } from "./multi";
 import { declarePresetVariants, declaredPreset, refuseUnreadable } from "./presets";
 import { chooseSetup, declineDraw, submitMove } from "./service";
 import { setupStage, sideToAct } from "./setups";
@@ -104,8 +106,30 @@ export async function waitingForBots(db: Db, ids: string[], now: Date): Promise<
   )).orderBy(asc(sql`coalesce(${games.lastMoveAt}, ${games.updatedAt})`), asc(games.id)).limit(GAMES_A_ROUND);
 }
 
-/** The person a game is played for (its seat that is not a bot): turns are taken between people. */
-const personOf = (g: GameRow, bots: Map<string, number>) => (g.whiteId && !bots.has(g.whiteId) ? g.whiteId : g.blackId && !bots.has(g.blackId) ? g.blackId : g.id);
+/**
+ * The games for more than two whose seat to move a bot plays (the N-FEN's second field names the army
+ * to move, docs/notation.md#games-for-more-than-two), not held by a worker nor backing off, the longest
+ * waiting first; each with its first person seated (`person`), by whom turns are taken as for two.
+ */
+export async function multiWaitingForBots(db: Db, now: Date): Promise<(GameRow & { person: string | null })[]> {
+  const rows = await db.select({
+    game: games,
+    person: sql<string | null>`(select ${gameSeats.userId} from ${gameSeats} where ${gameSeats.gameId} = ${games.id} and ${gameSeats.botLevel} is null order by ${gameSeats.seat} limit 1)`,
+  }).from(games).where(and(
+    eq(games.status, "active"),
+    isNotNull(games.seatCount),
+    or(isNull(games.botClaimedUntil), lt(games.botClaimedUntil, now)),
+    sql`exists (select 1 from ${gameSeats} where ${gameSeats.gameId} = ${games.id} and ${gameSeats.army} = split_part(${games.currentFen}, ' ', 2) and ${gameSeats.botLevel} is not null)`,
+  )).orderBy(asc(sql`coalesce(${games.lastMoveAt}, ${games.updatedAt})`), asc(games.id)).limit(GAMES_A_ROUND);
+  return rows.map((r) => ({ ...r.game, person: r.person }));
+}
+
+/** The person a game is played for (its seat that is not a bot; for more than two, the first): turns are taken between people. */
+const personOf = (g: GameRow & { person?: string | null }, bots: Map<string, number>) =>
+  g.seatCount !== null ? g.person ?? g.id
+  : g.whiteId && !bots.has(g.whiteId) ? g.whiteId : g.blackId && !bots.has(g.blackId) ? g.blackId : g.id;
+
+const waitedSince = (g: GameRow) => (g.lastMoveAt ?? g.updatedAt).getTime();
 
 /**
  * The worker's job, in a loop of its own (lib/games/worker.ts), in rounds: each round takes one
@@ -127,7 +151,8 @@ export async function runBots(db: Db, now = new Date(), { think = thinkInThread,
   const ask = (r: BotRequest) => unlessStopped(think(r, { signal }), signal);
   for (let round = 0; round < ROUNDS_A_RUN && !signal?.aborted; round++) {
     const byPerson = new Map<string, GameRow[]>();
-    for (const g of await waitingForBots(db, ids, clock())) {
+    const [two, more] = await Promise.all([waitingForBots(db, ids, clock()), multiWaitingForBots(db, clock())]);
+    for (const g of [...two, ...more].sort((a, b) => waitedSince(a) - waitedSince(b))) {
       const key = personOf(g, bots);
       byPerson.set(key, [...(byPerson.get(key) ?? []), g]);
     }
@@ -167,13 +192,16 @@ async function tryIn(
 ): Promise<void> {
   const ours = and(eq(games.id, g.id), eq(games.botClaimedUntil, until));
   // After a streak of failures, a random legal move (level 1), chosen here: the thread may be what fails.
-  const random = async (r: BotRequest) => chooseMove(Game.replay(r.variant, r.startFen, r.moves), { level: 1 });
+  const random = async (r: BotRequest) => r.eliminations
+    ? multiBotMove({ ...r, eliminations: r.eliminations, level: 1 })
+    : chooseMove(Game.replay(r.variant, r.startFen, r.moves), { level: 1 });
   try {
     // Presets' games: declared here (the fog view, the request's declaration) before any rules call.
     await declarePresetVariants(db, [g.variant]);
     // A preset version the rules no longer read: nothing to think about; backed off like any failure.
     refuseUnreadable(g.variant);
-    await actIn(db, g, bots, clock, g.botFailures >= FAILURES_BEFORE_RANDOM ? random : ask, report);
+    const think = g.botFailures >= FAILURES_BEFORE_RANDOM ? random : ask;
+    await (g.seatCount !== null ? actInMulti(db, g, clock, think, report) : actIn(db, g, bots, clock, think, report));
   } catch (e) {
     // Refusals are the game moving on; stopping is no failure of the bot's. An illegal move is the
     // bot's bug, and a game that does not read will not read next round either: failures.
@@ -219,5 +247,17 @@ async function actIn(
   if (played.length !== g.ply) return; // a move landed between the two reads: the next run sees it
   const move = await think(botRequest(g, played.map((m) => m.text), side, level));
   await submitMove(db, botId, { gameId: g.id, expectedPly: g.ply, move }, clock());
+  report.moves++;
+}
+
+/**
+ * A game for more than two: the bot of the seat to move moves, through submitMultiMove like a person
+ * (the row lock, the expected ply, the turn). A bot's next seat waits for the next round, read afresh.
+ */
+async function actInMulti(db: Db, g: GameRow, clock: () => Date, think: (r: BotRequest) => Promise<string>, report: BotReport): Promise<void> {
+  const turn = await botSeatToMove(db, g);
+  if (!turn) return;
+  const move = await think({ variant: g.variant, level: turn.seat.botLevel, startFen: g.startFen, moves: turn.moves, eliminations: turn.eliminations });
+  await submitMultiMove(db, turn.seat.userId, { gameId: g.id, expectedPly: g.ply, move }, clock());
   report.moves++;
 }

@@ -13,7 +13,7 @@ import { botOfLevel } from "./bot-accounts";
 import { GameError } from "./errors";
 import { gameActionInput, moveInput, multiChallengeInput, type MoveInput, type MultiChallengeInput } from "./inputs";
 import { gameName, queueCancelled, queueInvitation, queueMultiGameOver, queueMultiTurn } from "./notify";
-import { deadlineAfter, limitInvitations, lockGame, noSuchGame, parse, requireActive, userById, type CreatedChallenge } from "./service";
+import { deadlineAfter, limitBotGames, limitInvitations, lockGame, noSuchGame, parse, requireActive, userById, type CreatedChallenge } from "./service";
 
 export type Elimination = MultiElimination;
 export type EliminationReason = Elimination["reason"];
@@ -104,6 +104,8 @@ export async function createMultiChallenge(db: Db, userId: string, raw: MultiCha
       if (!bot) throw new GameError("not-found", `there is no bot of level ${b.level}`);
       bots.set(b.army, { id: bot.id, level: b.level });
     }
+    // Bots' searches cost the service: the limits of games against bots count this game too (docs/playing-bots.md#limits).
+    if (bots.size > 0) await limitBotGames(tx, me.id, Math.max(...[...bots.values()].map((b) => b.level)));
     const free = info.armies.filter((a) => !bots.has(a.letter)).map((a) => a.letter);
     const mine = input.seat === "random" ? free[Math.floor(Math.random() * free.length)] : input.seat;
     const full = 1 + bots.size === info.armies.length;
@@ -220,6 +222,21 @@ export async function submitMultiMove(db: Db, userId: string, raw: MoveInput, no
     await afterChange(tx, { ...g, ply }, rules, stored, people, { by: people.get(userId)?.name ?? "a player", move: text }, now);
     return { ply, text, status: rules.status() };
   });
+}
+
+/**
+ * The bots' worker's question (lib/games/bots.ts): the seat to move, if a bot plays it, with the game
+ * as stored (its moves and the armies gone out, what the bot replays); null if a person is to move,
+ * the game is over, or it moved on since `g` was read. The move itself goes through submitMultiMove.
+ */
+export async function botSeatToMove(db: Executor, g: GameRow): Promise<{ seat: GameSeat & { userId: string; botLevel: number }; moves: string[]; eliminations: Elimination[] } | null> {
+  if (g.status !== "active") return null;
+  const stored = await readStored(db, g.id);
+  if (stored.moves.length !== g.ply) return null;
+  // The army to move is the N-FEN's second field (docs/notation.md#games-for-more-than-two), kept current by every change.
+  const seat = stored.seats.find((s) => s.army === g.currentFen.split(" ")[1]);
+  if (!seat?.userId || seat.botLevel === null) return null;
+  return { seat: { ...seat, userId: seat.userId, botLevel: seat.botLevel }, moves: stored.moves, eliminations: stored.eliminations };
 }
 
 /**

@@ -5,11 +5,11 @@
  * turns a stale page into a clear refusal rather than a double move.
  */
 import { randomInt } from "node:crypto";
-import { and, asc, eq, gt, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, max, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { addressKey } from "@/lib/auth/rate-limit";
 import type { Db, Executor } from "@/lib/db/client";
-import { conditionalMoves, games, invitations, moves, users, type Game as GameRow, type User } from "@/lib/db/schema";
+import { conditionalMoves, gameSeats, games, invitations, moves, users, type Game as GameRow, type User } from "@/lib/db/schema";
 import { Game, RulesError, chosenSetupFen, setupFen, sideNameIn, variantInfo, viewFen, type DrawClaim, type Outcome } from "@/lib/rules";
 import { mayView } from "./archive";
 import { GameError } from "./errors";
@@ -221,14 +221,24 @@ export const BOT_GAMES_AT_ONCE = 10;
 export const STRONG_BOT_GAMES_AT_ONCE = 3;
 export const STRONG_BOT_LEVEL = 7;
 
-async function limitBotGames(tx: Executor, userId: string, level: number): Promise<void> {
+/**
+ * `level`: the strongest bot of the new game. A game for more than two with bots in it counts as one
+ * game against bots, of its strongest bot's level (docs/games-for-more-than-two-service.md#bots).
+ */
+export async function limitBotGames(tx: Executor, userId: string, level: number): Promise<void> {
   // The player's row lock makes two challenges sent at once count one after the other.
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
   const bot = alias(users, "bot");
-  const rows = await tx.select({ level: bot.botLevel }).from(games).innerJoin(bot, or(
+  const two = await tx.select({ level: bot.botLevel }).from(games).innerJoin(bot, or(
     and(eq(games.whiteId, userId), eq(bot.id, games.blackId)),
     and(eq(games.blackId, userId), eq(bot.id, games.whiteId)),
   )).where(and(eq(games.status, "active"), isNotNull(bot.botLevel)));
+  const mine = alias(gameSeats, "mine");
+  const more = await tx.select({ level: max(gameSeats.botLevel) }).from(mine)
+    .innerJoin(games, eq(games.id, mine.gameId)).innerJoin(gameSeats, eq(gameSeats.gameId, mine.gameId))
+    .where(and(eq(mine.userId, userId), isNull(mine.botLevel), eq(games.status, "active"), isNotNull(gameSeats.botLevel)))
+    .groupBy(mine.gameId);
+  const rows = [...two, ...more];
   if (rows.length >= BOT_GAMES_AT_ONCE) {
     throw new GameError("limited", `you are already playing ${rows.length} games against bots, the most at once; finish or resign one to start another`);
   }
