@@ -182,7 +182,8 @@ export function Results({ page, filters, showVisibility }: { page: ArchivePage; 
           <tr>
             <th scope="col"><span className="visually-hidden">Board</span></th>
             <th scope="col">Game</th>
-            <th scope="col">{sideOf(filters.variant, "white")} – {sideOf(filters.variant, "black")}</th>
+            {/* A list with games for more than two: no two sides to name. */}
+            <th scope="col">{page.entries.some((e) => e.seats) ? "Players" : <>{sideOf(filters.variant, "white")} – {sideOf(filters.variant, "black")}</>}</th>
             <th scope="col">Result</th>
             <th scope="col" className="num">Moves</th>
             <th scope="col">Started</th>
