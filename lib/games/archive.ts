@@ -6,7 +6,9 @@
  * keyset (the sort column and the id of the last row shown), never by OFFSET, so
  * page 500 costs what page 1 costs. The partial indexes games_archive_* in
  * lib/db/schema.ts serve these reads; the player filter uses the white/black
- * indexes (bitmap OR), then sorts that player's games.
+ * indexes (bitmap OR), then sorts that player's games. Games for more than two are
+ * listed too, their players found by their seats (game_seats), which a page reads
+ * in one query.
  */
 import { aliasedTable, and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
@@ -103,11 +105,14 @@ function plays(ref: PlayerRef, colour: "white" | "black"): SQL {
   return parts.length === 0 ? sql`false` : parts.length === 1 ? parts[0] : or(...parts)!;
 }
 
-/** A registered player holds a seat of a game for more than two (`winner` only: a winning one). */
+/**
+ * A registered player holds a seat of a game for more than two (`winner`: a winning one, or a placed
+ * losing one). Their seats are few and read once by game_seats_user_id_idx (a hashed subplan), not per game.
+ */
 function seated(ref: PlayerRef, winner?: boolean): SQL {
   if (!ref.id) return sql`false`;
-  const won = winner === undefined ? sql`` : winner ? sql` and s.winner` : sql` and not s.winner and s.place is not null`;
-  return sql`exists (select 1 from ${gameSeats} s where s.game_id = ${games.id} and s.user_id = ${ref.id}${won})`;
+  const won = winner === undefined ? sql`` : winner ? sql` and ${gameSeats.winner}` : sql` and not ${gameSeats.winner} and ${gameSeats.place} is not null`;
+  return sql`${games.id} in (select ${gameSeats.gameId} from ${gameSeats} where ${gameSeats.userId} = ${ref.id}${won})`;
 }
 
 const RESULT_OF = { white: "1-0", black: "0-1", draw: "1/2-1/2" } as const;
