@@ -1,12 +1,12 @@
 /**
  * The board picture routes: /games/<id>/board.svg and /games/<id>/board.png
- * (?ply=N, &flip=1, &size=px per square), for forum posts, emails and link previews.
+ * (?ply=N, &flip=1, &size=px per square; a game for more than two: &army=<letter> at the bottom),
+ * for forum posts, emails and link previews.
  */
 import { z } from "zod";
 import { getCurrentUser } from "@/lib/auth";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Executor } from "@/lib/db/client";
 import { sentence } from "@/app/_components/sentence";
-import type { Executor } from "@/lib/db/client";
 import { multiPositionAt } from "@/lib/games/multi-views";
 import { positionAt } from "@/lib/games/pictures";
 import { UNREADABLE_PRESET } from "@/lib/games/presets";
