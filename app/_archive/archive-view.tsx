@@ -7,11 +7,11 @@ import Link from "next/link";
 import { GameThumbnail } from "@/app/_components/BoardThumbnail";
 import { PlayerLink, variantName } from "@/app/_overview/format";
 import { describeEnd, resultMark } from "@/lib/games";
-import type { ArchiveEntry, ArchivePage } from "@/lib/games/archive";
+import type { ArchiveEntry, ArchivePage, ArchiveSeat } from "@/lib/games/archive";
 import {
   END_REASONS, archiveSearch, isFiltered, type ArchiveFilters, type ArchiveQuery,
 } from "@/lib/games/archive-params";
-import { sideNameIn, variantIds } from "@/lib/rules";
+import { multiGameInfo, multiVariantIds, sideNameIn, variantIds } from "@/lib/rules";
 import css from "./archive.module.css";
 
 const STATUS_LABEL = { open: "Open challenges", ongoing: "Ongoing", finished: "Finished" } as const;
@@ -32,7 +32,9 @@ function Name({ name, registered, fallback }: { name: string | null; registered:
 }
 
 function outcome(e: ArchiveEntry): string {
-  if (e.status === "open") return "Open challenge";
+  if (e.status === "open") return e.seats ? "Seats still free" : "Open challenge";
+  // A game for more than two: its ending in words, as the service wrote it (lib/games/multi.ts endingWords).
+  if (e.seats) return e.status === "finished" ? e.ending ?? "Over" : "Ongoing";
   if (e.status === "active" && e.choosingSetups) return "Ongoing, the players choose their setups";
   if (e.status === "active") return `Ongoing, ${sideOf(e.variant, e.ply % 2 === 0 ? "white" : "black")} to move`;
   if (!e.result) return e.status;
@@ -40,6 +42,22 @@ function outcome(e: ArchiveEntry): string {
 }
 
 const fullMoves = (ply: number) => Math.ceil(ply / 2);
+
+const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th"}`;
+
+/** A game for more than two: every seat in turn order, its army, and its place once the game is over. */
+function Seats({ seats }: { seats: ArchiveSeat[] }) {
+  return (
+    <>
+      {seats.map((s, i) => (
+        <span key={s.army} data-army={s.army}>
+          {i > 0 && ", "}
+          <Name name={s.player} registered={s.player !== null} fallback="(open seat)" /> ({s.armyName}{s.place !== null ? `, ${ordinal(s.place)}` : ""})
+        </span>
+      ))}
+    </>
+  );
+}
 
 /** A published preset the search form offers (lib/games/presets.ts listPresets). */
 export interface PresetChoice { slug: string; name: string }
@@ -52,6 +70,7 @@ export function SearchForm({ action, filters, playerFixed, presets = [] }: { act
         <select id="archive-variant" name="variant" defaultValue={filters.variant ?? ""}>
           <option value="">Any game</option>
           {variantIds().map((id) => <option key={id} value={id}>{variantName(id)}</option>)}
+          {multiVariantIds().map((id) => <option key={id} value={id}>{multiGameInfo(id).name}</option>)}
         </select>
       </div>
       {(presets.length > 0 || filters.preset) && (
@@ -163,7 +182,8 @@ export function Results({ page, filters, showVisibility }: { page: ArchivePage; 
           <tr>
             <th scope="col"><span className="visually-hidden">Board</span></th>
             <th scope="col">Game</th>
-            <th scope="col">{sideOf(filters.variant, "white")} – {sideOf(filters.variant, "black")}</th>
+            {/* A list with games for more than two: no two sides to name. */}
+            <th scope="col">{page.entries.some((e) => e.seats) ? "Players" : <>{sideOf(filters.variant, "white")} – {sideOf(filters.variant, "black")}</>}</th>
             <th scope="col">Result</th>
             <th scope="col" className="num">Moves</th>
             <th scope="col">Started</th>
@@ -174,16 +194,18 @@ export function Results({ page, filters, showVisibility }: { page: ArchivePage; 
           {page.entries.map((e) => (
             <tr key={e.id} data-game={e.id}>
               <td className={css.thumbnail}>{e.status !== "open" && <GameThumbnail game={e} />}</td>
-              <td><Link href={`/games/${e.id}`}>{variantName(e.variant)}</Link></td>
+              <td><Link href={`/games/${e.id}`}>{e.seats ? multiGameInfo(e.variant).name : variantName(e.variant)}</Link></td>
               <td className="players">
+                {e.seats ? <Seats seats={e.seats} /> : <>
                 <Name name={e.whiteName} registered={e.whiteRegistered} fallback={e.status === "open" ? "(open seat)" : "?"} />
                 {" – "}
                 <Name name={e.blackName} registered={e.blackRegistered} fallback={e.status === "open" ? "(open seat)" : "?"} />
+                </>}
                 {e.imported && <> <span className="badge" title="Imported from a record">imported</span></>}
                 {showVisibility && e.visibility !== "public" && <> <span className="badge">{e.visibility}</span></>}
               </td>
               <td>{outcome(e)}</td>
-              <td className="num">{fullMoves(e.ply)}</td>
+              <td className="num" title={e.seats ? "Turns of all the armies" : undefined}>{e.seats ? e.ply : fullMoves(e.ply)}</td>
               <td><DateCell date={e.createdAt} /></td>
               <td><DateCell date={e.lastMoveAt} /></td>
             </tr>

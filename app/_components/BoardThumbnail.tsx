@@ -15,6 +15,8 @@ export const THUMBNAIL_SQUARE_PX = 16;
 export function thumbnailAlt(variant: string, ply: number, choosingSetups = false): string {
   if (choosingSetups) return "Board while the setups are chosen";
   if (ply === 0) return "Board at the start";
+  // A game for more than two counts turns of any army, not moves of two sides.
+  if (isMultiVariant(variant)) return `Board after turn ${ply}`;
   const mover = sideNameIn(variant, ply % 2 === 1 ? "white" : "black");
   return `Board after move ${Math.ceil(ply / 2)}, ${mover}`;
 }

@@ -132,6 +132,12 @@ export function MultiGameView({ state, viewerArmy, notice, heard, busy, confirmR
               ))}
             </ol>
           )}
+          {/* The record of a game for more than two (docs/notation.md#the-record-of-a-game-for-more-than-two): PGN holds two players. */}
+          {state.moves.length > 0 && (
+            <p className={styles.downloads}>
+              Download the <a href={`/games/${state.id}/record`}>game record</a>
+            </p>
+          )}
         </section>
         {canMove && replayed && (
           <MoveInput

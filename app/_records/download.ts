@@ -3,6 +3,8 @@ import { getCurrentUser } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
 import { sentence } from "@/app/_components/sentence";
 import { UNREADABLE_PRESET } from "@/lib/games/presets";
+import type { Game as GameRow } from "@/lib/db/schema";
+import { exportMultiRecord } from "@/lib/games/multi-views";
 import { exportRecord } from "@/lib/games/records";
 import { mailSettings } from "@/lib/mail";
 
@@ -16,6 +18,10 @@ export async function recordResponse(gameId: string, format: "record" | "pgn"): 
     if (user) out = await exportRecord(db, gameId, user.id, format, siteUrl);
   }
   const text = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
+  if (!out.ok && out.reason === "no-game") {
+    const multi = await multiRecordResponse(gameId, format, siteUrl);
+    if (multi) return multi;
+  }
   if (!out.ok) {
     const why = {
       "no-game": "No such game.\n",
@@ -26,6 +32,10 @@ export async function recordResponse(gameId: string, format: "record" | "pgn"): 
     }[out.reason];
     return new Response(why, { status: out.reason === "hidden" ? 403 : 404, headers: { ...text, ...(out.reason === "hidden" ? { Vary: "Cookie" } : {}) } });
   }
+  return download(out, format);
+}
+
+function download(out: { text: string; filename: string; game: GameRow }, format: "record" | "pgn"): Response {
   const g = out.game;
   return new Response(out.text, {
     headers: {
@@ -37,4 +47,22 @@ export async function recordResponse(gameId: string, format: "record" | "pgn"): 
       "X-Content-Type-Options": "nosniff",
     },
   });
+}
+
+/**
+ * A game for more than two: its record (lib/rules/multi/record.ts), or for /pgn a refusal, since PGN
+ * holds two players; null for a game of two. A private one is "No such game." to strangers, for both.
+ */
+async function multiRecordResponse(gameId: string, format: "record" | "pgn", siteUrl: string): Promise<Response | null> {
+  const db = await getDb();
+  let out = await exportMultiRecord(db, gameId, null, siteUrl);
+  if (!out.ok && out.reason === "two") return null;
+  if (!out.ok) {
+    const user = await getCurrentUser();
+    if (user) out = await exportMultiRecord(db, gameId, user.id, siteUrl);
+  }
+  const text = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
+  if (!out.ok) return new Response("No such game.\n", { status: 404, headers: text });
+  if (format === "pgn") return new Response(`PGN holds two players, and this game has ${out.game.seatCount}; download the record instead: /games/${out.game.id}/record\n`, { status: 404, headers: text });
+  return download(out, "record");
 }

@@ -18,6 +18,7 @@
  *   after, before   keyset cursors (opaque) of the next and previous page
  */
 import { z } from "zod";
+import { isMultiVariant } from "@/lib/rules";
 import { isGameId, slugSchema } from "./preset-ids";
 
 export const PAGE_SIZE = 20;
@@ -113,7 +114,7 @@ const name = z.string().trim().min(1).max(100, "at most 100 characters").regex(/
 const moves = z.coerce.number({ error: "a whole number" }).int("a whole number").min(0, "0 or more").max(10_000, "at most 10000");
 
 const fields = {
-  variant: z.string().max(64).refine(isGameId, "not a game played here"),
+  variant: z.string().max(64).refine((v) => isGameId(v) || isMultiVariant(v), "not a game played here"),
   preset: slugSchema,
   player: name,
   opponent: name,

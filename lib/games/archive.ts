@@ -6,11 +6,14 @@
  * keyset (the sort column and the id of the last row shown), never by OFFSET, so
  * page 500 costs what page 1 costs. The partial indexes games_archive_* in
  * lib/db/schema.ts serve these reads; the player filter uses the white/black
- * indexes (bitmap OR), then sorts that player's games.
+ * indexes (bitmap OR), then sorts that player's games. Games for more than two are
+ * listed too, their players found by their seats (game_seats), which a page reads
+ * in one query.
  */
 import { aliasedTable, and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
-import { games, users, type Game as GameRow } from "@/lib/db/schema";
+import { gameSeats, games, users, type Game as GameRow } from "@/lib/db/schema";
+import { multiGameInfo } from "@/lib/rules";
 import { declarePresetVariants, versionsOfPreset } from "./presets";
 import { PAGE_SIZE, type ArchiveFilters, type ArchiveQuery, type Cursor } from "./archive-params";
 
@@ -41,6 +44,19 @@ export interface ArchiveEntry {
   imported: boolean;
   createdAt: Date;
   lastMoveAt: Date | null;
+  /** A game for more than two: its seats in turn order (the white and black names are null), and its ending in words once over. */
+  seats: ArchiveSeat[] | null;
+  ending: string | null;
+}
+
+/** A seat of a game for more than two as the archive lists it. */
+export interface ArchiveSeat {
+  army: string;
+  armyName: string;
+  player: string | null;
+  /** Once over: the army's place (1 = first, shared on a tie) and whether it won. */
+  place: number | null;
+  winner: boolean;
 }
 
 export interface ArchivePage {
@@ -89,6 +105,16 @@ function plays(ref: PlayerRef, colour: "white" | "black"): SQL {
   return parts.length === 0 ? sql`false` : parts.length === 1 ? parts[0] : or(...parts)!;
 }
 
+/**
+ * A registered player holds a seat of a game for more than two (`winner`: a winning one, or a placed
+ * losing one). Their seats are few and read once by game_seats_user_id_idx (a hashed subplan), not per game.
+ */
+function seated(ref: PlayerRef, winner?: boolean): SQL {
+  if (!ref.id) return sql`false`;
+  const won = winner === undefined ? sql`` : winner ? sql` and ${gameSeats.winner}` : sql` and not ${gameSeats.winner} and ${gameSeats.place} is not null`;
+  return sql`${games.id} in (select ${gameSeats.gameId} from ${gameSeats} where ${gameSeats.userId} = ${ref.id}${won})`;
+}
+
 const RESULT_OF = { white: "1-0", black: "0-1", draw: "1/2-1/2" } as const;
 const STATUS_OF = { open: "open", ongoing: "active", finished: "finished" } as const;
 
@@ -97,8 +123,8 @@ const endOfDay = (d: string) => new Date(startOfDay(d).getTime() + 24 * 60 * 60 
 
 /** The WHERE clause of a search, without the page position, and the names in it that name nobody. */
 async function conditions(db: Executor, f: ArchiveFilters, scope: ArchiveScope): Promise<{ where: SQL[]; notes: string[] }> {
-  // Games for more than two are not listed yet: the archive's rows and records show two players.
-  const where: SQL[] = [sql`${games.status} <> 'cancelled'`, sql`${games.seatCount} is null`];
+  // Games for more than two are listed with their seats (docs/games-for-more-than-two-service.md#pictures-records-and-the-archive).
+  const where: SQL[] = [sql`${games.status} <> 'cancelled'`];
   const notes: string[] = [];
   const ownPage = scope.playerId !== undefined && scope.viewerId === scope.playerId;
   if (!ownPage) where.push(sql`${games.visibility} = 'public'`);
@@ -133,9 +159,10 @@ async function conditions(db: Executor, f: ArchiveFilters, scope: ArchiveScope):
       where.push(or(
         and(plays(player, "white"), plays(opponent, "black")),
         and(plays(opponent, "white"), plays(player, "black")),
+        and(seated(player), seated(opponent)),
       )!);
     } else {
-      where.push(or(plays(player, "white"), plays(player, "black"))!);
+      where.push(or(plays(player, "white"), plays(player, "black"), seated(player))!);
     }
   }
 
@@ -153,6 +180,7 @@ async function conditions(db: Executor, f: ArchiveFilters, scope: ArchiveScope):
     where.push(or(
       and(eq(games.result, whiteWins), plays(player, "white")),
       and(eq(games.result, blackWins), plays(player, "black")),
+      seated(player, f.result === "won"),
     )!);
   } else if (f.result) {
     where.push(eq(games.result, RESULT_OF[f.result]));
@@ -168,7 +196,7 @@ async function conditions(db: Executor, f: ArchiveFilters, scope: ArchiveScope):
 }
 
 type Row = {
-  game: Pick<GameRow, "id" | "variant" | "status" | "choosingSetups" | "result" | "endReason" | "ply" | "visibility" | "createdAt" | "lastMoveAt" | "importedBy" | "whiteName" | "blackName">;
+  game: Pick<GameRow, "id" | "variant" | "status" | "choosingSetups" | "result" | "endReason" | "ply" | "visibility" | "createdAt" | "lastMoveAt" | "importedBy" | "whiteName" | "blackName" | "seatCount" | "ending">;
   whiteUser: string | null;
   blackUser: string | null;
   at: string;
@@ -192,7 +220,7 @@ async function fetchRows(db: Executor, where: SQL[], f: ArchiveFilters, position
       game: {
         id: games.id, variant: games.variant, status: games.status, choosingSetups: games.choosingSetups, result: games.result,
         endReason: games.endReason, ply: games.ply, visibility: games.visibility, createdAt: games.createdAt, lastMoveAt: games.lastMoveAt,
-        importedBy: games.importedBy, whiteName: games.whiteName, blackName: games.blackName,
+        importedBy: games.importedBy, whiteName: games.whiteName, blackName: games.blackName, seatCount: games.seatCount, ending: games.ending,
       },
       whiteUser: white.name,
       blackUser: black.name,
@@ -207,7 +235,30 @@ async function fetchRows(db: Executor, where: SQL[], f: ArchiveFilters, position
     .limit(limit);
 }
 
-function toEntry(r: Row): ArchiveEntry {
+/** The seats of the page's games for more than two, in one read. */
+async function seatsOf(db: Executor, rows: Row[]): Promise<Map<string, ArchiveSeat[]>> {
+  const multi = rows.filter((r) => r.game.seatCount !== null);
+  const out = new Map<string, ArchiveSeat[]>();
+  if (multi.length === 0) return out;
+  const seats = await db.select({ gameId: gameSeats.gameId, army: gameSeats.army, player: users.name, place: gameSeats.place, winner: gameSeats.winner })
+    .from(gameSeats).leftJoin(users, eq(users.id, gameSeats.userId))
+    .where(inArray(gameSeats.gameId, multi.map((r) => r.game.id))).orderBy(asc(gameSeats.gameId), asc(gameSeats.seat));
+  const variant = new Map(multi.map((r) => [r.game.id, r.game.variant]));
+  for (const s of seats) {
+    const armyName = multiGameInfo(variant.get(s.gameId)!).armies.find((a) => a.letter === s.army)?.name ?? s.army;
+    out.set(s.gameId, [...(out.get(s.gameId) ?? []), { army: s.army, armyName, player: s.player, place: s.place, winner: s.winner }]);
+  }
+  return out;
+}
+
+/** The page's entries: the rows, with the seats of its games for more than two. */
+async function entriesOf(db: Executor, rows: Row[]): Promise<ArchiveEntry[]> {
+  await declarePresetVariants(db, rows.map((r) => r.game.variant));
+  const seats = await seatsOf(db, rows);
+  return rows.map((r) => toEntry(r, seats.get(r.game.id) ?? null));
+}
+
+function toEntry(r: Row, seats: ArchiveSeat[] | null): ArchiveEntry {
   const g = r.game;
   return {
     id: g.id, variant: g.variant, status: g.status, choosingSetups: g.status === "active" && g.choosingSetups, result: g.result,
@@ -215,6 +266,8 @@ function toEntry(r: Row): ArchiveEntry {
     whiteName: r.whiteUser ?? g.whiteName, blackName: r.blackUser ?? g.blackName,
     whiteRegistered: r.whiteUser !== null, blackRegistered: r.blackUser !== null,
     imported: g.importedBy !== null,
+    seats: g.seatCount === null ? null : seats ?? [],
+    ending: g.ending,
   };
 }
 
@@ -234,16 +287,14 @@ export async function listArchive(
     // Fewer than a page before the cursor: that is the start, shown as the first page.
     if (rows.length > pageSize) {
       const kept = rows.slice(0, pageSize).reverse();
-      await declarePresetVariants(db, kept.map((r) => r.game.variant));
-      return { entries: kept.map(toEntry), prev: cursorOf(kept[0]), next: cursorOf(kept[kept.length - 1]), notes: [] };
+      return { entries: await entriesOf(db, kept), prev: cursorOf(kept[0]), next: cursorOf(kept[kept.length - 1]), notes: [] };
     }
     return listArchive(db, { filters: f }, scope, pageSize);
   }
   const rows = await fetchRows(db, where, f, { cursor: query.after, forward: true }, pageSize + 1);
   const kept = rows.slice(0, pageSize);
-  await declarePresetVariants(db, kept.map((r) => r.game.variant));
   return {
-    entries: kept.map(toEntry),
+    entries: await entriesOf(db, kept),
     next: rows.length > pageSize ? cursorOf(kept[kept.length - 1]) : null,
     prev: query.after && kept.length > 0 ? cursorOf(kept[0]) : null,
     notes: kept.length === 0 ? notes : [],
@@ -286,8 +337,8 @@ export interface VisibleGame {
 
 /**
  * May this viewer see this game of two? Public and unlisted: anyone with the link; private: its players
- * (and its importer). A game for more than two is none of the surfaces' that ask this (pictures, records,
- * previews draw two players): for them it does not exist; lib/games/multi.ts has its own gate.
+ * (and its importer). A game for more than two is none of the surfaces' that ask this (they draw two players):
+ * its pictures, record and preview are lib/games/multi-views.ts's, behind lib/games/multi.ts's own gate.
  */
 export function mayView(g: Pick<GameRow, "visibility" | "whiteId" | "blackId" | "importedBy" | "seatCount">, viewerId: string | null): boolean {
   if (g.seatCount !== null) return false;

@@ -183,7 +183,7 @@ async function tellFirstToMove(tx: Executor, g: GameRow, seatedNow: string | nul
   const first = seats.find((s) => s.army === MultiGame.start(g.variant, g.startFen).armies().find((a) => a.toMove)?.letter);
   if (!first?.userId || first.botLevel !== null || first.userId === seatedNow) return;
   const people = await namesOf(tx, seats);
-  await queueMultiTurn(tx, people.get(first.userId)!, { id: g.id, variant: g.variant, ply: 0, deadline: g.deadline!, army: armyName(g.variant, first.army) },
+  await queueMultiTurn(tx, people.get(first.userId)!, { id: g.id, variant: g.variant, ply: 0, deadline: g.deadline!, army: armyName(g.variant, first.army), armyLetter: first.army },
     { others: othersOf(seats, people, first.userId) }, now);
 }
 
@@ -314,7 +314,7 @@ async function afterChange(
   await tx.update(games).set({ deadline, reminderPly: null }).where(eq(games.id, g.id));
   if (!next.userId || next.botLevel !== null) return;
   const to = people.get(next.userId)!;
-  await queueMultiTurn(tx, to, { id: g.id, variant: g.variant, ply: g.ply, deadline, army: armyName(g.variant, next.army) },
+  await queueMultiTurn(tx, to, { id: g.id, variant: g.variant, ply: g.ply, deadline, army: armyName(g.variant, next.army), armyLetter: next.army },
     { others: othersOf(stored.seats, people, next.userId), ...news }, now);
 }
 

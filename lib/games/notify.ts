@@ -297,16 +297,19 @@ export async function queueVacation(
 export async function queueMultiTurn(
   tx: Executor,
   to: Recipient,
-  g: { id: string; variant: string; ply: number; deadline: Date; army: string },
+  g: { id: string; variant: string; ply: number; deadline: Date; army: string; armyLetter: string },
   news: { others: string; by?: string; move?: string; headline?: string },
   now: Date,
 ): Promise<void> {
   if (!to.email || to.notify !== "every-move") return;
   const variantName = gameName(g.variant);
+  const siteUrl = mailSettings().siteUrl;
   const body = await renderEmail(
     createElement(YourTurn, {
-      siteUrl: mailSettings().siteUrl, gameUrl: gameUrl(g.id), opponent: news.by ?? news.others, variantName,
+      siteUrl, gameUrl: gameUrl(g.id), opponent: news.by ?? news.others, variantName,
       lastMove: news.move, headline: news.headline, moveNumber: g.ply + 1, side: g.army, deadline: formatDeadline(g.deadline),
+      // Turned to the recipient's army, as a game of two is drawn from the recipient's side.
+      boardImageUrl: `${siteUrl}/games/${g.id}/board.png?ply=${g.ply}&army=${g.armyLetter}`,
     }),
   );
   const what = news.headline ?? (news.move ? `${news.by} played ${news.move}` : `Your game with ${news.others} has begun`);

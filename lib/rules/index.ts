@@ -85,5 +85,5 @@ export { chosenSetupFen, findVariantInfo, setupFen, sideNameIn, variantInfo, typ
 export { makeGameRecord, makePgn, hasPgn, parseGameRecord, sanRecord, type ParsedRecord, type RecordInput, type RecordResult } from "./notation/record";
 export { unwrap, type Result } from "./result";
 export { hidesInformation, viewFen } from "./view";
-export { isMultiVariant, MultiGame, multiGameInfo, multiVariantIds, parseMultiNfen, replayMultiGame } from "./multi";
-export type { MultiElimination, MultiArmy, MultiCell, MultiEndReason, MultiGameInfo, MultiLegalMove, MultiStatus } from "./multi";
+export { isMultiVariant, makeMultiRecord, MultiGame, multiGameInfo, multiVariantIds, parseMultiNfen, replayMultiGame } from "./multi";
+export type { MultiElimination, MultiRecordInput, MultiArmy, MultiCell, MultiEndReason, MultiGameInfo, MultiLegalMove, MultiStatus } from "./multi";

@@ -173,6 +173,9 @@ test.describe("authorization and hostile requests", () => {
       "/games/%00/state", `/games/${publicGame}/state?since=abc`, "/games/%00/events", `/games/${publicGame}/events?since=abc`, `/games/${publicGame}/events?since=-1`, `/games/${publicGame}/state?since=-1`, `/games/${publicGame}/state?since=1e400`,
       `/games/${publicGame}/board.png?ply=-1`, `/games/${publicGame}/board.png?ply=99999999`, `/games/${publicGame}/board.svg?size=100000`,
       `/games/${publicGame}/board.svg?flip=%00`, "/games/%00/board.png", "/games/%00/record", "/games/%00/pgn",
+      // The pictures' army (games for more than two) and the archive's seat filters.
+      `/games/${publicGame}/board.svg?army=%00`, `/games/${publicGame}/board.png?army=${long}&ply=0`,
+      `/games?variant=four-player&player=%00&opponent=%00&result=won`, `/games?variant=three-player&player=${long}&result=lost`,
       "/players/%00", `/players/${long}`, "/players/%00/feed.xml", "/players/%3Cscript%3E", "/variants/%00", `/variants/${long}`, "/variants/%00/rules", `/variants/${long}/rules`, "/variants/%00/board.svg", `/variants/${long}/board.svg`, "/variants/chess/board.svg?size=%00", "/variants/chess/board.svg?flip=%00", "/variants/four-player/board.svg?army=%00", `/variants/three-player/board.svg?army=${long}&size=%00`,
       "/invitations/%00", "/invitations/not-a-token", "/dev/mailbox", `/games?variant=%00&player=%00&sort=%00&after=%00`, "/games?after=zzzz&sort=oldest",
       `/games/${publicGame}?ply=%00`, `/games/${publicGame}?ply=-5`, "/api/auth/callback/email?token=%00&email=%00", "/api/auth/nonsense",

@@ -134,6 +134,8 @@ describe.each(testDrivers)("games for more than two on $driver", ({ create }) =>
     expect(mails.map((m) => [m.toAddress, m.kind])).toEqual([["bob@example.test", "your-turn"]]);
     expect(mails[0].subject).toBe(`Alice played ${THREE_MATE[0]}: your move as Grey (Three-player chess)`);
     for (const other of ["alice@", "carol@"]) expect(mails[0].html + mails[0].text).not.toContain(other);
+    // The board as it stands, turned to Grey, Bob's army (docs/games-for-more-than-two-service.md#the-turn-email).
+    expect(mails[0].html).toContain(`/games/${id}/board.png?ply=1&amp;army=g`);
     expect((await gameRow(id)).deadline?.getTime()).toBe(T0.getTime() + 3 * DAY);
 
     const before = { game: await gameRow(id), moves: await db.select().from(moves).where(eq(moves.gameId, id)), mails: (await outbox()).length };

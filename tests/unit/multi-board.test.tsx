@@ -239,6 +239,12 @@ describe("the page of a game for more than two", () => {
     expect(markup).toContain("Red: player0");
   });
 
+  it("offers the game's record once a move is played, and no PGN (docs/notation.md#the-record-of-a-game-for-more-than-two)", () => {
+    expect(view()).toContain('<a href="/games/g1/record">game record</a>');
+    expect(view()).not.toContain("/pgn");
+    expect(view({ state: { ...STATE, moves: [] } })).not.toContain("/record");
+  });
+
   it("offers the move box and the board's moves only to the seat to move; spectators just watch", () => {
     const mover = view({ viewerArmy: "b" });
     expect(mover).toContain("Move in notation");

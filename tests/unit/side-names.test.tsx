@@ -108,7 +108,7 @@ describe("the archive's words", () => {
   const entry: ArchiveEntry = {
     id: "g1", variant: "xiangqi", status: "active", choosingSetups: false, result: null, endReason: null, ply: 2,
     visibility: "public", whiteName: "Alice", blackName: "Bob", whiteRegistered: true, blackRegistered: true,
-    imported: false, createdAt: new Date("2026-12-01T12:00:00Z"), lastMoveAt: null,
+    imported: false, createdAt: new Date("2026-12-01T12:00:00Z"), lastMoveAt: null, seats: null, ending: null,
   };
   const results = (entries: ArchiveEntry[], variant?: string) =>
     renderToStaticMarkup(<Results page={{ entries, next: null, prev: null, notes: [] }} filters={{ variant, sort: "last", order: "newest" }} />);

@@ -10,10 +10,10 @@ import { pictureSize } from "@/app/_pictures/size";
 import { getCurrentUser } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
 import { describeEnd } from "@/lib/games";
+import { multiPositionAt } from "@/lib/games/multi-views";
 import { positionAt } from "@/lib/games/pictures";
 import { mailSettings } from "@/lib/mail";
 import { findVariantInfo, multiGameInfo, sideNameIn } from "@/lib/rules";
-import { loadMultiGame } from "./multi-load";
 
 type Props = {
   params: Promise<{ id: string }>;
@@ -64,13 +64,42 @@ export async function gamePreview(id: string, ply: number | undefined, viewerId:
   };
 }
 
+/** The preview of a game for more than two: its players in turn order, its state, and its picture at that ply turned to the first army. */
+export async function multiGamePreview(id: string, ply: number | undefined, viewerId: string | null): Promise<Metadata | null> {
+  const db = await getDb();
+  let lookup = await multiPositionAt(db, id, viewerId, ply);
+  if (!lookup.ok && lookup.reason === "no-ply") lookup = await multiPositionAt(db, id, viewerId);
+  if (!lookup.ok) return null;
+  const { game: g, seats, ply: shownPly, fixed } = lookup.position;
+  const info = multiGameInfo(g.variant);
+  const armyName = (letter: string) => info.armies.find((a) => a.letter === letter)?.name ?? letter;
+  const players = seats.map((s) => s.name ?? "?").join(", ");
+  const state = g.status === "finished" ? g.ending ?? "over"
+    : g.status === "active" ? `ongoing, ${armyName(g.currentFen.split(" ")[1] ?? "")} to play`
+    : g.status === "open" ? "seats still free" : "cancelled";
+  const shown = fixed && shownPly !== g.ply;
+  const at = shownPly === 0 ? "at the start" : `after ply ${shownPly}`;
+  const title = `${players} · ${info.name}${shown ? ` · ${at}` : ""}`;
+  const description = `${info.name}, a correspondence game for ${seats.length}: ${state}.${shown ? ` The board ${at}.` : ""}`;
+  const siteUrl = mailSettings().siteUrl;
+  const url = `${siteUrl}/games/${g.id}${fixed ? `?ply=${shownPly}` : ""}`;
+  // A named ply: that picture never changes, so previews cache it safely.
+  const image = { url: `${siteUrl}/games/${g.id}/board.png?ply=${shownPly}`, type: "image/png", alt: `The board ${at}` };
+  return {
+    title: `${title} · Courier Variants`,
+    description,
+    alternates: { canonical: url },
+    openGraph: { type: "website", siteName: "Courier Variants", title, description, url, images: [image] },
+    twitter: { card: "summary_large_image", title, description, images: [{ url: image.url, alt: image.alt }] },
+  };
+}
+
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const [{ id }, search] = await Promise.all([params, searchParams]);
   const user = await getCurrentUser();
   const preview = await gamePreview(id, plyParam(search.ply), user?.id ?? null);
   if (preview) return preview;
-  // A game for more than two has no picture yet: its name is its title.
-  const multi = await loadMultiGame(await getDb(), id, user?.id ?? null);
-  if (multi && multi !== "two") return { title: `${multiGameInfo(multi.variant).name} · Courier Variants` };
+  const multi = await multiGamePreview(id, plyParam(search.ply), user?.id ?? null);
+  if (multi) return multi;
   return { title: "Game not found · Courier Variants" };
 }

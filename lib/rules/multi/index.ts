@@ -4,6 +4,7 @@ import { compiledGame, isMultiVariant } from "./game";
 import { makeNfen, parseNfen } from "./nfen";
 
 export { replayMultiGame, type MultiElimination } from "./replay";
+export { makeMultiRecord, type MultiRecordInput } from "./record";
 
 export type { MultiMode } from "./declare";
 export { isMultiVariant, MultiGame, multiGameInfo, multiVariantIds, type MultiArmy, type MultiCell, type MultiGameInfo, type MultiLegalMove, type MultiStatus, type MultiEndReason } from "./game";
