@@ -15,7 +15,7 @@ const TEAM_MATE = [
   "B a9-d12", "Q h14-k11", "B n6-m5", "Q c4-h9", "B d12-a9", "Q k11-k9", "P m6-l6", "Q h9-b9",
 ];
 
-// Yellow takes Red's king (P f1-e2) and Blue Yellow's; with two armies left Blue claims the win on points (docs/games/chaturaji.md#game-end).
+// Green takes Red's king (P f1-e2), Blue Green's (N g6-h4); with two armies left Blue claims the win on points (docs/games/chaturaji.md#game-end).
 const CHATURAJI_CLAIM = [
   "N b1-c3", "N a7-c6", "P h7-h6", "P g1-f1", "K d1-e2", "N c6-e7", "P f7-f6", "P g2-f2", "N c3-d5", "N e7-g6",
   "B f8-b4", "P f1-e2", "N g6-h4", "K e8-d7", "claim",
@@ -39,10 +39,12 @@ test("Chaturaji: two kings taken, then Blue claims the win on points, the points
   await table.playLine(CHATURAJI_CLAIM.slice(1));
   await table.expectEnding("Blue wins: a win claimed on points");
   // The seats list the scores as the rules count them, the taken kings' armies out.
+  expect(table.rules.armies().filter((a) => a.state !== "playing").map((a) => a.letter)).toEqual(["r", "g"]);
   for (const a of table.rules.armies()) {
     const seat = table.seats[0].page.getByRole("region", { name: "Seats" }).locator(`li[data-army="${a.letter}"]`);
     await expect(seat).toContainText(`${a.score} ${a.score === 1 ? "point" : "points"}`);
-    if (a.letter === "r" || a.letter === "y") await expect(seat).toContainText("· out");
+    if (a.state === "playing") await expect(seat).not.toContainText("· out");
+    else await expect(seat).toContainText("· out");
   }
   await table.shot("b", "chaturaji-claim");
   await table.shot("y", "chaturaji-claim");
