@@ -44,7 +44,7 @@ export function mayMove(state: MultiGameState, replayed: Replayed | null, army: 
   return s.result === "ongoing" && s.toMove === army;
 }
 
-/** Another seat's move in words: a claim or a pass is no "played claim" (docs/notation.md#moves). */
+/** Another seat's move in words: a claim or a pass is no "played claim" (docs/accessibility.md#the-opponents-move). */
 function heardMove(army: string, move: string): string {
   if (move === "claim") return `${army} claimed the win.`;
   if (move === "pass") return `${army} passed.`;
