@@ -44,6 +44,13 @@ export function mayMove(state: MultiGameState, replayed: Replayed | null, army: 
   return s.result === "ongoing" && s.toMove === army;
 }
 
+/** Another seat's move in words: a claim or a pass is no "played claim" (docs/accessibility.md#the-opponents-move). */
+function heardMove(army: string, move: string): string {
+  if (move === "claim") return `${army} claimed the win.`;
+  if (move === "pass") return `${army} passed.`;
+  return `${army} played ${move}.`;
+}
+
 export interface MultiGameViewProps {
   state: MultiGameState;
   viewerArmy: string | null;
@@ -79,7 +86,7 @@ export function MultiGameView({ state, viewerArmy, notice, heard, busy, confirmR
   else if (toMove?.result === "ongoing") status = `${nameOf(toMove.toMove)} to move.`;
   else status = "";
   const lastMover = replayed?.movers.at(-1);
-  if (heard && lastMover && lastMover !== viewerArmy) status = `${nameOf(lastMover)} played ${state.moves[state.moves.length - 1]}. ${status}`;
+  if (heard && lastMover && lastMover !== viewerArmy) status = `${heardMove(nameOf(lastMover), state.moves[state.moves.length - 1])} ${status}`;
 
   return (
     <div className={info.cells.length > 200 ? `${styles.layout} ${styles.wideBoard}` : styles.layout}>

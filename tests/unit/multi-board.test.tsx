@@ -268,6 +268,14 @@ describe("the page of a game for more than two", () => {
     expect(view({ heard: true, viewerArmy: "r" })).toContain('role="status">Blue to move.</p>');
   });
 
+  it("says a claim or a pass in words, not as a move played", () => {
+    // Green takes Red's king, Blue Green's; Blue claims (as in tests/e2e/multi-games.spec.ts).
+    const claimed = ["N b1-c3", "N a7-c6", "P h7-h6", "P g1-f1", "K d1-e2", "N c6-e7", "P f7-f6", "P g2-f2", "N c3-d5", "N e7-g6", "B f8-b4", "P f1-e2", "N g6-h4", "K e8-d7", "claim"];
+    const ending = "Blue wins: a win claimed on points";
+    expect(view({ heard: true, viewerArmy: "g", state: { ...STATE, variant: "chaturaji", moves: claimed, status: "finished", ending } }))
+      .toContain(`role="status">Blue claimed the win. ${ending}</p>`);
+  });
+
   it("asks before resigning", () => {
     const markup = view({ confirmResign: true });
     expect(markup).toContain("Resign this game?");
