@@ -95,7 +95,6 @@ export async function createMultiChallenge(db: Db, userId: string, raw: MultiCha
       if (!other) throw new GameError("not-found", `there is no player called ${name}`);
       if (other.id === me.id) throw new GameError("invalid", "you cannot invite yourself: you have a seat already");
       if (other.botLevel !== null) throw new GameError("invalid", `${other.name} is a bot: give it a seat by its level`);
-      await limitInvitations(tx, me.id, { player: other, email: other.email }, now);
       invited.push(other);
     }
     const bots = new Map<string, { id: string; level: number }>();
@@ -123,6 +122,8 @@ export async function createMultiChallenge(db: Db, userId: string, raw: MultiCha
     const invite = { gameId: g.id, variant: g.variant, daysPerMove: g.daysPerMove, inviteeColour: "the seat of your choice" };
     const made = [];
     for (const other of invited) {
+      // Checked one by one, each stored before the next is counted: one challenge cannot carry more than the day's limit.
+      await limitInvitations(tx, me.id, { player: other, email: other.email }, now);
       const [inv] = await tx.insert(invitations).values({ gameId: g.id, fromId: me.id, toUserId: other.id, kind: "user", createdAt: now }).returning();
       if (other.email && other.notify !== "none") await queueInvitation(tx, other.email, { ...invite, token: inv.token }, me.name, now);
       made.push(inv);
@@ -158,6 +159,10 @@ export async function takeSeatIn(
   if (seat.userId !== null) throw new GameError("invalid", `the seat of ${armyName(g.variant, seat.army)} is taken; choose a free one`);
   await tx.update(gameSeats).set({ userId: me.id }).where(and(eq(gameSeats.gameId, g.id), eq(gameSeats.seat, seat.seat)));
   if (inv.kind === "user" || inv.kind === "email") await tx.update(invitations).set({ status: "accepted", toUserId: me.id }).where(eq(invitations.id, inv.id));
+  // A player invited by name who sat down by the link or the lobby instead: their kept seat is no longer waited for
+  // (else the last free seat would stay kept for someone already seated, and the game open for good).
+  await tx.update(invitations).set({ status: "accepted" })
+    .where(and(eq(invitations.gameId, g.id), eq(invitations.toUserId, me.id), eq(invitations.status, "pending")));
   if (free.length > 1) {
     await tx.update(games).set({ updatedAt: now }).where(eq(games.id, g.id));
     return { gameId: g.id };

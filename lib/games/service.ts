@@ -236,7 +236,8 @@ export async function limitBotGames(tx: Executor, userId: string, level: number)
   const mine = alias(gameSeats, "mine");
   const more = await tx.select({ level: max(gameSeats.botLevel) }).from(mine)
     .innerJoin(games, eq(games.id, mine.gameId)).innerJoin(gameSeats, eq(gameSeats.gameId, mine.gameId))
-    .where(and(eq(mine.userId, userId), isNull(mine.botLevel), eq(games.status, "active"), isNotNull(gameSeats.botLevel)))
+    // Open ones too: such a game starts by itself when its last seat is taken, with no check then.
+    .where(and(eq(mine.userId, userId), isNull(mine.botLevel), inArray(games.status, ["open", "active"]), isNotNull(gameSeats.botLevel)))
     .groupBy(mine.gameId);
   const rows = [...two, ...more];
   if (rows.length >= BOT_GAMES_AT_ONCE) {

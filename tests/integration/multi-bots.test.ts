@@ -152,4 +152,13 @@ describe("bots in games for more than two", () => {
     // Games with no bot are not counted.
     expect(await limited(createMultiChallenge(db, alice.id, { variant: "three-player", daysPerMove: 3, visibility: "public" }, T0))).toBeNull();
   });
+
+  it("counts an open game with bots, still waiting for a seat, as a game against bots: it starts with no check when its last seat is taken", async () => {
+    const limited = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof GameError ? e.code : e));
+    // Four-player chess: Alice, a strong bot, and two seats by link, so each game stays open.
+    const waiting = () => createMultiChallenge(db, alice.id, { variant: "four-player", seat: "r", daysPerMove: 3, visibility: "public", bots: [{ army: "b", level: 8 }], others: "link" }, T0);
+    for (let i = 0; i < STRONG_BOT_GAMES_AT_ONCE; i++) await waiting();
+    expect((await db.select().from(games)).every((g) => g.status === "open")).toBe(true);
+    expect(await limited(waiting())).toBe("limited");
+  });
 });

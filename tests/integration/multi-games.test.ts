@@ -127,6 +127,30 @@ describe.each(testDrivers)("games for more than two on $driver", ({ create }) =>
     expect(await outbox()).toEqual([]);
   });
 
+  it("a player invited by name who sits down from the lobby no longer holds a kept seat: the last seat goes to the next comer", async () => {
+    const c = await createMultiChallenge(db, ids.bob, { variant: "three-player", seat: "w", daysPerMove: 3, invite: ["alice"], others: "open" }, T0);
+    const lobby = (await openSeats(db)).find((x) => x.gameId === c.gameId)!;
+    // Alice takes a seat from the lobby instead of her invitation.
+    await acceptInvitation(db, ids.alice, { invitationId: lobby.invitationId, army: "g" }, T0);
+    const [named] = await db.select().from(invitations).where(eq(invitations.toUserId, ids.alice));
+    expect(named.status).toBe("accepted");
+    // One seat left, and nobody waited for: Carol takes it, and the game begins.
+    await acceptInvitation(db, ids.carol, { invitationId: lobby.invitationId }, T0);
+    expect((await gameRow(c.gameId)).status).toBe("active");
+    expect(await seatsTaken(c.gameId)).toEqual([ids.bob, ids.alice, ids.carol]);
+  });
+
+  it("counts each invitation of one challenge against the day's limit, not only those sent before it", async () => {
+    // Eight invitations by name today, then a challenge naming three more: the tenth is the last allowed.
+    for (const invite of [["carol", "dave", "eve"], ["carol", "dave", "eve"], ["carol", "dave"]]) {
+      await createMultiChallenge(db, ids.bob, { variant: "four-player", seat: "b", daysPerMove: 3, invite, others: "link" }, T0);
+    }
+    const before = (await db.select().from(games)).length;
+    const error = await refusal(createMultiChallenge(db, ids.bob, { variant: "four-player", seat: "b", daysPerMove: 3, invite: ["alice", "eve", "carol"] }, T0));
+    expect(error.message).toMatch(/at most 10 people by name or email a day/);
+    expect((await db.select().from(games)).length).toBe(before);
+  });
+
   it("plays moves in turn, mails only the next player, and refuses a move out of turn or by a stranger, changing nothing", async () => {
     const id = await started("three-player", ["alice", "bob", "carol"]);
     await submitMultiMove(db, ids.alice, { gameId: id, expectedPly: 0, move: THREE_MATE[0] }, T0);
