@@ -367,6 +367,10 @@ export interface MultiGameView {
   toMove: string | null;
   /** The open game's invitation for the seats nobody was named for (its token is the link's secret: for its author only). */
   invitation: { id: string; kind: "link" | "open"; fromId: string; token: string } | null;
+  /** The viewer's own invitation by name, while its seat is kept for them: its token, for them to answer it. */
+  invitedViewer: { token: string } | null;
+  /** For the open game's author: a pending invitation of it, whose withdrawal cancels the game. */
+  withdrawable: { invitationId: string } | null;
 }
 
 /**
@@ -382,8 +386,12 @@ export async function getMultiGameView(db: Executor, gameId: string, viewerId: s
   const stored = await readStored(db, g.id);
   if (g.visibility === "private" && !isSeated(stored.seats, viewerId)) throw noSuchGame();
   const people = await namesOf(db, stored.seats);
-  const [inv] = g.status !== "open" ? [] : await db.select({ id: invitations.id, kind: invitations.kind, fromId: invitations.fromId, token: invitations.token })
-    .from(invitations).where(and(eq(invitations.gameId, g.id), eq(invitations.status, "pending"), inArray(invitations.kind, ["link", "open"])));
+  const pending = g.status !== "open" ? [] : await db.select({
+    id: invitations.id, kind: invitations.kind, fromId: invitations.fromId, toUserId: invitations.toUserId, token: invitations.token,
+  }).from(invitations).where(and(eq(invitations.gameId, g.id), eq(invitations.status, "pending")));
+  const inv = pending.find((i) => i.kind === "link" || i.kind === "open");
+  const named = viewerId === null ? undefined : pending.find((i) => i.kind === "user" && i.toUserId === viewerId);
+  const authored = viewerId === null ? undefined : pending.find((i) => i.fromId === viewerId);
   const status = g.status === "active" ? replayMulti(g.variant, g.startFen, stored.moves, stored.eliminations).status() : null;
   return {
     game: g,
@@ -391,7 +399,9 @@ export async function getMultiGameView(db: Executor, gameId: string, viewerId: s
     moves: stored.moves,
     eliminations: stored.eliminations,
     toMove: status?.result === "ongoing" ? status.toMove : null,
-    invitation: inv ? { ...inv, kind: inv.kind as "link" | "open" } : null,
+    invitation: inv ? { id: inv.id, kind: inv.kind as "link" | "open", fromId: inv.fromId, token: inv.token } : null,
+    invitedViewer: named ? { token: named.token } : null,
+    withdrawable: authored ? { invitationId: authored.id } : null,
   };
 }
 

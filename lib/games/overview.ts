@@ -3,7 +3,7 @@
  * does not need: a player's own pending challenges, and win/draw/loss counts.
  * Never selects an email address: these rows are shown to people.
  */
-import { aliasedTable, and, count, desc, eq, or, sql } from "drizzle-orm";
+import { aliasedTable, and, count, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { games, invitations, users } from "@/lib/db/schema";
 import { declarePresetVariants } from "./presets";
@@ -37,7 +37,8 @@ export async function challengesBy(db: Executor, userId: string, limit = 100): P
     .from(invitations)
     .innerJoin(games, eq(games.id, invitations.gameId))
     .leftJoin(invitee, eq(invitee.id, invitations.toUserId))
-    .where(and(eq(invitations.fromId, userId), eq(invitations.status, "pending"), eq(games.status, "open")))
+    // A game for more than two is listed with the player's other such games, not as a game of two (app/page.tsx).
+    .where(and(eq(invitations.fromId, userId), eq(invitations.status, "pending"), eq(games.status, "open"), isNull(games.seatCount)))
     .orderBy(desc(invitations.createdAt))
     .limit(limit);
   await declarePresetVariants(db, rows.map((r) => r.variant));

@@ -9,7 +9,9 @@ import { emailOutbox, gameEliminations, gameSeats, games, invitations, moves, us
 import { testDrivers, type TestDb } from "@/lib/db/testing";
 import {
   GameError, acceptInvitation, createMultiChallenge, getMultiGameView, multiGamesOf, openChallenges, openSeats, replayMulti, resignMulti, runClock, submitMultiMove,
+  withdrawInvitation,
 } from "@/lib/games";
+import { challengesBy } from "@/lib/games/overview";
 
 const T0 = new Date("2026-12-01T12:00:00Z");
 const DAY = 24 * 3600 * 1000;
@@ -140,6 +142,26 @@ describe.each(testDrivers)("games for more than two on $driver", ({ create }) =>
     expect(await seatsTaken(c.gameId)).toEqual([ids.bob, ids.alice, ids.carol]);
   });
 
+  it("shows a player invited by name their invitation on the game page, and its author the way to withdraw it; nobody else either", async () => {
+    const c = await createMultiChallenge(db, ids.bob, { variant: "three-player", seat: "w", daysPerMove: 3, invite: ["alice"], others: "link" }, T0);
+    const [named] = await db.select().from(invitations).where(eq(invitations.toUserId, ids.alice));
+    const seen = async (viewer: string | null) => {
+      const v = await getMultiGameView(db, c.gameId, viewer);
+      if (v === "two") throw new Error("a game for more than two");
+      return { invitedViewer: v.invitedViewer, withdrawable: v.withdrawable };
+    };
+    expect(await seen(ids.alice)).toEqual({ invitedViewer: { token: named.token }, withdrawable: null });
+    expect((await seen(ids.bob)).withdrawable).not.toBeNull();
+    expect((await seen(ids.bob)).invitedViewer).toBeNull();
+    for (const stranger of [ids.carol, null]) expect(await seen(stranger)).toEqual({ invitedViewer: null, withdrawable: null });
+    // The author's list of challenges is of games for two: this one is listed with their games for more than two.
+    expect((await challengesBy(db, ids.bob)).map((x) => x.gameId)).not.toContain(c.gameId);
+    expect((await multiGamesOf(db, ids.bob)).map((x) => x.id)).toContain(c.gameId);
+    // Withdrawn, the game is cancelled.
+    await withdrawInvitation(db, ids.bob, { invitationId: (await seen(ids.bob)).withdrawable!.invitationId }, T0);
+    expect((await gameRow(c.gameId)).status).toBe("cancelled");
+  });
+
   it("counts each invitation of one challenge against the day's limit, not only those sent before it", async () => {
     // Eight invitations by name today, then a challenge naming three more: the tenth is the last allowed.
     for (const invite of [["carol", "dave", "eve"], ["carol", "dave", "eve"], ["carol", "dave"]]) {
@@ -154,7 +176,7 @@ describe.each(testDrivers)("games for more than two on $driver", ({ create }) =>
   it("plays moves in turn, mails only the next player, and refuses a move out of turn or by a stranger, changing nothing", async () => {
     const id = await started("three-player", ["alice", "bob", "carol"]);
     await submitMultiMove(db, ids.alice, { gameId: id, expectedPly: 0, move: THREE_MATE[0] }, T0);
-    let mails = await outbox();
+    const mails = await outbox();
     expect(mails.map((m) => [m.toAddress, m.kind])).toEqual([["bob@example.test", "your-turn"]]);
     expect(mails[0].subject).toBe(`Alice played ${THREE_MATE[0]}: your move as Grey (Three-player chess)`);
     for (const other of ["alice@", "carol@"]) expect(mails[0].html + mails[0].text).not.toContain(other);
@@ -180,9 +202,10 @@ describe.each(testDrivers)("games for more than two on $driver", ({ create }) =>
     expect((await multiGamesOf(db, ids.bob)).map((x) => [x.id, x.army, x.toMove, x.yourTurn])).toEqual([[id, "Grey", "Grey", true]]);
     expect((await multiGamesOf(db, ids.carol)).map((x) => [x.army, x.yourTurn])).toEqual([["Black", false]]);
     expect(await multiGamesOf(db, ids.eve)).toEqual([]);
+    // The outbox's times are the moves' (all T0 here): clear it, rather than take the last by time.
+    await db.delete(emailOutbox);
     await submitMultiMove(db, ids.bob, { gameId: id, expectedPly: 1, move: THREE_MATE[1] }, T0);
-    mails = await outbox();
-    expect(mails.at(-1)).toMatchObject({ toAddress: "carol@example.test", kind: "your-turn" });
+    expect((await outbox()).map((m) => [m.toAddress, m.kind])).toEqual([["carol@example.test", "your-turn"]]);
     const stored = await db.select().from(moves).where(eq(moves.gameId, id)).orderBy(asc(moves.ply));
     expect(stored.map((m) => [m.ply, m.text, m.playerId])).toEqual([[1, THREE_MATE[0], ids.alice], [2, THREE_MATE[1], ids.bob]]);
   });
@@ -230,8 +253,9 @@ describe.each(testDrivers)("games for more than two on $driver", ({ create }) =>
     await submitMultiMove(db, ids.carol, { gameId: id, expectedPly: 1, move: "P e13-e12" }, at(1));
     await submitMultiMove(db, ids.dave, { gameId: id, expectedPly: 2, move: "P m4-l4" }, at(1));
     // Round again: Red, then Yellow (Blue skipped).
+    await db.delete(emailOutbox);
     await submitMultiMove(db, ids.alice, { gameId: id, expectedPly: 3, move: "P e2-e3" }, at(1));
-    expect((await outbox()).at(-1)).toMatchObject({ toAddress: "carol@example.test", kind: "your-turn" });
+    expect((await outbox()).map((m) => [m.toAddress, m.kind])).toEqual([["carol@example.test", "your-turn"]]);
     // A resignation out of turn leaves the turn and its deadline be.
     const deadline = (await gameRow(id)).deadline;
     await resignMulti(db, ids.dave, { gameId: id }, at(2));

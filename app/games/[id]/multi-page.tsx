@@ -3,6 +3,7 @@
  * the game waits for players, the way in: a free seat to take from here (a lobby game), or the
  * link its author shares (docs/games-for-more-than-two-service.md#seats).
  */
+import Link from "next/link";
 import { MultiGamePlayer } from "@/app/_components/MultiGamePlayer";
 import type { MultiGameState } from "@/app/_components/multi-game-state";
 import { ChallengeButton } from "@/app/_overview/challenge-button";
@@ -25,6 +26,14 @@ export function MultiGamePage({ view, state, viewerId }: { view: MultiGameView; 
       <p>
         {g.daysPerMove} {g.daysPerMove === 1 ? "day" : "days"} per move · {VISIBILITY[g.visibility]} · {view.seats.length} players
       </p>
+      {g.status === "open" && view.invitedViewer && !viewerArmy && (
+        <p>
+          A seat is kept for you in this game. <Link href={`/invitations/${view.invitedViewer.token}`}>Answer the invitation</Link> to take it.
+        </p>
+      )}
+      {g.status === "open" && view.withdrawable && (
+        <ChallengeButton kind="withdraw" invitationId={view.withdrawable.invitationId} from="/" about={`this ${info.name} game`} label="Withdraw the challenge" />
+      )}
       {g.status === "open" && inv && (
         <section aria-label="Take a seat">
           {inv.fromId === viewerId && inv.kind === "link" && (
