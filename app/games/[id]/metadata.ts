@@ -22,6 +22,19 @@ type Props = {
 
 const moveLabel = (ply: number) => `${Math.floor((ply + 1) / 2)}.${ply % 2 === 0 ? ".." : ""}`;
 
+/** One preview's meta, the same for games of two and of more: its title, words, address and board picture. */
+function previewMeta(
+  title: string, description: string, url: string, image: { url: string; alt: string; type: string; width?: number; height?: number },
+): Metadata {
+  return {
+    title: `${title} · Courier Variants`,
+    description,
+    alternates: { canonical: url },
+    openGraph: { type: "website", siteName: "Courier Variants", title, description, url, images: [image] },
+    twitter: { card: "summary_large_image", title, description, images: [{ url: image.url, alt: image.alt }] },
+  };
+}
+
 /** "?ply=12" → 12; anything else (absent, repeated, not a number) → the current position. */
 export function plyParam(raw: string | string[] | undefined): number | undefined {
   const v = Array.isArray(raw) ? raw[0] : raw;
@@ -55,13 +68,7 @@ export async function gamePreview(id: string, ply: number | undefined, viewerId:
   const { width, height } = info ? pictureSize(info.files, info.ranks, undefined, info.hands) : { width: 500, height: 500 };
   // Always a named ply: that picture never changes, so previews cache it safely.
   const image = { url: `${siteUrl}/games/${g.id}/board.png?ply=${p.ply}`, width, height, type: "image/png", alt: `The board ${at}` };
-  return {
-    title: `${title} · Courier Variants`,
-    description,
-    alternates: { canonical: url },
-    openGraph: { type: "website", siteName: "Courier Variants", title, description, url, images: [image] },
-    twitter: { card: "summary_large_image", title, description, images: [{ url: image.url, alt: image.alt }] },
-  };
+  return previewMeta(title, description, url, image);
 }
 
 /** The preview of a game for more than two: its players in turn order, its state, and its picture at that ply turned to the first army. */
@@ -85,13 +92,7 @@ export async function multiGamePreview(id: string, ply: number | undefined, view
   const url = `${siteUrl}/games/${g.id}${fixed ? `?ply=${shownPly}` : ""}`;
   // A named ply: that picture never changes, so previews cache it safely.
   const image = { url: `${siteUrl}/games/${g.id}/board.png?ply=${shownPly}`, type: "image/png", alt: `The board ${at}` };
-  return {
-    title: `${title} · Courier Variants`,
-    description,
-    alternates: { canonical: url },
-    openGraph: { type: "website", siteName: "Courier Variants", title, description, url, images: [image] },
-    twitter: { card: "summary_large_image", title, description, images: [{ url: image.url, alt: image.alt }] },
-  };
+  return previewMeta(title, description, url, image);
 }
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
