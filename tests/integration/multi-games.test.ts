@@ -129,6 +129,16 @@ describe.each(testDrivers)("games for more than two on $driver", ({ create }) =>
     expect(await outbox()).toEqual([]);
   });
 
+  it("the lobby lists the newest games with free seats first, at most as many as asked", async () => {
+    const made = [];
+    for (const [i, who] of (["alice", "bob", "carol"] as const).entries()) {
+      made.push((await createMultiChallenge(db, ids[who], { variant: "three-player", daysPerMove: 3, others: "open" }, at(i))).gameId);
+    }
+    expect((await openSeats(db)).map((x) => x.gameId)).toEqual(made.toReversed());
+    expect((await openSeats(db, 2)).map((x) => x.gameId)).toEqual([made[2], made[1]]);
+    expect((await openSeats(db, 2))[0].free).toHaveLength(2);
+  });
+
   it("a player invited by name who sits down from the lobby no longer holds a kept seat: the last seat goes to the next comer", async () => {
     const c = await createMultiChallenge(db, ids.bob, { variant: "three-player", seat: "w", daysPerMove: 3, invite: ["alice"], others: "open" }, T0);
     const lobby = (await openSeats(db)).find((x) => x.gameId === c.gameId)!;
