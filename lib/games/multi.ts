@@ -269,6 +269,8 @@ export async function timeOutMulti(tx: Executor, g: GameRow, now: Date): Promise
   const toMove = replayMulti(g.variant, g.startFen, stored.moves, stored.eliminations).status();
   if (toMove.result !== "ongoing") return null;
   const late = stored.seats.find((s) => s.army === toMove.toMove)!;
+  // Paused while its player is on vacation: the deadline moves on when the vacation ends (lib/games/clock.ts).
+  if (late.userId && late.botLevel === null && (await userById(tx, late.userId)).vacationSince) return null;
   const [{ played }] = await tx.select({ played: count() }).from(moves).where(and(eq(moves.gameId, g.id), eq(moves.playerId, late.userId!)));
   if (played > 0) {
     await eliminateArmy(tx, g, stored, late, "timeout", now);

@@ -8,8 +8,8 @@ import type { Db } from "@/lib/db/client";
 import { emailOutbox, gameEliminations, gameSeats, games, invitations, moves, users } from "@/lib/db/schema";
 import { testDrivers, type TestDb } from "@/lib/db/testing";
 import {
-  GameError, acceptInvitation, createMultiChallenge, getMultiGameView, multiGamesOf, openChallenges, openSeats, replayMulti, resignMulti, runClock, submitMultiMove,
-  withdrawInvitation,
+  GameError, acceptInvitation, createMultiChallenge, endVacation, getMultiGameView, multiGamesOf, openChallenges, openSeats, replayMulti, resignMulti, runClock,
+  startVacation, submitMultiMove, withdrawInvitation,
 } from "@/lib/games";
 import { challengesBy } from "@/lib/games/overview";
 
@@ -295,6 +295,21 @@ describe.each(testDrivers)("games for more than two on $driver", ({ create }) =>
     expect((await seatsOf(id)).find((s) => s.winner)?.userId).toBe(ids.alice);
     expect((await outbox()).filter((m) => m.kind === "game-over").map((m) => m.toAddress).sort())
       .toEqual(["alice@example.test", "bob@example.test", "carol@example.test", "dave@example.test"]);
+  });
+
+  it("a vacation pauses the deadline of the army to move, and moves it on by the paused part when it ends", async () => {
+    const id = await started("four-player", ["alice", "bob", "carol", "dave"], 1);
+    // The fifth move at at(0.4): Blue (Bob) to move, by at(1.4).
+    await play(id, ["P d2-d3", "P b4-c4", "P e13-e12", "P m4-l4", "P e2-e3"], ["alice", "bob", "carol", "dave"]);
+    expect((await gameRow(id)).deadline).toEqual(at(1.4));
+    await startVacation(db, ids.bob, at(1.2));
+    expect((await runClock(db, at(1.5))).timeouts).toBe(0);
+    await endVacation(db, ids.bob, at(2));
+    // Paused from at(1.2) to at(2): 0.8 days more.
+    expect((await gameRow(id)).deadline).toEqual(at(2.2));
+    expect((await runClock(db, at(2.1))).timeouts).toBe(0);
+    expect((await runClock(db, at(2.3))).timeouts).toBe(1);
+    expect((await db.select({ army: gameEliminations.army }).from(gameEliminations))).toEqual([{ army: "b" }]);
   });
 
   it("cancels the game when the player to move times out before their first move: no places, everyone told", async () => {
