@@ -91,6 +91,33 @@ describe("a resumed game for more than two is the game replayed with its elimina
   });
 });
 
+describe("ends no position shows, resumed at every step", () => {
+  it("a claim (Chaturaji) and a resignation that ends a game of teams", () => {
+    const few = "4yK3/8/8/bK6gK/8/2rR1bP3/8/3rK4 r r0,b0,y0,g0 - - 0 40";
+    // The first seeded game that ends by a claim (a claim is taken as soon as there is one).
+    const endOf = (steps: Step[]) => {
+      const g = MultiGame.start("chaturaji", few);
+      for (const s of steps) apply(g, s);
+      return g.status();
+    };
+    let claimed: Step[] = [];
+    for (let seed = 1; seed < 50 && !(endOf(claimed).result === "over" && (endOf(claimed) as { reason: string }).reason === "claim-win"); seed++) {
+      claimed = randomSteps("chaturaji", few, seed, 150, (g, rng) => {
+        const legal = g.legalMoves().map((m) => m.text);
+        return legal.includes("claim") ? "claim" : rng.pick(legal);
+      });
+    }
+    expect(endOf(claimed)).toMatchObject({ result: "over", reason: "claim-win" });
+    compareAlong("chaturaji", few, claimed, [0, claimed.length - 1]);
+
+    const teams: Step[] = [...randomSteps("four-player-teams", "start", 3, 6), { out: "b", reason: "resignation" }];
+    const b = MultiGame.start("four-player-teams");
+    for (const s of teams) apply(b, s);
+    expect(b.status()).toMatchObject({ result: "over", reason: "resignation" });
+    compareAlong("four-player-teams", "start", teams, [0, 3]);
+  });
+});
+
 describe("refusals", () => {
   const g = MultiGame.start("chaturaji");
   for (const m of ["P c2-c3", "P b3-c3", "P f7-f6", "P g6-f6"]) if (g.legalMoves().some((l) => l.text === m)) g.play(m);
