@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { declareVariant, Game, makeRulesState, parsePreset, RulesError, unwrap, variantIds } from "@/lib/rules";
 import { searchStart } from "@/lib/rules/game";
 import { RULES_STATE_LIMITS } from "@/lib/rules/notation/rules-state";
+import { getVariant } from "@/lib/rules/variants";
 import { mutate, randomString, Rng } from "@/tests/fuzz/random";
 
 /** Everything a player, the service and the bot read of a game. */
@@ -100,6 +101,13 @@ describe("the ends that look back, resumed at every ply", () => {
     const shuffle = times(4, "N g1-f3", "n g8-f6", "N f3-g1", "n f6-g8");
     expect(ends("chess", "start", shuffle.slice(0, 8)).draws).toContain("threefold-repetition");
     expect(ends("chess", "start", shuffle).status).toEqual({ result: "draw", reason: "fivefold-repetition" });
+    // The position right after a capture stands a third time: the first position kept counts.
+    const afterCapture = ["P e2-e4", "p d7-d5", "P e4xd5", "q d8xd5", ...times(2, "N g1-f3", "q d5-d8", "N f3-g1", "q d8-d5")];
+    expect(ends("chess", "start", afterCapture).draws).toContain("threefold-repetition");
+    // Where a move that restarts the fifty-move count can be undone (here knights count as pawns), only the last capture bounds what is kept.
+    const chess = getVariant("chess").decl;
+    declareVariant({ ...chess, id: "state-test-knights-as-pawns", pieces: chess.pieces.map((p) => (p.letter === "N" ? { ...p, pawnLike: true } : p)) });
+    expect(ends("state-test-knights-as-pawns", "start", afterCapture).draws).toContain("threefold-repetition");
     const late = "4k3/8/8/8/8/8/8/R3K3 w Q - 96 80";
     expect(ends("chess", late, ["R a1-a2", "k e8-e7", "R a2-a1", "k e7-e8"]).draws).toContain("fifty-move-rule");
     expect(ends("chess", late.replace(" 96 ", " 146 "), ["R a1-a2", "k e8-e7", "R a2-a1", "k e7-e8"]).status)
