@@ -7,6 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { analyse } from "@/lib/bot";
 import { declareVariant, Game, makeRulesState, parsePreset, RulesError, unwrap, variantIds } from "@/lib/rules";
 import { searchStart } from "@/lib/rules/game";
 import { RULES_STATE_LIMITS } from "@/lib/rules/notation/rules-state";
@@ -87,6 +88,26 @@ describe("a resumed game is the replayed game", () => {
       }
     });
   }
+});
+
+describe("the bot on a resumed game", () => {
+  it("searches the same: the same move, depth and nodes as on the replayed game", () => {
+    // Shuffles that repeat positions, so the past the search avoids matters.
+    const lines: [string, string[]][] = [
+      ["chess", ["P e2-e4", "p e7-e5", "N g1-f3", "n b8-c6", "N f3-g1", "n c6-b8", "N g1-f3", "n b8-c6"]],
+      ["xiangqi", randomGame("xiangqi", "start", 11, 40)],
+      ["shogi", randomGame("shogi", "start", 12, 40)],
+      ["crazyhouse", randomGame("crazyhouse", "start", 13, 30)],
+    ];
+    for (const [id, moves] of lines) {
+      const replayed = Game.replay(id, "start", moves);
+      if (replayed.status().result !== "ongoing") continue;
+      const options = { level: 4, seed: 7, nodes: 4000, ms: 60_000 };
+      const { ms: _a, ...ours } = analyse(resume(replayed), options);
+      const { ms: _b, ...theirs } = analyse(replayed, options);
+      expect(ours, id).toEqual(theirs);
+    }
+  });
 });
 
 describe("the ends that look back, resumed at every ply", () => {
