@@ -173,7 +173,7 @@ async function main() {
     console.log(`node ${process.version}, PostgreSQL on 127.0.0.1, load average ${(await import("node:os")).loadavg().map((x) => x.toFixed(1)).join(" ")}`);
 
     // 1. The cost in a move's transaction. -------------------------------------------------------
-    console.log(`\n## Enqueue inside a move's transaction (${MOVES} transactions per row, rounds interleaved)`);
+    if (only("enqueue")) console.log(`\n## Enqueue inside a move's transaction (${MOVES} transactions per row, rounds interleaved)`);
     const moveTx = async (i: number, job?: (tx: Tx) => Promise<unknown>) => {
       const t0 = performance.now();
       await db.transaction(async (tx) => {
@@ -209,7 +209,7 @@ async function main() {
     await clearAll();
 
     // 2. Delay from commit to handler. ---------------------------------------------------------
-    console.log(`\n## Commit → handler (pauses between jobs random within the poll interval)`);
+    if (only("delay")) console.log(`\n## Commit → handler (pauses between jobs random within the poll interval)`);
     const waiting = new Map<number, () => void>();
     const handledAt = new Map<number, number>();
     const record: Handler = async (n) => {
@@ -253,7 +253,7 @@ async function main() {
     await clearAll();
 
     // 3. Throughput, 1 and 2 processes. ---------------------------------------------------------
-    console.log(`\n## Throughput over ${JOBS} jobs (first handled → last handled), one job at a time per process`);
+    if (only("throughput")) console.log(`\n## Throughput over ${JOBS} jobs (first handled → last handled), one job at a time per process`);
     const oncePerJob = new Map<System, boolean>();
     for (const handler of only("throughput") ? ["noop", "5ms"] : []) {
       for (const procs of [1, 2]) {
