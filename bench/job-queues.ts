@@ -116,7 +116,7 @@ if (flag("--child")) {
     ({ stop } = await startWorker(system, url, handler, { queue: mode === "hang" ? "lease" : undefined }));
   }
   const progress = setInterval(() => process.send!({ handled: handled.length }), 100);
-  process.on("message", async () => {
+  process.on("message", () => {
     clearInterval(progress);
     process.send!({ report: { handled, first, last } }, () => void stop().finally(() => process.exit(0)));
   });
