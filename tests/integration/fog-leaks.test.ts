@@ -41,6 +41,7 @@ import { gamePreview } from "@/app/games/[id]/metadata";
 import { GET as pgn } from "@/app/games/[id]/pgn/route";
 import { GET as record } from "@/app/games/[id]/record/route";
 import { GET as state } from "@/app/games/[id]/state/route";
+import { withBodies } from "../support/mail";
 
 const T0 = new Date("2026-12-01T12:00:00Z");
 const at = (ply: number) => new Date(T0.getTime() + ply * 60_000);
@@ -85,7 +86,7 @@ describe.each(["public", "unlisted"] as const)("Fog of War in progress, %s: noth
     for (const ply of [undefined, 0, 1, 2, 3, 4]) out[`metadata ply=${ply}`] = JSON.stringify(await gamePreview(id, ply, viewer));
     // A move tried by someone whose turn it is not: the refusal carries the state.
     out["move refused"] = JSON.stringify(await moveAction({ gameId: id, expectedPly: 4, move: "p a7-a6" }));
-    const mail = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, ctx.user?.email ?? "nobody@example.test"));
+    const mail = await withBodies(await handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, ctx.user?.email ?? "nobody@example.test")));
     out.emails = mail
       .filter((m) => m.payload?.gameId === id)
       .map((m) => `${m.kind}\n${m.subject}\n${m.text}\n${m.html}`).sort().join("\n----\n");

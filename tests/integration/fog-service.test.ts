@@ -36,6 +36,7 @@ import { GET as pgnFile } from "@/app/games/[id]/pgn/route";
 import { GET as recordFile } from "@/app/games/[id]/record/route";
 import { GET as stateRoute } from "@/app/games/[id]/state/route";
 import { playerFeed } from "@/lib/games/feed";
+import { withBodies } from "../support/mail";
 
 type Handler = (request: Request, c: { params: Promise<{ id: string }> }) => Promise<Response>;
 const get = (handler: Handler, id: string, query = "") =>
@@ -267,7 +268,7 @@ describe.each(pg)("the fog gate on $driver", ({ create }) => {
     it("the your-turn email never names the opponent's move nor shows a board", async () => {
       const id = await fogGame();
       await submitMove(db, p.alice, { gameId: id, expectedPly: 2, move: "B f1-c4" });
-      const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "your-turn"));
+      const [mail] = await withBodies(await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "your-turn")));
       expect(mail.toAddress).toBe("bob@example.test");
       const all = `${mail.subject}\n${mail.text}\n${mail.html}`;
       expect(all).not.toMatch(/f1-c4|B f1|board\.png/);
