@@ -27,23 +27,29 @@ export function formatDeadline(d: Date): string {
 
 type Recipient = Pick<User, "email" | "notify" | "name">;
 
+/** The player wants an email at every move (a "your turn" email is made, with its reply address, only for them). */
+export function wantsTurnEmail<R extends Recipient>(to: R): to is R & { email: string } {
+  return !!to.email && to.notify === "every-move";
+}
+
 /**
- * The "your turn" email, rendered but not queued (null when the player wants none per move); with
- * replies by email on, its reply address reads a reply as the move (lib/games/replies.ts), and the
- * token is stored when the email is queued (queueTurnEmail). A token is made only for an email that
- * is sent: a digest reader, say, gets no reply address (docs/reply-by-email.md#the-reply-address).
+ * The "your turn" email, made but not queued (null when the player wants none per move); with
+ * replies by email on, `reply` is its reply address, which reads a reply as the move
+ * (lib/games/replies.ts), and the token is stored when the email is queued (queueTurnEmail). A token
+ * is made only for an email that is sent: a digest reader, say, gets no reply address
+ * (docs/reply-by-email.md#the-reply-address).
  */
-export async function yourTurnEmail(
-  db: Executor,
+export function yourTurnEmail(
   to: Recipient & Pick<User, "id">,
   g: { id: string; variant: string; ply: number; deadline: Date; colour: "white" | "black" },
   opponent: string,
+  /** A new reply address for `to` at this ply (reply-tokens.ts), null when replies are off or stopped. */
+  reply: ReplyToken | null,
   lastMove?: string,
-  /** The opponent's latest chat message, already checked and truncated (lib/games/chat.ts chatQuote). */
+  /** The opponent's latest chat message, already checked and truncated (lib/games/chat.ts chatQuoteSql). */
   said?: string,
-): Promise<TurnEmail | null> {
-  if (!to.email || to.notify !== "every-move") return null;
-  const reply = await newReplyToken(db, g.id, to.id, g.ply);
+): TurnEmail | null {
+  if (!wantsTurnEmail(to)) return null;
   const siteUrl = mailSettings().siteUrl;
   const variantName = variantInfo(g.variant).name;
   // A game in fog (docs/games/fog-of-war.md#what-each-surface-shows): the mail names no move,
@@ -51,12 +57,12 @@ export async function yourTurnEmail(
   const fog = hidesInformation(g.variant);
   if (fog) lastMove = undefined;
   const data: EmailData<"your-turn"> = {
-      siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, lastMove, moved: fog && g.ply > 0, said,
-      moveNumber: Math.floor(g.ply / 2) + 1, side: sideNameIn(g.variant, g.colour), deadline: formatDeadline(g.deadline),
-      // Drawn from the recipient's side, as their game page shows it.
-      ...(fog ? {} : { boardImageUrl: `${siteUrl}/games/${g.id}/board.png?ply=${g.ply}${g.colour === "black" ? "&flip=1" : ""}` }),
-      ...(reply ? { stopRepliesUrl: stopRepliesUrl(reply.token) } : {}),
-    };
+    siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, lastMove, moved: fog && g.ply > 0, said,
+    moveNumber: Math.floor(g.ply / 2) + 1, side: sideNameIn(g.variant, g.colour), deadline: formatDeadline(g.deadline),
+    // Drawn from the recipient's side, as their game page shows it.
+    ...(fog ? {} : { boardImageUrl: `${siteUrl}/games/${g.id}/board.png?ply=${g.ply}${g.colour === "black" ? "&flip=1" : ""}` }),
+    ...(reply ? { stopRepliesUrl: stopRepliesUrl(reply.token) } : {}),
+  };
   return {
     to: to.email,
     kind: "your-turn",
@@ -84,7 +90,8 @@ export async function queueYourTurn(
   now: Date,
   lastMove?: string,
 ): Promise<void> {
-  const email = await yourTurnEmail(tx, to, g, opponent, lastMove);
+  if (!wantsTurnEmail(to)) return;
+  const email = yourTurnEmail(to, g, opponent, await newReplyToken(tx, g.id, to.id, g.ply), lastMove);
   if (email) await queueTurnEmail(tx, email, now);
 }
 
