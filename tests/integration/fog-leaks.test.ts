@@ -18,12 +18,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { emailOutbox, games, type User } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
-import { gamesOfPlayer } from "@/lib/games";
+import { gamesOfPlayer, getGameView } from "@/lib/games";
 import { listArchive } from "@/lib/games/archive";
 import { parseArchiveQuery } from "@/lib/games/archive-params";
 import { playerFeed } from "@/lib/games/feed";
 import { recordByVariant } from "@/lib/games/overview";
-import { Game, variantInfo, viewFen } from "@/lib/rules";
+import { Game, makeRulesState, variantInfo, viewFen } from "@/lib/rules";
 import {
   FOG, LINES, ROLES, TWINS, fenOf, hiddenMoves, leaksIn, normalise, unseenByPly, unseenSquares, type Line, type Role,
 } from "../support/fog";
@@ -81,6 +81,8 @@ describe.each(["public", "unlisted"] as const)("Fog of War in progress, %s: noth
       out[`board.svg${q}`] = await answer(await get(boardSvg, id, q));
       out[`board.png${q}`] = await answer(await get(boardPng, id, q), true);
     }
+    // The stored game as the gate gives it to every surface (its rules state is the real position).
+    out["game view"] = JSON.stringify((await getGameView(handle.db, id, viewer)).game);
     out.record = await answer(await get(record, id));
     out.pgn = await answer(await get(pgn, id));
     for (const ply of [undefined, 0, 1, 2, 3, 4]) out[`metadata ply=${ply}`] = JSON.stringify(await gamePreview(id, ply, viewer));
@@ -142,15 +144,16 @@ describe.each(["public", "unlisted"] as const)("Fog of War in progress, %s: noth
     expect(viewFen(FOG, fenOf("base"), "black").split(" ")[0]).toContain("?");
   });
 
-  it("the stored games are the real positions", async () => {
+  it("the stored games are the real positions, with their rules states", async () => {
     for (const line of Object.keys(LINES) as Line[]) {
       const [g] = await handle.db.select().from(games).where(eq(games.id, ids[line]));
       expect(g.currentFen).toBe(fenOf(line));
+      expect(g.rulesState).toBe(makeRulesState(Game.replay(FOG, g.startFen, LINES[line])));
     }
   });
 
   for (const role of ROLES) {
-    for (const surface of ["state", "state since", "board.svg", "board.svg?flip=1", "board.png", "board.png?flip=1", "record", "pgn",
+    for (const surface of ["game view", "state", "state since", "board.svg", "board.svg?flip=1", "board.png", "board.png?flip=1", "record", "pgn",
       "metadata ply=undefined", "move refused", "emails", ...[0, 1, 2, 3, 4].flatMap((n) => [`board.svg?ply=${n}`, `board.png?ply=${n}`, `metadata ply=${n}`])]) {
       it(`${surface} × ${role}`, () => {
         const mine = seen[role].base[surface];
