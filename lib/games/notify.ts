@@ -5,12 +5,13 @@
  * appear in an email to someone else: the other player is named by display name.
  */
 import type { Executor } from "@/lib/db/client";
-import type { User } from "@/lib/db/schema";
+import { emailOutbox, replyTokens, type User } from "@/lib/db/schema";
 import { enqueueEmail, mailSettings, type OutboxEmailInput } from "@/lib/mail";
+import { outboxRow } from "@/lib/mail/outbox";
 import type { EmailData } from "@/lib/mail/templates";
 import { hidesInformation, isMultiVariant, multiGameInfo, sideNameIn, variantInfo } from "@/lib/rules";
 import { resultMark } from "./result-mark";
-import { newReplyToken, saveReplyToken, stopRepliesUrl, type ReplyToken } from "./reply-tokens";
+import { newReplyToken, replyTokenRow, stopRepliesUrl, type ReplyToken } from "./reply-tokens";
 
 export function gameUrl(gameId: string): string {
   return `${mailSettings().siteUrl}/games/${gameId}`;
@@ -78,8 +79,14 @@ export type TurnEmail = OutboxEmailInput & { reply?: ReplyToken };
 
 /** Queues an email in `tx`, and the reply token its reply address names, so both exist or neither. */
 export async function queueTurnEmail(tx: Executor, email: TurnEmail, now: Date): Promise<void> {
-  await enqueueEmail(tx, email, now);
-  if (email.reply) await saveReplyToken(tx, email.reply, now);
+  for (const write of turnEmailWrites(tx, email, now)) await write;
+}
+
+/** The inserts queueTurnEmail makes, not yet run: for a caller that runs them within a statement of its own (a move's). */
+export function turnEmailWrites(tx: Executor, email: TurnEmail, now: Date) {
+  const { reply, ...queued } = email;
+  const mail = tx.insert(emailOutbox).values(outboxRow(queued, now).row);
+  return reply ? [mail, tx.insert(replyTokens).values(replyTokenRow(reply, now))] : [mail];
 }
 
 export async function queueYourTurn(

@@ -67,7 +67,12 @@ export async function newReplyToken(
 }
 
 export async function saveReplyToken(tx: Executor, t: ReplyToken, now: Date): Promise<void> {
-  await tx.insert(replyTokens).values({ tokenHash: hashReplyToken(t.token), gameId: t.gameId, userId: t.userId, ply: t.ply, createdAt: now });
+  await tx.insert(replyTokens).values(replyTokenRow(t, now));
+}
+
+/** The row saveReplyToken inserts (the secret's hash only). */
+export function replyTokenRow(t: ReplyToken, now: Date): typeof replyTokens.$inferInsert {
+  return { tokenHash: hashReplyToken(t.token), gameId: t.gameId, userId: t.userId, ply: t.ply, createdAt: now };
 }
 
 /**

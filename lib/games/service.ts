@@ -20,7 +20,7 @@ import {
 } from "./inputs";
 import { enqueueEmail } from "@/lib/mail";
 import { chatQuoteSql, quoted } from "./chat";
-import { chooseSetupEmail, queueDrawOffer, queueGameOver, queueInvitation, queueTurnEmail, queueYourTurn, wantsTurnEmail, yourTurnEmail } from "./notify";
+import { chooseSetupEmail, queueDrawOffer, queueGameOver, queueInvitation, queueTurnEmail, queueYourTurn, turnEmailWrites, wantsTurnEmail, yourTurnEmail } from "./notify";
 import { newReplyToken } from "./reply-tokens";
 import { declarePresetVariants, refuseUnreadable, requirePresetVariant } from "./presets";
 import { choosesSetups, firstChooser, setupStage } from "./setups";
@@ -479,28 +479,42 @@ export async function submitMove(
     const fen = rules.fen();
     const outcome = rules.status();
     const deadline = deadlineAfter(now, g.daysPerMove);
-    await tx.insert(moves).values({ gameId: g.id, ply, text, fenAfter: fen, playerId: userId, createdAt: now });
-    await alsoWithMove?.(tx, text);
-    await tx.update(games).set({
+    const storeMove = tx.insert(moves).values({ gameId: g.id, ply, text, fenAfter: fen, playerId: userId, createdAt: now });
+    const updateGame = tx.update(games).set({
       ...positionOf(rules), ply, lastMoveAt: now, updatedAt: now, deadline,
       // A move answers the opponent's draw offer with a no; one's own offer stands.
       drawOfferBy: g.drawOfferBy === userId ? g.drawOfferBy : null,
     }).where(eq(games.id, g.id));
     const players = seats.white && seats.black ? { white: seats.white, black: seats.black } : await bothPlayers(tx, g);
-    let answered = false;
-    if (outcome.result !== "ongoing") await finish(tx, { ...g, ply }, resultOf(outcome), outcome.reason, now, players);
-    // The opponent's conditional answer, when a line of theirs waits for this move (docs/conditional-moves.md):
-    // then the mover is told it is their turn again, and the opponent is not mailed.
-    else if (linesWait && (await answerConditionalMove(tx, g, rules, { ply, text, by: userId }, now))) answered = true;
-    else {
+    /** The "your turn" email to the opponent, or null when they want none per move. */
+    const turnEmail = async () => {
       const me = players[colour];
       const other = players[colour === "white" ? "black" : "white"];
+      if (!wantsTurnEmail(other)) return null;
       // The mover's latest chat message since the recipient last moved is quoted (docs/chat.md#emails).
       const quote = said !== null && other.chatEnabled && me.chatEnabled && me.botLevel === null ? quoted(said) : undefined;
-      if (wantsTurnEmail(other)) {
-        const reply = await newReplyToken(tx, g.id, other.id, ply, repliesStopped);
-        const turn = { id: g.id, variant: g.variant, ply, deadline, colour: colour === "white" ? "black" as const : "white" as const };
-        await queueTurnEmail(tx, yourTurnEmail(other, turn, me.name ?? "your opponent", reply, text, quote)!, now);
+      const reply = await newReplyToken(tx, g.id, other.id, ply, repliesStopped);
+      const turn = { id: g.id, variant: g.variant, ply, deadline, colour: colour === "white" ? "black" as const : "white" as const };
+      return yourTurnEmail(other, turn, me.name ?? "your opponent", reply, text, quote);
+    };
+    let answered = false;
+    if (outcome.result === "ongoing" && !linesWait) {
+      // The usual move: the move, its email and the game written in one statement.
+      const email = await turnEmail();
+      const writes = [storeMove, ...(email ? turnEmailWrites(tx, email, now) : [])];
+      await tx.execute(sql`with ${sql.join(writes.map((w, i) => sql`${sql.identifier(`write${i}`)} as (${w.getSQL()})`), sql`, `)} ${updateGame.getSQL()}`);
+      await alsoWithMove?.(tx, text);
+    } else {
+      await storeMove;
+      await alsoWithMove?.(tx, text);
+      await updateGame;
+      if (outcome.result !== "ongoing") await finish(tx, { ...g, ply }, resultOf(outcome), outcome.reason, now, players);
+      // The opponent's conditional answer, when a line of theirs waits for this move (docs/conditional-moves.md):
+      // then the mover is told it is their turn again, and the opponent is not mailed.
+      else if (await answerConditionalMove(tx, g, rules, { ply, text, by: userId }, now)) answered = true;
+      else {
+        const email = await turnEmail();
+        if (email) await queueTurnEmail(tx, email, now);
       }
     }
     return {

@@ -35,23 +35,33 @@ export async function enqueueEmail(
   input: OutboxEmailInput,
   now: Date,
 ): Promise<{ id: string; messageId: string }> {
+  const { row, id, messageId } = outboxRow(input, now);
+  await tx.insert(emailOutbox).values(row);
+  return { id, messageId };
+}
+
+/** The row enqueueEmail inserts, checked: for a caller that writes it within a statement of its own (a move's). */
+export function outboxRow(input: OutboxEmailInput, now: Date): { row: typeof emailOutbox.$inferInsert; id: string; messageId: string } {
   const email = outboxEmailInput.parse(input);
   const body = "data" in email ? { data: checkEmailData(email.kind, email.data) as Record<string, unknown> } : { html: email.html, text: email.text };
   const id = randomUUID();
   const messageId = `<${id}.outbox@${new URL(mailSettings().siteUrl).hostname}>`;
-  await tx.insert(emailOutbox).values({
+  return {
     id,
     messageId,
-    toAddress: email.to,
-    kind: email.kind,
-    subject: email.subject,
-    ...body,
-    payload: email.payload,
-    replyTo: email.replyTo,
-    nextAttemptAt: now,
-    createdAt: now,
-  });
-  return { id, messageId };
+    row: {
+      id,
+      messageId,
+      toAddress: email.to,
+      kind: email.kind,
+      subject: email.subject,
+      ...body,
+      payload: email.payload,
+      replyTo: email.replyTo,
+      nextAttemptAt: now,
+      createdAt: now,
+    },
+  };
 }
 
 /**
