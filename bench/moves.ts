@@ -60,17 +60,15 @@ try {
     return { id: g.id, ids: [w.id, b.id], rules };
   }
 
-  /** Plays random legal moves in `games` games at once, from ply `startPly`, until `total` moves were submitted. */
+  /** Plays random legal moves in `games` games at once, from ply `startPly` on, until `total` moves were submitted. */
   async function run(games: number, total: number, startPly = 0): Promise<number[]> {
     const times: number[] = [];
     let budget = total;
-    // A long game gets a few moves, then a new long game: every move is measured at about ply `startPly`.
-    const perGame = startPly === 0 ? Infinity : 4;
     await Promise.all(Array.from({ length: games }, async (_, i) => {
       let g = await newGame(i, startPly);
       while (budget-- > 0) {
         const legal = g.rules.status().result === "ongoing" ? g.rules.legalMoves() : [];
-        if (legal.length === 0 || g.rules.ply >= startPly + perGame) {
+        if (legal.length === 0) {
           g = await newGame(i, startPly);
           budget++;
           continue;
