@@ -1,17 +1,21 @@
 import { Button, Text } from "@react-email/components";
+import { z } from "zod";
+import { text } from "./text";
 import { EmailLayout, buttonStyle } from "./layout";
 
-export interface ChooseSetupProps {
-  siteUrl: string;
-  gameUrl: string;
-  opponent: string;
-  variantName: string;
+/** The template's data, checked when the email is queued and again when the worker renders it (lib/mail/templates.ts). */
+export const chooseSetupProps = z.object({
+  siteUrl: text,
+  gameUrl: text,
+  opponent: text,
+  variantName: text,
   /** The setup the opponent chose before you, by name; absent when you choose first. */
-  opponentChose?: string;
+  opponentChose: text.optional(),
   /** You move first once you have chosen. */
-  thenMove: boolean;
-  deadline: string; // already formatted, with its time zone
-}
+  thenMove: z.boolean(),
+  deadline: text, // already formatted, with its time zone
+});
+export type ChooseSetupProps = z.infer<typeof chooseSetupProps>;
 
 /** Before the first move of a game whose players choose their setups (Janggi's arrangements). */
 export default function ChooseSetup(p: ChooseSetupProps) {

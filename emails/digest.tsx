@@ -1,10 +1,14 @@
 import { Link, Text } from "@react-email/components";
+import { z } from "zod";
+import { text } from "./text";
 import { EmailLayout } from "./layout";
 
-export interface DigestProps {
-  siteUrl: string;
-  games: { url: string; opponent: string; variantName: string; deadline: string }[];
-}
+/** The template's data, checked when the email is queued and again when the worker renders it (lib/mail/templates.ts). */
+export const digestProps = z.object({
+  siteUrl: text,
+  games: z.array(z.object({ url: text, opponent: text, variantName: text, deadline: text })).max(10_000),
+});
+export type DigestProps = z.infer<typeof digestProps>;
 
 export default function Digest(p: DigestProps) {
   const n = p.games.length;

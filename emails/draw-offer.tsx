@@ -1,12 +1,16 @@
 import { Button, Text } from "@react-email/components";
+import { z } from "zod";
+import { text } from "./text";
 import { EmailLayout, buttonStyle } from "./layout";
 
-export interface DrawOfferProps {
-  siteUrl: string;
-  gameUrl: string;
-  opponent: string;
-  variantName: string;
-}
+/** The template's data, checked when the email is queued and again when the worker renders it (lib/mail/templates.ts). */
+export const drawOfferProps = z.object({
+  siteUrl: text,
+  gameUrl: text,
+  opponent: text,
+  variantName: text,
+});
+export type DrawOfferProps = z.infer<typeof drawOfferProps>;
 
 export default function DrawOffer(p: DrawOfferProps) {
   return (

@@ -1,17 +1,21 @@
 import { Button, Text } from "@react-email/components";
+import { z } from "zod";
+import { text } from "./text";
 import { EmailLayout, buttonStyle } from "./layout";
 
-export interface GameOverProps {
-  siteUrl: string;
-  gameUrl: string;
-  opponent: string;
-  variantName: string;
+/** The template's data, checked when the email is queued and again when the worker renders it (lib/mail/templates.ts). */
+export const gameOverProps = z.object({
+  siteUrl: text,
+  gameUrl: text,
+  opponent: text,
+  variantName: text,
   /** "You won", "You lost", "Drawn" */
-  outcome: string;
+  outcome: text,
   /** How it ended, in words: "by checkmate", "on time", "by agreement" … */
-  how: string;
-  result: string; // 1-0, 0-1, ½–½
-}
+  how: text,
+  result: text, // 1-0, 0-1, ½–½
+});
+export type GameOverProps = z.infer<typeof gameOverProps>;
 
 export default function GameOver(p: GameOverProps) {
   return (

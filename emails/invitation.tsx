@@ -1,14 +1,18 @@
 import { Button, Text } from "@react-email/components";
+import { z } from "zod";
+import { text } from "./text";
 import { EmailLayout, buttonStyle } from "./layout";
 
-export interface InvitationProps {
-  siteUrl: string;
-  acceptUrl: string;
-  from: string;
-  variantName: string;
-  daysPerMove: number;
-  colour: string; // the invitee's side in the game's words ("White", "Red", "Sente") or "a random side"
-}
+/** The template's data, checked when the email is queued and again when the worker renders it (lib/mail/templates.ts). */
+export const invitationProps = z.object({
+  siteUrl: text,
+  acceptUrl: text,
+  from: text,
+  variantName: text,
+  daysPerMove: z.number().int().nonnegative(),
+  colour: text, // the invitee's side in the game's words ("White", "Red", "Sente") or "a random side"
+});
+export type InvitationProps = z.infer<typeof invitationProps>;
 
 export default function Invitation(p: InvitationProps) {
   return (

@@ -1,16 +1,20 @@
 import { Button, Text } from "@react-email/components";
+import { z } from "zod";
+import { text } from "./text";
 import { EmailLayout, buttonStyle } from "./layout";
 
-export interface ReminderProps {
-  siteUrl: string;
-  gameUrl: string;
-  opponent: string;
-  variantName: string;
-  timeLeft: string; // "about 20 hours"
-  deadline: string;
+/** The template's data, checked when the email is queued and again when the worker renders it (lib/mail/templates.ts). */
+export const reminderProps = z.object({
+  siteUrl: text,
+  gameUrl: text,
+  opponent: text,
+  variantName: text,
+  timeLeft: text, // "about 20 hours"
+  deadline: text,
   /** The game waits for the player's setup, not a move (Janggi): running out cancels it. */
-  choosing?: boolean;
-}
+  choosing: z.boolean().optional(),
+});
+export type ReminderProps = z.infer<typeof reminderProps>;
 
 export default function Reminder(p: ReminderProps) {
   const what = p.choosing ? "to choose your setup" : "for your move";

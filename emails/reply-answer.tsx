@@ -1,22 +1,26 @@
 import { Button, Text } from "@react-email/components";
+import { z } from "zod";
+import { text } from "./text";
 import { EmailLayout, buttonStyle } from "./layout";
 import { ReplyByEmail } from "./reply-by-email";
 
-export interface ReplyAnswerProps {
-  siteUrl: string;
-  gameUrl: string;
-  opponent: string;
-  variantName: string;
+/** The template's data, checked when the email is queued and again when the worker renders it (lib/mail/templates.ts). */
+export const replyAnswerProps = z.object({
+  siteUrl: text,
+  gameUrl: text,
+  opponent: text,
+  variantName: text,
   /** The move played, when the reply was read and played. */
-  played?: string;
+  played: text.optional(),
   /** Why the reply was refused, when it was. */
-  refused?: string;
+  refused: text.optional(),
   /** The moves the player may make now, at most a screenful; `moreMoves` are not listed. */
-  legalMoves?: string[];
-  moreMoves?: number;
+  legalMoves: z.array(text).max(10_000).optional(),
+  moreMoves: z.number().int().nonnegative().optional(),
   /** Set when a reply to this answer is read as a move again. */
-  stopRepliesUrl?: string;
-}
+  stopRepliesUrl: text.optional(),
+});
+export type ReplyAnswerProps = z.infer<typeof replyAnswerProps>;
 
 export default function ReplyAnswer(p: ReplyAnswerProps) {
   const moves = p.legalMoves ?? [];

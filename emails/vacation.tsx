@@ -1,13 +1,17 @@
 import { Button, Link, Text } from "@react-email/components";
+import { z } from "zod";
+import { text } from "./text";
 import { EmailLayout, buttonStyle } from "./layout";
 
-export interface VacationProps {
-  siteUrl: string;
-  opponent: string;
+/** The template's data, checked when the email is queued and again when the worker renders it (lib/mail/templates.ts). */
+export const vacationProps = z.object({
+  siteUrl: text,
+  opponent: text,
   /** Every game the reader plays against the opponent: one email tells of them all. */
-  games: { url: string; variantName: string }[];
-  away: boolean; // true: the opponent went on vacation; false: came back
-}
+  games: z.array(z.object({ url: text, variantName: text })).max(10_000),
+  away: z.boolean(), // true: the opponent went on vacation; false: came back
+});
+export type VacationProps = z.infer<typeof vacationProps>;
 
 export default function Vacation(p: VacationProps) {
   const [only] = p.games.length === 1 ? p.games : [];

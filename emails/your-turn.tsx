@@ -1,28 +1,32 @@
 import { Button, Img, Text } from "@react-email/components";
+import { z } from "zod";
+import { text } from "./text";
 import { EmailLayout, buttonStyle } from "./layout";
 import { ReplyByEmail } from "./reply-by-email";
 
-export interface YourTurnProps {
-  siteUrl: string;
-  gameUrl: string;
-  opponent: string;
-  variantName: string;
+/** The template's data, checked when the email is queued and again when the worker renders it (lib/mail/templates.ts). */
+export const yourTurnProps = z.object({
+  siteUrl: text,
+  gameUrl: text,
+  opponent: text,
+  variantName: text,
   /** The opponent's move in notation, absent when the game has just begun with your move. */
-  lastMove?: string;
+  lastMove: text.optional(),
   /** The opponent has moved, but the move is not named (Fog of War). */
-  moved?: boolean;
-  moveNumber: number;
+  moved: z.boolean().optional(),
+  moveNumber: z.number().int().nonnegative(),
   /** The recipient's side as the game's players call it ("Red" in Xiangqi). */
-  side: string;
-  deadline: string; // already formatted, with its time zone
-  boardImageUrl?: string;
+  side: text,
+  deadline: text, // already formatted, with its time zone
+  boardImageUrl: text.optional(),
   /** The page that stops replies by email in this game; absent when this email takes no reply as a move. */
-  stopRepliesUrl?: string;
+  stopRepliesUrl: text.optional(),
   /** The opponent's latest chat message since your last move (docs/chat.md#emails); React escapes it. */
-  said?: string;
+  said: text.optional(),
   /** What happened, when no move says it (a game for more than two: "Blue resigned"). */
-  headline?: string;
-}
+  headline: text.optional(),
+});
+export type YourTurnProps = z.infer<typeof yourTurnProps>;
 
 export default function YourTurn(p: YourTurnProps) {
   const headline = p.headline ?? (p.lastMove ? `${p.opponent} played ${p.lastMove}` : p.moved ? `${p.opponent} has moved` : `Your game of ${p.variantName} with ${p.opponent} has begun`);

@@ -14,7 +14,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db, Executor } from "@/lib/db/client";
-import { Game, chosenSetupFen, setupFen, variantInfo, type Outcome } from "@/lib/rules";
+import { Game, chosenSetupFen, makeRulesState, setupFen, variantInfo, type Outcome } from "@/lib/rules";
 
 export interface Playout {
   variant: string;
@@ -78,6 +78,8 @@ export interface PlannedGame {
   endReason: string | null;
   startFen: string;
   currentFen: string;
+  /** The rules state at currentFen (games.rules_state), for a game still to be played; null for the others. */
+  rulesState: string | null;
   /** An open challenge of a game with chosen setups waits for them (games.choosing_setups); the others have chosen. */
   choosingSetups: boolean;
   whiteSetup: number | null;
@@ -183,6 +185,7 @@ export function planGame(
     // Nobody has chosen in an open challenge: the variant's own start stands in until they do.
     startFen: status === "open" && p.setups ? info.startFen : p.startFen,
     currentFen: status === "open" && p.setups ? Game.start(p.variant, info.startFen).fen() : currentFen,
+    rulesState: status === "active" ? makeRulesState(Game.replay(p.variant, p.startFen, moves.map((m) => m.text))) : null,
     choosingSetups: status === "open" && p.setups !== null,
     whiteSetup: status === "open" ? null : p.setups?.white ?? null,
     blackSetup: status === "open" ? null : p.setups?.black ?? null,
@@ -209,18 +212,18 @@ export async function insertGames(db: Executor, list: PlannedGame[], moveBatch =
   if (list.length === 0) return 0;
   const col = <T extends string | number | null>(f: (g: PlannedGame) => T) => arrayLiteral(list.map(f));
   await db.execute(sql`
-    insert into games (id, variant, white_id, black_id, status, result, end_reason, start_fen, current_fen, ply,
+    insert into games (id, variant, white_id, black_id, status, result, end_reason, start_fen, current_fen, rules_state, ply,
                        days_per_move, deadline, visibility, created_at, updated_at, last_move_at, choosing_setups, white_setup, black_setup)
-    select id, variant, white_id, black_id, status::game_status, result::game_result, end_reason, start_fen, current_fen, ply,
+    select id, variant, white_id, black_id, status::game_status, result::game_result, end_reason, start_fen, current_fen, rules_state, ply,
            days_per_move, deadline, visibility::visibility, created_at, updated_at, last_move_at, choosing_setups, white_setup, black_setup
     from unnest(${col((g) => g.id)}::text[], ${col((g) => g.variant)}::text[], ${col((g) => g.whiteId)}::text[],
                 ${col((g) => g.blackId)}::text[], ${col((g) => g.status)}::text[], ${col((g) => g.result)}::text[],
-                ${col((g) => g.endReason)}::text[], ${col((g) => g.startFen)}::text[], ${col((g) => g.currentFen)}::text[],
+                ${col((g) => g.endReason)}::text[], ${col((g) => g.startFen)}::text[], ${col((g) => g.currentFen)}::text[], ${col((g) => g.rulesState)}::text[],
                 ${col((g) => g.ply)}::int[], ${col((g) => g.daysPerMove)}::int[], ${col((g) => iso(g.deadline))}::timestamptz[],
                 ${col((g) => g.visibility)}::text[], ${col((g) => iso(g.createdAt))}::timestamptz[],
                 ${col((g) => iso(g.updatedAt))}::timestamptz[], ${col((g) => iso(g.lastMoveAt))}::timestamptz[],
                 ${col((g) => String(g.choosingSetups))}::boolean[], ${col((g) => g.whiteSetup)}::int[], ${col((g) => g.blackSetup)}::int[])
-      as t(id, variant, white_id, black_id, status, result, end_reason, start_fen, current_fen, ply,
+      as t(id, variant, white_id, black_id, status, result, end_reason, start_fen, current_fen, rules_state, ply,
            days_per_move, deadline, visibility, created_at, updated_at, last_move_at, choosing_setups, white_setup, black_setup)`);
   let rows: { gameId: string; ply: number; text: string; fenAfter: string; playerId: string; createdAt: Date }[] = [];
   let count = 0;

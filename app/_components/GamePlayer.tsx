@@ -26,7 +26,7 @@ import { boardWhileChoosing } from "@/lib/games/setups";
 import { Board } from "./Board";
 import { Deadline } from "./Deadline";
 import {
-  afterServerError, fetchGameState, newer, type ChallengeInfo, type Colour, type GameActionResult, type GameState, type SentMove, type Viewer,
+  afterServerError, fetchGameState, newer, withMove, type ChallengeInfo, type Colour, type GameActionResult, type GameState, type MoveActionResult, type SentMove, type Viewer,
 } from "./game-state";
 import { EMPTY_BUILDING, click, exampleMove, handsFillDuringPlay, describeContinuation, drawnPosition, moveSquares, nextStepHint, options, selectable, type Building, type Continuation } from "./move-builder";
 import { Hand } from "./Hand";
@@ -269,7 +269,7 @@ export function GamePlayer({ initial, viewer, challenge, initialPly, note = null
   const orientation = flipped ? other(viewer.orientation) : viewer.orientation;
   const shownChoices = choices ?? (opts.promotions.length > 0 ? opts.promotions : null);
 
-  function run(action: () => Promise<GameActionResult>, done?: string, move: SentMove | null = null) {
+  function run(action: () => Promise<MoveActionResult>, done?: string, move: SentMove | null = null) {
     setNotice(null);
     startTransition(async () => {
       // A throw is the request failing (a dropped connection, a 500); code "server" an
@@ -284,7 +284,11 @@ export function GamePlayer({ initial, viewer, challenge, initialPly, note = null
         setNotice(afterServerError(known, move));
         return;
       }
-      if (r.state) {
+      // A move answers with what it changed: applied to the state held, not read again.
+      if ("played" in r) {
+        const played = r.played;
+        setState((s) => withMove(s, played, me!));
+      } else if (r.state) {
         const fresh = r.state;
         setState((s) => newer(s, fresh));
       }

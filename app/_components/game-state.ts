@@ -72,6 +72,38 @@ export type GameActionResult =
   | { ok: true; state: GameState }
   | { ok: false; error: string; code: string; state: GameState | null };
 
+/** The viewer's own move as the move action answers it: what it changed, for withMove. */
+export interface PlayedMove {
+  ply: number;
+  text: string;
+  /** The position after it: the mover's view in a game in fog. */
+  fen: string;
+  /** ISO time when the opponent, now to move, loses on time. */
+  deadline: string;
+  /** The game's version with the move. */
+  version: number;
+}
+
+/** A move's answer: what it changed, or (a refusal, a game it ended, a conditional answer played at once) the fresh state. */
+export type MoveActionResult = GameActionResult | { ok: true; played: PlayedMove };
+
+/**
+ * The state after the viewer's own move, made from the state the page holds and the move's answer,
+ * as the server would give it. A page that heard of a newer version meanwhile keeps what it has.
+ */
+export function withMove(s: GameState, m: PlayedMove, mover: Colour): GameState {
+  if (s.version >= m.version || s.moves.length !== m.ply - 1) return s;
+  return {
+    ...s,
+    moves: [...s.moves, m.text],
+    deadline: m.deadline,
+    // A move declines the opponent's draw offer; one's own stands.
+    drawOffer: s.drawOffer === mover ? s.drawOffer : null,
+    ...(s.fog && { fog: { ...s.fog, views: [...s.fog.views, m.fen] } }),
+    version: m.version,
+  };
+}
+
 /** The newer of two states of one game (a slow poll must not undo a move just made): by the game's version, then the chat's. */
 export function newer(a: GameState, b: GameState): GameState {
   if (b.version !== a.version) return b.version > a.version ? b : a;

@@ -148,6 +148,10 @@ export const games = pgTable(
     // position stands in; the start FEN built from both choices replaces it (lib/games/setups.ts).
     startFen: text("start_fen").notNull(),
     currentFen: text("current_fen").notNull(),
+    // The rules' state at currentFen (lib/rules makeRulesState: repetition keys and counters), so
+    // neither a move nor a page replays the game; null for a game stored before it was kept,
+    // replayed once and stored by its next move. The real position: Fog of War's gate withholds it.
+    rulesState: text("rules_state"),
     ply: integer("ply").notNull().default(0),
     daysPerMove: integer("days_per_move").notNull(),
     // When the player to move loses on time; null while open or finished.
@@ -487,8 +491,11 @@ export const emailOutbox = pgTable(
     // What the email is about ("your-turn", "invitation", ...), for digests and stats.
     kind: text("kind").notNull(),
     subject: text("subject").notNull(),
-    html: text("html").notNull(),
-    text: text("text").notNull(),
+    // The template's data (lib/mail/templates.ts, named by the kind), rendered by the worker just
+    // before sending; rows queued before that carry their bodies instead.
+    data: jsonb("data").$type<Record<string, unknown>>(),
+    html: text("html"),
+    text: text("text"),
     // Structured facts behind the email (game id, ply, ...) for later jobs.
     payload: jsonb("payload").$type<Record<string, unknown>>(),
     status: emailStatus("status").notNull().default("pending"),

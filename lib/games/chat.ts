@@ -5,7 +5,7 @@
  * messages). Only the game's players ever see its chat; spectators, strangers and every
  * other surface see none of it, and notes are shown to their author only.
  */
-import { and, desc, eq, gt, inArray, isNull, max, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db, Executor } from "@/lib/db/client";
 import { chatMessages, chatMutes, chatReports, gameNotes, games, moves, users, type Game as GameRow, type User } from "@/lib/db/schema";
 import { GameError } from "./errors";
@@ -159,21 +159,25 @@ export async function reportMessage(db: Db, userId: string, raw: { gameId: strin
 
 /**
  * The opponent's latest message since the recipient's own last move, as the "your turn" email
- * quotes it (truncated), or undefined: none, chat off for either, or the recipient muted them.
- * A message the recipient reported is never quoted to them (docs/chat.md#emails).
+ * quotes it (truncated, by `quoted`), or null: none, or the recipient muted them. A message the
+ * recipient reported is never quoted to them (docs/chat.md#emails). A subselect, so the move reads
+ * it in the statement that locks the game; `toId` is the recipient, `fromId` the mover. Whether
+ * either has chat on (or is a bot) is the caller's to check on their rows.
  */
-export async function chatQuote(db: Executor, gameId: string, to: User, from: User): Promise<string | undefined> {
-  if (!to.chatEnabled || !from.chatEnabled || from.botLevel !== null || (await hasMuted(db, to.id, from.id))) return undefined;
-  const [last] = await db.select({ at: max(moves.createdAt) }).from(moves).where(and(eq(moves.gameId, gameId), eq(moves.playerId, to.id)));
-  const [m] = await db.select({ text: chatMessages.text }).from(chatMessages)
-    .leftJoin(chatReports, and(eq(chatReports.messageId, chatMessages.id), eq(chatReports.reporterId, to.id)))
-    .where(and(
-      eq(chatMessages.gameId, gameId), eq(chatMessages.authorId, from.id), isNull(chatReports.messageId),
-      last?.at ? gt(chatMessages.createdAt, last.at) : undefined,
-    ))
-    .orderBy(desc(chatMessages.createdAt)).limit(1);
-  if (!m) return undefined;
-  return m.text.length > CHAT_QUOTE_MAX ? `${m.text.slice(0, CHAT_QUOTE_MAX - 1).trimEnd()}…` : m.text;
+export function chatQuoteSql(gameId: SQLWrapper, toId: SQLWrapper, fromId: string): SQL<string | null> {
+  // The recipient's last move is found from the newest ply down: a step or two, however long the game.
+  const lastMove = sql`(select ${moves.createdAt} from ${moves} where ${moves.gameId} = ${gameId} and ${moves.playerId} = ${toId} order by ${moves.ply} desc limit 1)`;
+  return sql<string | null>`(select ${chatMessages.text} from ${chatMessages}
+    where ${chatMessages.gameId} = ${gameId} and ${chatMessages.authorId} = ${fromId}
+      and ${chatMessages.createdAt} > coalesce(${lastMove}, '-infinity')
+      and not exists (select 1 from ${chatReports} where ${chatReports.messageId} = ${chatMessages.id} and ${chatReports.reporterId} = ${toId})
+      and not exists (select 1 from ${chatMutes} where ${chatMutes.muterId} = ${toId} and ${chatMutes.mutedId} = ${fromId})
+    order by ${chatMessages.createdAt} desc limit 1)`;
+}
+
+/** A chat message as the "your turn" email quotes it: at most CHAT_QUOTE_MAX characters. */
+export function quoted(text: string): string {
+  return text.length > CHAT_QUOTE_MAX ? `${text.slice(0, CHAT_QUOTE_MAX - 1).trimEnd()}…` : text;
 }
 
 /** The viewer's own notes on a game ("" when none, and for anyone but a player). */

@@ -13,7 +13,7 @@ import { hiddenNow } from "./fog";
 import { CONDITIONAL_LINES_PER_GAME } from "./conditional-limits";
 import { conditionalLineIdInput, conditionalLineInput, gameActionInput, type ConditionalLineInput } from "./inputs";
 import { queueYourTurn } from "./notify";
-import { colourOf, deadlineAfter, finish, loadRules, lockGame, parse, requireActive, resultOf, userById } from "./service";
+import { colourOf, deadlineAfter, finish, loadRules, lockGame, parse, requireActive, positionOf, resultOf, userById } from "./service";
 
 /** One of a player's lines as their page shows it: the moves still to come, the opponent's first. */
 export interface ConditionalLineView {
@@ -146,7 +146,7 @@ export async function answerConditionalMove(
   const deadline = deadlineAfter(now, g.daysPerMove);
   await tx.insert(moves).values({ gameId: g.id, ply, text, fenAfter: fen, playerId: answererId, createdAt: now });
   // The mover's move declined any offer of the answerer's, and an offer of the mover's cancelled the lines.
-  await tx.update(games).set({ currentFen: fen, ply, lastMoveAt: now, updatedAt: now, deadline, drawOfferBy: null })
+  await tx.update(games).set({ ...positionOf(rules), ply, lastMoveAt: now, updatedAt: now, deadline, drawOfferBy: null })
     .where(eq(games.id, g.id));
   await cancel(matching.filter((l) => l.moves.length <= 2));
   for (const l of matching.filter((m) => m.moves.length > 2)) {

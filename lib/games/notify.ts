@@ -1,24 +1,17 @@
 /**
  * The emails a game event causes, queued in the event's own transaction (the
- * outbox), so an email exists exactly when its event committed. Addresses never
+ * outbox), so an email exists exactly when its event committed. Each is queued as its
+ * template's data (lib/mail/templates.ts); the worker renders it just before sending. Addresses never
  * appear in an email to someone else: the other player is named by display name.
  */
-import { createElement } from "react";
 import type { Executor } from "@/lib/db/client";
-import type { User } from "@/lib/db/schema";
+import { emailOutbox, replyTokens, type User } from "@/lib/db/schema";
 import { enqueueEmail, mailSettings, type OutboxEmailInput } from "@/lib/mail";
-import { renderEmail } from "@/lib/mail/render";
+import { outboxRow } from "@/lib/mail/outbox";
+import type { EmailData } from "@/lib/mail/templates";
 import { hidesInformation, isMultiVariant, multiGameInfo, sideNameIn, variantInfo } from "@/lib/rules";
 import { resultMark } from "./result-mark";
-import ChooseSetup from "@/emails/choose-setup";
-import GameOver from "@/emails/game-over";
-import Invitation from "@/emails/invitation";
-import Digest from "@/emails/digest";
-import DrawOffer from "@/emails/draw-offer";
-import Reminder from "@/emails/reminder";
-import Vacation from "@/emails/vacation";
-import YourTurn from "@/emails/your-turn";
-import { newReplyToken, saveReplyToken, stopRepliesUrl, type ReplyToken } from "./reply-tokens";
+import { newReplyToken, replyTokenRow, stopRepliesUrl, type ReplyToken } from "./reply-tokens";
 
 export function gameUrl(gameId: string): string {
   return `${mailSettings().siteUrl}/games/${gameId}`;
@@ -35,43 +28,47 @@ export function formatDeadline(d: Date): string {
 
 type Recipient = Pick<User, "email" | "notify" | "name">;
 
+/** The player wants an email at every move (a "your turn" email is made, with its reply address, only for them). */
+export function wantsTurnEmail<R extends Recipient>(to: R): to is R & { email: string } {
+  return !!to.email && to.notify === "every-move";
+}
+
 /**
- * The "your turn" email, rendered but not queued (null when the player wants none per move); with
- * replies by email on, its reply address reads a reply as the move (lib/games/replies.ts), and the
- * token is stored when the email is queued (queueTurnEmail). A token is made only for an email that
- * is sent: a digest reader, say, gets no reply address (docs/reply-by-email.md#the-reply-address).
+ * The "your turn" email, made but not queued (null when the player wants none per move); with
+ * replies by email on, `reply` is its reply address, which reads a reply as the move
+ * (lib/games/replies.ts), and the token is stored when the email is queued (queueTurnEmail). A token
+ * is made only for an email that is sent: a digest reader, say, gets no reply address
+ * (docs/reply-by-email.md#the-reply-address).
  */
-export async function yourTurnEmail(
-  db: Executor,
+export function yourTurnEmail(
   to: Recipient & Pick<User, "id">,
   g: { id: string; variant: string; ply: number; deadline: Date; colour: "white" | "black" },
   opponent: string,
+  /** A new reply address for `to` at this ply (reply-tokens.ts), null when replies are off or stopped. */
+  reply: ReplyToken | null,
   lastMove?: string,
-  /** The opponent's latest chat message, already checked and truncated (lib/games/chat.ts chatQuote). */
+  /** The opponent's latest chat message, already checked and truncated (lib/games/chat.ts chatQuoteSql). */
   said?: string,
-): Promise<TurnEmail | null> {
-  if (!to.email || to.notify !== "every-move") return null;
-  const reply = await newReplyToken(db, g.id, to.id, g.ply);
+): TurnEmail | null {
+  if (!wantsTurnEmail(to)) return null;
   const siteUrl = mailSettings().siteUrl;
   const variantName = variantInfo(g.variant).name;
   // A game in fog (docs/games/fog-of-war.md#what-each-surface-shows): the mail names no move,
   // and shows no board — an email client opens the picture without the player's session.
   const fog = hidesInformation(g.variant);
   if (fog) lastMove = undefined;
-  const body = await renderEmail(
-    createElement(YourTurn, {
-      siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, lastMove, moved: fog && g.ply > 0, said,
-      moveNumber: Math.floor(g.ply / 2) + 1, side: sideNameIn(g.variant, g.colour), deadline: formatDeadline(g.deadline),
-      // Drawn from the recipient's side, as their game page shows it.
-      ...(fog ? {} : { boardImageUrl: `${siteUrl}/games/${g.id}/board.png?ply=${g.ply}${g.colour === "black" ? "&flip=1" : ""}` }),
-      ...(reply ? { stopRepliesUrl: stopRepliesUrl(reply.token) } : {}),
-    }),
-  );
+  const data: EmailData<"your-turn"> = {
+    siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, lastMove, moved: fog && g.ply > 0, said,
+    moveNumber: Math.floor(g.ply / 2) + 1, side: sideNameIn(g.variant, g.colour), deadline: formatDeadline(g.deadline),
+    // Drawn from the recipient's side, as their game page shows it.
+    ...(fog ? {} : { boardImageUrl: `${siteUrl}/games/${g.id}/board.png?ply=${g.ply}${g.colour === "black" ? "&flip=1" : ""}` }),
+    ...(reply ? { stopRepliesUrl: stopRepliesUrl(reply.token) } : {}),
+  };
   return {
     to: to.email,
     kind: "your-turn",
     subject: lastMove ? `${opponent} played ${lastMove}: your move (${variantName})` : `Your move against ${opponent} (${variantName})`,
-    ...body,
+    data,
     payload: { gameId: g.id, ply: g.ply },
     ...(reply ? { replyTo: reply.address, reply } : {}),
   };
@@ -82,8 +79,14 @@ export type TurnEmail = OutboxEmailInput & { reply?: ReplyToken };
 
 /** Queues an email in `tx`, and the reply token its reply address names, so both exist or neither. */
 export async function queueTurnEmail(tx: Executor, email: TurnEmail, now: Date): Promise<void> {
-  await enqueueEmail(tx, email, now);
-  if (email.reply) await saveReplyToken(tx, email.reply, now);
+  for (const write of turnEmailWrites(tx, email, now)) await write;
+}
+
+/** The inserts queueTurnEmail makes, not yet run: for a caller that runs them within a statement of its own (a move's). */
+export function turnEmailWrites(tx: Executor, email: TurnEmail, now: Date) {
+  const { reply, ...queued } = email;
+  const mail = tx.insert(emailOutbox).values(outboxRow(queued, now).row);
+  return reply ? [mail, tx.insert(replyTokens).values(replyTokenRow(reply, now))] : [mail];
 }
 
 export async function queueYourTurn(
@@ -94,7 +97,8 @@ export async function queueYourTurn(
   now: Date,
   lastMove?: string,
 ): Promise<void> {
-  const email = await yourTurnEmail(tx, to, g, opponent, lastMove);
+  if (!wantsTurnEmail(to)) return;
+  const email = yourTurnEmail(to, g, opponent, await newReplyToken(tx, g.id, to.id, g.ply), lastMove);
   if (email) await queueTurnEmail(tx, email, now);
 }
 
@@ -107,9 +111,9 @@ export async function queueDrawOffer(
 ): Promise<void> {
   if (!to.email || to.notify !== "every-move") return;
   const variantName = variantInfo(g.variant).name;
-  const body = await renderEmail(createElement(DrawOffer, { siteUrl: mailSettings().siteUrl, gameUrl: gameUrl(g.id), opponent, variantName }));
+  const data: EmailData<"draw-offer"> = { siteUrl: mailSettings().siteUrl, gameUrl: gameUrl(g.id), opponent, variantName };
   await enqueueEmail(tx, {
-    to: to.email, kind: "draw-offer", subject: `${opponent} offers a draw (${variantName})`, ...body,
+    to: to.email, kind: "draw-offer", subject: `${opponent} offers a draw (${variantName})`, data,
     payload: { gameId: g.id },
   }, now);
 }
@@ -127,19 +131,17 @@ export async function chooseSetupEmail(
 ): Promise<OutboxEmailInput | null> {
   if (!to.email || to.notify !== "every-move") return null;
   const variantName = variantInfo(g.variant).name;
-  const body = await renderEmail(
-    createElement(ChooseSetup, {
+  const data: EmailData<"choose-setup"> = {
       siteUrl: mailSettings().siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, opponentChose, thenMove,
       deadline: formatDeadline(g.deadline),
-    }),
-  );
+    };
   return {
     to: to.email,
     kind: "choose-setup",
     subject: opponentChose
       ? `${opponent} chose ${opponentChose}: choose your setup (${variantName})`
       : `Choose your setup against ${opponent} (${variantName})`,
-    ...body,
+    data,
     payload: { gameId: g.id, ply: 0 },
   };
 }
@@ -153,14 +155,12 @@ export async function queueInvitation(
 ): Promise<void> {
   const siteUrl = mailSettings().siteUrl;
   const variantName = gameName(inv.variant);
-  const body = await renderEmail(
-    createElement(Invitation, {
+  const data: EmailData<"invitation"> = {
       siteUrl, acceptUrl: `${siteUrl}/invitations/${inv.token}`, from, variantName,
       daysPerMove: inv.daysPerMove, colour: inv.inviteeColour,
-    }),
-  );
+    };
   await enqueueEmail(tx, {
-    to, kind: "invitation", subject: `${from} invites you to play ${variantName}`, ...body,
+    to, kind: "invitation", subject: `${from} invites you to play ${variantName}`, data,
     payload: { gameId: inv.gameId },
   }, now);
 }
@@ -200,14 +200,12 @@ export async function queueGameOver(
   const won = (g.result === "1-0" && colour === "white") || (g.result === "0-1" && colour === "black");
   const outcome = g.result === "1/2-1/2" ? "Drawn" : won ? "You won" : "You lost";
   const variantName = variantInfo(g.variant).name;
-  const body = await renderEmail(
-    createElement(GameOver, {
+  const data: EmailData<"game-over"> = {
       siteUrl: mailSettings().siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, outcome,
       how: describeEnd(g.endReason), result: resultMark(g.result),
-    }),
-  );
+    };
   await enqueueEmail(tx, {
-    to: to.email, kind: "game-over", subject: `${outcome} against ${opponent} (${variantName})`, ...body,
+    to: to.email, kind: "game-over", subject: `${outcome} against ${opponent} (${variantName})`, data,
     payload: { gameId: g.id },
   }, now);
 }
@@ -217,14 +215,12 @@ export async function queueCancelled(
 ): Promise<void> {
   if (!to.email || to.notify === "none") return;
   const variantName = gameName(g.variant);
-  const body = await renderEmail(
-    createElement(GameOver, {
+  const data: EmailData<"game-over"> = {
       siteUrl: mailSettings().siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, outcome: "Cancelled",
       how: describeEnd(reason), result: "no result",
-    }),
-  );
+    };
   await enqueueEmail(tx, {
-    to: to.email, kind: "game-over", subject: `Game against ${opponent} cancelled (${variantName})`, ...body,
+    to: to.email, kind: "game-over", subject: `Game against ${opponent} cancelled (${variantName})`, data,
     payload: { gameId: g.id },
   }, now);
 }
@@ -241,15 +237,13 @@ export async function queueReminder(
   if (!to.email || to.notify === "none") return false;
   const variantName = variantInfo(g.variant).name;
   const timeLeft = hoursText(g.deadline.getTime() - now.getTime());
-  const body = await renderEmail(
-    createElement(Reminder, {
+  const data: EmailData<"reminder"> = {
       siteUrl: mailSettings().siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, timeLeft,
       deadline: formatDeadline(g.deadline), choosing: g.choosingSetups,
-    }),
-  );
+    };
   const what = g.choosingSetups ? "to choose your setup" : "for your move";
   await enqueueEmail(tx, {
-    to: to.email, kind: "reminder", subject: `${timeLeft} left ${what} against ${opponent} (${variantName})`, ...body,
+    to: to.email, kind: "reminder", subject: `${timeLeft} left ${what} against ${opponent} (${variantName})`, data,
     payload: { gameId: g.id },
   }, now);
   return true;
@@ -258,17 +252,15 @@ export async function queueReminder(
 export async function queueDigest(
   tx: Executor, to: string, waiting: { id: string; variant: string; opponent: string; deadline: Date }[], now: Date,
 ): Promise<void> {
-  const body = await renderEmail(
-    createElement(Digest, {
+  const data: EmailData<"digest"> = {
       siteUrl: mailSettings().siteUrl,
       games: waiting.map((g) => ({
         url: gameUrl(g.id), opponent: g.opponent, variantName: variantInfo(g.variant).name, deadline: formatDeadline(g.deadline),
       })),
-    }),
-  );
+    };
   const n = waiting.length;
   await enqueueEmail(tx, {
-    to, kind: "digest", subject: n === 1 ? "A game is waiting for your move" : `${n} games are waiting for your move`, ...body,
+    to, kind: "digest", subject: n === 1 ? "A game is waiting for your move" : `${n} games are waiting for your move`, data,
     payload: { gameIds: waiting.map((g) => g.id) },
   }, now);
 }
@@ -279,9 +271,9 @@ export async function queueVacation(
 ): Promise<boolean> {
   if (!to.email || to.notify === "none") return false;
   const games = shared.map((g) => ({ url: gameUrl(g.id), variantName: variantInfo(g.variant).name }));
-  const body = await renderEmail(createElement(Vacation, { siteUrl: mailSettings().siteUrl, games, opponent, away }));
+  const data: EmailData<"vacation"> = { siteUrl: mailSettings().siteUrl, games, opponent, away };
   await enqueueEmail(tx, {
-    to: to.email, kind: "vacation", subject: `${opponent} is ${away ? "on vacation" : "back from vacation"}`, ...body,
+    to: to.email, kind: "vacation", subject: `${opponent} is ${away ? "on vacation" : "back from vacation"}`, data,
     payload: { gameIds: shared.map((g) => g.id) },
   }, now);
   return true;
@@ -304,17 +296,15 @@ export async function queueMultiTurn(
   if (!to.email || to.notify !== "every-move") return;
   const variantName = gameName(g.variant);
   const siteUrl = mailSettings().siteUrl;
-  const body = await renderEmail(
-    createElement(YourTurn, {
+  const data: EmailData<"your-turn"> = {
       siteUrl, gameUrl: gameUrl(g.id), opponent: news.by ?? news.others, variantName,
       lastMove: news.move, headline: news.headline, moveNumber: g.ply + 1, side: g.army, deadline: formatDeadline(g.deadline),
       // Turned to the recipient's army, as a game of two is drawn from the recipient's side.
       boardImageUrl: `${siteUrl}/games/${g.id}/board.png?ply=${g.ply}&army=${g.armyLetter}`,
-    }),
-  );
+    };
   const what = news.headline ?? (news.move ? `${news.by} played ${news.move}` : `Your game with ${news.others} has begun`);
   await enqueueEmail(tx, {
-    to: to.email, kind: "your-turn", subject: `${what}: your move as ${g.army} (${variantName})`, ...body,
+    to: to.email, kind: "your-turn", subject: `${what}: your move as ${g.army} (${variantName})`, data,
     payload: { gameId: g.id, ply: g.ply },
   }, now);
 }
@@ -331,14 +321,12 @@ export async function queueMultiGameOver(
   if (!to.email || to.notify === "none") return;
   const variantName = gameName(g.variant);
   const outcome = seat.winner ? "You won" : `You placed ${ordinal(seat.place)}`;
-  const body = await renderEmail(
-    createElement(GameOver, {
+  const data: EmailData<"game-over"> = {
       siteUrl: mailSettings().siteUrl, gameUrl: gameUrl(g.id), opponent: others, variantName, outcome,
       how: `(${g.ending})`, result: `${ordinal(seat.place)} of ${seat.of}`,
-    }),
-  );
+    };
   await enqueueEmail(tx, {
-    to: to.email, kind: "game-over", subject: `${outcome} (${variantName}): ${g.ending}`, ...body,
+    to: to.email, kind: "game-over", subject: `${outcome} (${variantName}): ${g.ending}`, data,
     payload: { gameId: g.id },
   }, now);
 }

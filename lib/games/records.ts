@@ -20,6 +20,7 @@ import { visibleGame } from "./archive";
 import { hiddenNow } from "./fog";
 import { declarePresetVariants, isUnreadablePreset } from "./presets";
 import { MAX_RECORD_BYTES, RECORD_TOO_LARGE, recordBytes } from "./record-limits";
+import { positionOf } from "./service";
 
 export const MAX_IMPORT_PLIES = 5_000;
 
@@ -195,7 +196,7 @@ export async function importRecord(
       result,
       endReason,
       startFen: parsed.startFen,
-      currentFen: replay.fen(),
+      ...positionOf(replay),
       ply: parsed.moves.length,
       // The column wants a value; an imported game shows and exports only its record's TimeControl tag.
       daysPerMove: tagDays(parsed.tags.TimeControl) ?? IMPORT_DEFAULT_DAYS,

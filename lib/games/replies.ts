@@ -7,16 +7,15 @@
  * own address (never to the address the reply came from, which anyone can write): "played", or
  * why not, with the moves that may be made.
  */
-import { createElement } from "react";
 import { eq } from "drizzle-orm";
 import { countEventsSince, recordEvents } from "@/lib/auth/rate-limit";
 import type { Db, Executor } from "@/lib/db/client";
 import { games, replyStops, replyTokens, users, type Game as GameRow, type User } from "@/lib/db/schema";
 import { mailSettings } from "@/lib/mail";
-import { renderEmail } from "@/lib/mail/render";
 import { replyMoveLine } from "@/lib/mail/reply-text";
 import { Game, RulesError, variantInfo, viewFen } from "@/lib/rules";
-import ReplyAnswer, { type ReplyAnswerProps } from "@/emails/reply-answer";
+import type { ReplyAnswerProps } from "@/emails/reply-answer";
+import type { EmailData } from "@/lib/mail/templates";
 import { GameError } from "./errors";
 import { hiddenNow } from "./fog";
 import { gameUrl, queueTurnEmail } from "./notify";
@@ -123,15 +122,15 @@ export async function handleReply(db: Db, mail: InboundReply, now = new Date()):
       }
     }
     const variantName = variantInfo(g.variant).name;
-    const body = await renderEmail(createElement(ReplyAnswer, {
+    const data: EmailData<"reply-answer"> = {
       siteUrl: mailSettings().siteUrl, gameUrl: gameUrl(g.id), opponent, variantName, ...props,
       legalMoves: legalMoves.slice(0, LISTED_MOVES), moreMoves: Math.max(0, legalMoves.length - LISTED_MOVES),
       ...(again ? { stopRepliesUrl: stopRepliesUrl(again.token) } : {}),
-    }));
+    };
     await db.transaction((tx) => queueTurnEmail(tx, {
       to: player.email!, kind: "reply-answer",
       subject: props.played ? `You played ${props.played} against ${opponent} (${variantName})` : `Your reply was not played against ${opponent} (${variantName})`,
-      ...body, payload: { gameId: g.id, ply: token.ply },
+      data, payload: { gameId: g.id, ply: token.ply },
       ...(again ? { replyTo: again.address, reply: again } : {}),
     }, now));
   };

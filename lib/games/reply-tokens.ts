@@ -55,15 +55,24 @@ export async function repliesStopped(db: Executor, gameId: string, userId: strin
  * transaction that queues its email); null when replies by email are off (no REPLY_MAIL_DOMAIN)
  * or the player stopped them in this game.
  */
-export async function newReplyToken(db: Executor, gameId: string, userId: string, ply: number): Promise<ReplyToken | null> {
+export async function newReplyToken(
+  db: Executor, gameId: string, userId: string, ply: number,
+  /** Whether the player stopped replies in this game, when the caller knows already (a move reads it with its lock). */
+  stopped?: boolean,
+): Promise<ReplyToken | null> {
   const domain = mailSettings().replyDomain;
-  if (!domain || (await repliesStopped(db, gameId, userId))) return null;
+  if (!domain || (stopped ?? (await repliesStopped(db, gameId, userId)))) return null;
   const token = base32(randomBytes(TOKEN_BYTES));
   return { token, address: `move+${token}@${domain}`, gameId, userId, ply };
 }
 
 export async function saveReplyToken(tx: Executor, t: ReplyToken, now: Date): Promise<void> {
-  await tx.insert(replyTokens).values({ tokenHash: hashReplyToken(t.token), gameId: t.gameId, userId: t.userId, ply: t.ply, createdAt: now });
+  await tx.insert(replyTokens).values(replyTokenRow(t, now));
+}
+
+/** The row saveReplyToken inserts (the secret's hash only). */
+export function replyTokenRow(t: ReplyToken, now: Date): typeof replyTokens.$inferInsert {
+  return { tokenHash: hashReplyToken(t.token), gameId: t.gameId, userId: t.userId, ply: t.ply, createdAt: now };
 }
 
 /**

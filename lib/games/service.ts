@@ -9,8 +9,8 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, max, ne, or, sql } from "
 import { alias } from "drizzle-orm/pg-core";
 import { addressKey } from "@/lib/auth/rate-limit";
 import type { Db, Executor } from "@/lib/db/client";
-import { conditionalMoves, gameSeats, games, invitations, moves, users, type Game as GameRow, type User } from "@/lib/db/schema";
-import { Game, RulesError, chosenSetupFen, setupFen, sideNameIn, variantInfo, viewFen, type DrawClaim, type Outcome } from "@/lib/rules";
+import { conditionalMoves, gameSeats, games, invitations, moves, replyStops, users, type Game as GameRow, type User } from "@/lib/db/schema";
+import { Game, RulesError, chosenSetupFen, makeRulesState, setupFen, sideNameIn, variantInfo, viewFen, type DrawClaim, type Outcome } from "@/lib/rules";
 import { mayView } from "./archive";
 import { GameError } from "./errors";
 import { fenSeenBy, hiddenNow } from "./fog";
@@ -19,8 +19,9 @@ import {
   type ChallengeInput, type ChooseSetupInput, type MoveInput,
 } from "./inputs";
 import { enqueueEmail } from "@/lib/mail";
-import { chatQuote } from "./chat";
-import { chooseSetupEmail, queueDrawOffer, queueGameOver, queueInvitation, queueTurnEmail, queueYourTurn, yourTurnEmail } from "./notify";
+import { chatQuoteSql, quoted } from "./chat";
+import { chooseSetupEmail, queueDrawOffer, queueGameOver, queueInvitation, queueTurnEmail, queueYourTurn, turnEmailWrites, wantsTurnEmail, yourTurnEmail } from "./notify";
+import { newReplyToken } from "./reply-tokens";
 import { declarePresetVariants, refuseUnreadable, requirePresetVariant } from "./presets";
 import { choosesSetups, firstChooser, setupStage } from "./setups";
 import { botOfLevel, isBotAddress } from "./bot-accounts";
@@ -62,10 +63,39 @@ export async function lockGame(tx: Executor, gameId: string): Promise<GameRow> {
   return g;
 }
 
-/** The rules' view of a stored game: replayed from its start, so repetition counts are exact. */
+/**
+ * The rules' view of a stored game: resumed from its stored rules state, so no move or page
+ * replays the game however long it is; a game stored before the state was kept (or whose state
+ * does not match its position) is replayed from its start, and its next move stores the state.
+ * Either way repetition counts are exact.
+ */
 export async function loadRules(tx: Executor, g: GameRow): Promise<Game> {
+  if (g.rulesState !== null) {
+    try {
+      const resumed = Game.resume(g.variant, g.startFen, g.rulesState);
+      if (resumed.ply === g.ply && resumed.fen() === g.currentFen) return resumed;
+    } catch (e) {
+      if (!(e instanceof RulesError)) throw e;
+    }
+    console.error(`game ${g.id}: its stored rules state is not its position; replayed instead`);
+  }
   const rows = await tx.select({ text: moves.text }).from(moves).where(eq(moves.gameId, g.id)).orderBy(asc(moves.ply));
   return Game.replay(g.variant, g.startFen, rows.map((r) => r.text));
+}
+
+/** A game's position as stored: its FEN and its rules state, written together wherever the position changes. */
+export function positionOf(rules: Game): { currentFen: string; rulesState: string | null } {
+  return { currentFen: rules.fen(), rulesState: rulesStateOf(rules) };
+}
+
+/** The rules state to store with a game's position (loadRules); null, so the game is replayed, for one too long to keep (RULES_STATE_LIMITS). */
+export function rulesStateOf(rules: Game): string | null {
+  try {
+    return makeRulesState(rules);
+  } catch (e) {
+    if (e instanceof RulesError) return null;
+    throw e;
+  }
 }
 
 /**
@@ -94,15 +124,29 @@ export function requireActive(g: GameRow): void {
   if (g.choosingSetups) throw new GameError("invalid", "the players are still choosing their setups: the game begins when both have chosen");
 }
 
-/** Ends a locked, active game and queues the game-over emails to both players; conditional moves go with it. */
-export async function finish(tx: Executor, g: GameRow, result: Result, endReason: string, now: Date): Promise<void> {
+/**
+ * Ends a locked, active game and queues the game-over emails to both players; conditional moves go with it.
+ * `players`: both players' rows when the caller has them already (a move reads them with the lock).
+ */
+export async function finish(
+  tx: Executor, g: GameRow, result: Result, endReason: string, now: Date, players?: { white: User; black: User },
+): Promise<void> {
   await tx.update(games).set({ status: "finished", result, endReason, deadline: null, drawOfferBy: null, updatedAt: now })
     .where(eq(games.id, g.id));
   await tx.delete(conditionalMoves).where(eq(conditionalMoves.gameId, g.id));
-  const [white, black] = await Promise.all([userById(tx, g.whiteId!), userById(tx, g.blackId!)]);
+  const { white, black } = players ?? await bothPlayers(tx, g);
   const ended = { id: g.id, variant: g.variant, result, endReason };
   await queueGameOver(tx, white, ended, "white", black.name ?? "your opponent", now);
   await queueGameOver(tx, black, ended, "black", white.name ?? "your opponent", now);
+}
+
+/** Both players of a game of two, in one statement. */
+async function bothPlayers(tx: Executor, g: GameRow): Promise<{ white: User; black: User }> {
+  const rows = await tx.select().from(users).where(inArray(users.id, [g.whiteId!, g.blackId!]));
+  const white = rows.find((u) => u.id === g.whiteId);
+  const black = rows.find((u) => u.id === g.blackId);
+  if (!white || !black) throw new GameError("not-found", "no such player");
+  return { white, black };
 }
 
 // ---------------------------------------------------------------- challenges
@@ -156,7 +200,7 @@ export async function createChallenge(db: Db, userId: string, raw: ChallengeInpu
       status: bot ? "active" : "open",
       deadline: bot ? deadlineAfter(now, input.daysPerMove) : null,
       startFen,
-      currentFen: Game.start(input.variant, startFen).fen(),
+      ...positionOf(Game.start(input.variant, startFen)),
       daysPerMove: input.daysPerMove,
       visibility: input.visibility,
       // Janggi: the game begins with the players choosing their setups (lib/games/setups.ts).
@@ -353,18 +397,45 @@ export const withdrawInvitation = (db: Db, userId: string, raw: { invitationId: 
 export interface MoveResult {
   ply: number;
   text: string;
+  /** The position after the move: the mover's view in a game in fog. */
   fen: string;
   outcome: Outcome;
+  /** The game's version once the move is stored (its updated-at time in ms, as the page counts it). */
+  version: number;
+  /** When the player to move now loses on time. */
+  deadline: Date;
+  /** The opponent's conditional answer was played in the same transaction: the game moved on past this move. */
+  answered: boolean;
+}
+
+const white = alias(users, "white");
+const black = alias(users, "black");
+
+/**
+ * Locks the game for a move and reads, in the same statement, what the move needs beside it: both
+ * players, the mover's chat message the "your turn" email quotes (chatQuoteSql), whether a
+ * conditional line waits, and whether the opponent stopped replies by email.
+ */
+async function lockForMove(tx: Executor, gameId: string, userId: string) {
+  const opponent = sql`(case when ${games.whiteId} = ${userId} then ${games.blackId} else ${games.whiteId} end)`;
+  const [row] = await tx.select({
+    game: games, white, black,
+    said: chatQuoteSql(games.id, opponent, userId),
+    linesWait: sql<boolean>`exists (select 1 from ${conditionalMoves} where ${conditionalMoves.gameId} = ${games.id})`,
+    repliesStopped: sql<boolean>`exists (select 1 from ${replyStops} where ${replyStops.gameId} = ${games.id} and ${replyStops.userId} = ${opponent})`,
+  }).from(games).leftJoin(white, eq(white.id, games.whiteId)).leftJoin(black, eq(black.id, games.blackId))
+    .where(eq(games.id, gameId)).for("update", { of: games });
+  if (!row) throw noSuchGame();
+  return row;
 }
 
 /**
  * Plays a move for the signed-in player: checks the turn and the expected ply,
  * lets the rules module judge it, stores it, and queues the emails it causes.
  *
- * The judging and the email rendering happen before the transaction, on an
- * unlocked read: they depend only on the game and its ply, and the locked re-check
- * of status and ply inside the transaction makes them valid (or the move stale).
- * So the row lock is held for a few statements, not for a replay and a render.
+ * One transaction of a few statements: the game is locked together with all the move needs,
+ * judged on its stored rules state (cheap, whatever the game's length: loadRules), and the
+ * move, the game and the email (as its template's data: the worker renders it) are written.
  */
 export async function submitMove(
   db: Db, userId: string, raw: MoveInput, now = new Date(),
@@ -372,67 +443,84 @@ export async function submitMove(
   alsoWithMove?: (tx: Executor, text: string) => Promise<void>,
 ): Promise<MoveResult> {
   const input = parse(moveInput, raw);
-  const [seen] = await db.select().from(games).where(eq(games.id, input.gameId));
-  if (!seen) throw noSuchGame();
-  await declarePresetVariants(db, [seen.variant]);
-  refuseUnreadable(seen.variant);
-  const colour = colourOf(seen, userId);
-  requireActive(seen);
-  const stale = () => new GameError("stale", "the position changed since your page was loaded; here is the new position");
-  if (seen.ply !== input.expectedPly) throw stale();
-  const rules = await loadRules(db, seen);
-  if (rules.ply !== seen.ply) throw stale(); // a move landed between the two reads
-  if (rules.turn() !== colour) throw new GameError("not-your-turn", "it is your opponent's turn");
-  // In fog a refusal must not tell what the player cannot see (a piece in the way on an
-  // unseen square): the move is judged on the player's view first, whose words are safe,
-  // then on the real position (docs/games/fog-of-war.md#what-each-surface-shows).
-  const hidden = hiddenNow(seen);
-  const illegal = (e: unknown, words?: string) => {
-    if (e instanceof RulesError) return new GameError("illegal", words ?? e.message);
-    return e;
-  };
-  if (hidden) {
-    try {
-      Game.start(seen.variant, viewFen(seen.variant, rules.fen(), colour)).play(input.move);
-    } catch (e) {
-      throw illegal(e);
-    }
-  }
-  let text: string;
-  try {
-    text = rules.play(input.move);
-  } catch (e) {
-    // The view allows exactly the real moves (the rule shows every square a piece may reach);
-    // should the real position refuse one all the same, its words are not said in fog.
-    throw illegal(e, hidden ? "this move cannot be played" : undefined);
-  }
-  const ply = seen.ply + 1;
-  const fen = rules.fen();
-  const outcome = rules.status();
-  const deadline = deadlineAfter(now, seen.daysPerMove);
-  let yourTurn = null;
-  if (outcome.result === "ongoing") {
-    const [me, other] = await Promise.all([userById(db, userId), userById(db, opponentId(seen, userId))]);
-    // The mover's latest chat message since the recipient last moved is quoted (docs/chat.md#emails).
-    const said = await chatQuote(db, seen.id, other, me);
-    yourTurn = await yourTurnEmail(db, other, { id: seen.id, variant: seen.variant, ply, deadline, colour: colour === "white" ? "black" : "white" }, me.name ?? "your opponent", text, said);
-  }
   return db.transaction(async (tx) => {
-    const g = await lockGame(tx, input.gameId);
+    const { game: g, said, linesWait, repliesStopped, ...seats } = await lockForMove(tx, input.gameId, userId);
+    await declarePresetVariants(tx, [g.variant]);
+    refuseUnreadable(g.variant);
+    const colour = colourOf(g, userId);
     requireActive(g);
-    if (g.ply !== input.expectedPly) throw stale();
-    await tx.insert(moves).values({ gameId: g.id, ply, text, fenAfter: fen, playerId: userId, createdAt: now });
-    await alsoWithMove?.(tx, text);
-    await tx.update(games).set({
-      currentFen: fen, ply, lastMoveAt: now, updatedAt: now, deadline,
+    if (g.ply !== input.expectedPly) throw new GameError("stale", "the position changed since your page was loaded; here is the new position");
+    const rules = await loadRules(tx, g);
+    if (rules.turn() !== colour) throw new GameError("not-your-turn", "it is your opponent's turn");
+    // In fog a refusal must not tell what the player cannot see (a piece in the way on an
+    // unseen square): the move is judged on the player's view first, whose words are safe,
+    // then on the real position (docs/games/fog-of-war.md#what-each-surface-shows).
+    const hidden = hiddenNow(g);
+    const illegal = (e: unknown, words?: string) => {
+      if (e instanceof RulesError) return new GameError("illegal", words ?? e.message);
+      return e;
+    };
+    if (hidden) {
+      try {
+        Game.start(g.variant, viewFen(g.variant, rules.fen(), colour)).play(input.move);
+      } catch (e) {
+        throw illegal(e);
+      }
+    }
+    let text: string;
+    try {
+      text = rules.play(input.move);
+    } catch (e) {
+      // The view allows exactly the real moves (the rule shows every square a piece may reach);
+      // should the real position refuse one all the same, its words are not said in fog.
+      throw illegal(e, hidden ? "this move cannot be played" : undefined);
+    }
+    const ply = g.ply + 1;
+    const fen = rules.fen();
+    const outcome = rules.status();
+    const deadline = deadlineAfter(now, g.daysPerMove);
+    const storeMove = tx.insert(moves).values({ gameId: g.id, ply, text, fenAfter: fen, playerId: userId, createdAt: now });
+    const updateGame = tx.update(games).set({
+      ...positionOf(rules), ply, lastMoveAt: now, updatedAt: now, deadline,
       // A move answers the opponent's draw offer with a no; one's own offer stands.
       drawOfferBy: g.drawOfferBy === userId ? g.drawOfferBy : null,
     }).where(eq(games.id, g.id));
-    if (outcome.result !== "ongoing") await finish(tx, { ...g, ply }, resultOf(outcome), outcome.reason, now);
-    // The opponent's conditional answer, when a line of theirs waits for this move (docs/conditional-moves.md):
-    // then the mover is told it is their turn again, and the opponent is not mailed.
-    else if (!(await answerConditionalMove(tx, g, rules, { ply, text, by: userId }, now)) && yourTurn) await queueTurnEmail(tx, yourTurn, now);
-    return { ply, text, fen: hidden && outcome.result === "ongoing" ? fenSeenBy(g.variant, fen, colour) : fen, outcome };
+    const players = seats.white && seats.black ? { white: seats.white, black: seats.black } : await bothPlayers(tx, g);
+    /** The "your turn" email to the opponent, or null when they want none per move. */
+    const turnEmail = async () => {
+      const me = players[colour];
+      const other = players[colour === "white" ? "black" : "white"];
+      if (!wantsTurnEmail(other)) return null;
+      // The mover's latest chat message since the recipient last moved is quoted (docs/chat.md#emails).
+      const quote = said !== null && other.chatEnabled && me.chatEnabled && me.botLevel === null ? quoted(said) : undefined;
+      const reply = await newReplyToken(tx, g.id, other.id, ply, repliesStopped);
+      const turn = { id: g.id, variant: g.variant, ply, deadline, colour: colour === "white" ? "black" as const : "white" as const };
+      return yourTurnEmail(other, turn, me.name ?? "your opponent", reply, text, quote);
+    };
+    let answered = false;
+    if (outcome.result === "ongoing" && !linesWait) {
+      // The usual move: the move, its email and the game written in one statement.
+      const email = await turnEmail();
+      const writes = [storeMove, ...(email ? turnEmailWrites(tx, email, now) : [])];
+      await tx.execute(sql`with ${sql.join(writes.map((w, i) => sql`${sql.identifier(`write${i}`)} as (${w.getSQL()})`), sql`, `)} ${updateGame.getSQL()}`);
+      await alsoWithMove?.(tx, text);
+    } else {
+      await storeMove;
+      await alsoWithMove?.(tx, text);
+      await updateGame;
+      if (outcome.result !== "ongoing") await finish(tx, { ...g, ply }, resultOf(outcome), outcome.reason, now, players);
+      // The opponent's conditional answer, when a line of theirs waits for this move (docs/conditional-moves.md):
+      // then the mover is told it is their turn again, and the opponent is not mailed.
+      else if (await answerConditionalMove(tx, g, rules, { ply, text, by: userId }, now)) answered = true;
+      else {
+        const email = await turnEmail();
+        if (email) await queueTurnEmail(tx, email, now);
+      }
+    }
+    return {
+      ply, text, fen: hidden && outcome.result === "ongoing" ? fenSeenBy(g.variant, fen, colour) : fen, outcome,
+      version: now.getTime(), deadline, answered,
+    };
   });
 }
 
@@ -479,9 +567,8 @@ export async function chooseSetup(db: Db, userId: string, raw: ChooseSetupInput,
       return { colour, startFen: null };
     }
     const startFen = chosenSetupFen(g.variant, chosen.white!, chosen.black!);
-    const currentFen = Game.start(g.variant, startFen).fen();
     // The deadline set at the opponent's choice stays: it is for choosing and making the first move, in one sitting.
-    await tx.update(games).set({ ...column, choosingSetups: false, startFen, currentFen, updatedAt: now })
+    await tx.update(games).set({ ...column, choosingSetups: false, startFen, ...positionOf(Game.start(g.variant, startFen)), updatedAt: now })
       .where(eq(games.id, g.id));
     return { colour, startFen };
   });

@@ -4,51 +4,75 @@ import { z } from "zod";
 import type { Db, Executor } from "@/lib/db/client";
 import { emailOutbox, type OutboxEmail } from "@/lib/db/schema";
 import { mailSettings } from "./settings";
+import { checkEmailData, renderEmailData } from "./templates";
 import type { MailTransport } from "./transport";
 
-export const outboxEmailInput = z.object({
+const envelope = z.object({
   to: z.email(),
-  /** What the email is about: "your-turn", "invitation", "reminder", "game-over", … */
+  /** What the email is about, which names its template: "your-turn", "invitation", "reminder", "game-over", … */
   kind: z.string().min(1).max(64),
   subject: z.string().min(1).max(998),
-  html: z.string().min(1),
-  text: z.string().min(1),
   payload: z.record(z.string(), z.unknown()).optional(),
   /** A secret address that reads a reply as a move (lib/games/replies.ts). */
   replyTo: z.email().optional(),
 });
+export const outboxEmailInput = z.union([
+  /** The template's data (lib/mail/templates.ts), rendered by the worker just before sending. */
+  envelope.extend({ data: z.record(z.string(), z.unknown()) }),
+  /** Bodies already written (mail no template makes). */
+  envelope.extend({ html: z.string().min(1), text: z.string().min(1) }),
+]);
 export type OutboxEmailInput = z.input<typeof outboxEmailInput>;
 
 /**
  * Queues an email as a row written through `tx`, the transaction of the event that
- * causes it: if that transaction rolls back, the email never existed.
- */
-/**
- * Queues an email, due at `now`: the caller's clock, so an operation judged at a given
- * time (a move, a timeout) queues its mail at that same time, not at the database's.
+ * causes it: if that transaction rolls back, the email never existed. Due at `now`: the
+ * caller's clock, so an operation judged at a given time (a move, a timeout) queues its
+ * mail at that same time, not at the database's.
  */
 export async function enqueueEmail(
   tx: Executor,
   input: OutboxEmailInput,
   now: Date,
 ): Promise<{ id: string; messageId: string }> {
+  const { row, id, messageId } = outboxRow(input, now);
+  await tx.insert(emailOutbox).values(row);
+  return { id, messageId };
+}
+
+/** The row enqueueEmail inserts, checked: for a caller that writes it within a statement of its own (a move's). */
+export function outboxRow(input: OutboxEmailInput, now: Date): { row: typeof emailOutbox.$inferInsert; id: string; messageId: string } {
   const email = outboxEmailInput.parse(input);
+  const body = "data" in email ? { data: checkEmailData(email.kind, email.data) as Record<string, unknown> } : { html: email.html, text: email.text };
   const id = randomUUID();
   const messageId = `<${id}.outbox@${new URL(mailSettings().siteUrl).hostname}>`;
-  await tx.insert(emailOutbox).values({
+  return {
     id,
     messageId,
-    toAddress: email.to,
-    kind: email.kind,
-    subject: email.subject,
-    html: email.html,
-    text: email.text,
-    payload: email.payload,
-    replyTo: email.replyTo,
-    nextAttemptAt: now,
-    createdAt: now,
-  });
-  return { id, messageId };
+    row: {
+      id,
+      messageId,
+      toAddress: email.to,
+      kind: email.kind,
+      subject: email.subject,
+      ...body,
+      payload: email.payload,
+      replyTo: email.replyTo,
+      nextAttemptAt: now,
+      createdAt: now,
+    },
+  };
+}
+
+/**
+ * A queued email's bodies, as the worker sends them: rendered from its data, or those it was
+ * queued with (every row queued before emails were rendered by the worker). Throws when neither
+ * makes an email (a stale or hostile row).
+ */
+export async function renderQueued(row: Pick<OutboxEmail, "kind" | "data" | "html" | "text">): Promise<{ html: string; text: string }> {
+  if (row.data != null) return renderEmailData(row.kind, row.data);
+  if (row.html && row.text) return { html: row.html, text: row.text };
+  throw new Error("the row has neither data nor bodies");
 }
 
 export interface DrainOptions {
@@ -119,17 +143,25 @@ export async function drainOutbox(
     // Only the claim that is still ours may settle the row: if our lease ran out and
     // another worker re-claimed it, `attempts` has moved on.
     const ours = and(eq(emailOutbox.id, email.id), eq(emailOutbox.attempts, email.attempts));
+    let body;
+    try {
+      body = await renderQueued(email);
+    } catch (error) {
+      // Rendering it again will not help: the row is set aside, and the rows behind it go on.
+      await db.update(emailOutbox).set({ status: "failed", lastError: `not rendered: ${errorText(error)}`.slice(0, 2000) }).where(ours);
+      result.failed++;
+      continue;
+    }
     try {
       await transport.send({
         to: email.toAddress,
         subject: email.subject,
-        html: email.html,
-        text: email.text,
+        ...body,
         messageId: email.messageId,
         ...(email.replyTo ? { replyTo: email.replyTo } : {}),
       });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorText(error);
       const giveUp = email.attempts >= maxAttempts;
       const delay = Math.min(retryBaseMs * 2 ** (email.attempts - 1), retryMaxMs);
       await db
@@ -188,4 +220,8 @@ async function claimOne(db: Db, now: Date, maxAttempts: number, leaseUntil: Date
     .where(eq(emailOutbox.id, due))
     .returning();
   return claimed ?? null;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

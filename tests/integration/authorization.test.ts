@@ -462,7 +462,8 @@ it("an imported record belongs to its importer, not to the names on it", async (
 
 // ---------------------------------------------------------------- server actions
 
-type GameAnswer = { ok: boolean; code?: string; error?: string; state: { id: string } | null };
+// A refusal always carries `state` (null when the game is not the caller's to see); a move played answers with what it changed instead.
+type GameAnswer = { ok: boolean; code?: string; error?: string; state?: { id: string } | null; played?: { ply: number } };
 
 interface GameAction {
   name: string;
@@ -493,12 +494,14 @@ async function expectAnswer(call: () => Promise<GameAnswer>, expected: { code: s
 const asAnswer = (r: Refusal) => ({ code: r.code, error: r.message });
 const SIGNED_OUT = { code: "signed-out", error: "You are signed out: sign in again to play." };
 
-describe.each(gameActions)("$name", ({ call, op }) => {
+describe.each(gameActions)("$name", ({ name, call, op }) => {
   it("succeeds for the rightful player", async () => {
     const g = await gameFor(op, "private");
     ctx.user = await userRow(playerOf(op.may[0]));
     const before = await snapshot();
-    expect(await call(g.id, g.ply)).toMatchObject({ ok: true, state: { id: g.id } });
+    const answer = await call(g.id, g.ply);
+    // A move answers with what it changed (the page applies it); every other action with the game's state.
+    expect(answer).toMatchObject(name === "moveAction" ? { ok: true, played: { ply: g.ply + 1 } } : { ok: true, state: { id: g.id } });
     expect(await snapshot()).not.toEqual(before);
   });
 

@@ -16,6 +16,7 @@ import {
   setMute, submitMove,
 } from "@/lib/games";
 import { T0, insertActiveGame, seedPlayers, type Players } from "../support/games";
+import { withBodies } from "../support/mail";
 
 let handle: TestDb;
 let db: Db;
@@ -51,7 +52,7 @@ async function seen(gameId: string, viewer: string | null) {
 const texts = (chat: Awaited<ReturnType<typeof seen>>) => chat?.messages.map((m) => `${m.mine ? "me" : "them"}: ${m.text}`);
 
 async function yourTurnTo(address: string) {
-  const rows = await db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.kind, "your-turn")));
+  const rows = await withBodies(await db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.kind, "your-turn"))));
   expect(rows).toHaveLength(1);
   return rows[0];
 }
@@ -148,7 +149,7 @@ describe("notes", () => {
     for (const viewer of [p.alice, p.carol, null]) {
       expect(JSON.stringify(toGameState(await getGameView(db, id, viewer)))).not.toContain("Sicilian");
     }
-    const mail = await db.select().from(emailOutbox);
+    const mail = await withBodies(await db.select().from(emailOutbox));
     expect(mail.length).toBeGreaterThan(0);
     for (const m of mail) expect(`${m.subject}${m.html}${m.text}`).not.toMatch(/Sicilian|gambits/);
     // Saved again: replaced; emptied: gone.
@@ -293,7 +294,7 @@ describe("emails", () => {
     await db.delete(emailOutbox);
     await offerDraw(db, p.alice, { gameId: id }, at(1));
     await offerDraw(db, p.alice, { gameId: id }, at(2));
-    const mail = await db.select().from(emailOutbox);
+    const mail = await withBodies(await db.select().from(emailOutbox));
     expect(mail.map((m) => [m.toAddress, m.kind, m.subject])).toEqual([["bob@example.test", "draw-offer", "Alice offers a draw (Chess)"]]);
     expect(mail[0].text).toContain(`/games/${id}`);
     expect(`${mail[0].html}${mail[0].text}`).not.toContain("alice@example.test");

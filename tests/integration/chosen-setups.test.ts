@@ -38,6 +38,7 @@ import { GET as recordFile } from "@/app/games/[id]/record/route";
 import { listArchive } from "@/lib/games/archive";
 import { parseArchiveQuery } from "@/lib/games/archive-params";
 import { playerFeed } from "@/lib/games/feed";
+import { withBodies } from "../support/mail";
 
 type Handler = (request: Request, c: { params: Promise<{ id: string }> }) => Promise<Response>;
 const get = (handler: Handler, id: string, query = "", headers: Record<string, string> = {}) =>
@@ -91,7 +92,7 @@ describe.each(testDrivers)("setups chosen before the first move on $driver", ({ 
     expect(half).toMatchObject({ choosingSetups: true, whiteSetup: null, blackSetup: 2 });
     expect(half.deadline).toEqual(new Date(T0.getTime() + 4 * DAY));
 
-    const [toBob] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "choose-setup")).then((r) => r.filter((m) => m.toAddress === "bob@example.test"));
+    const [toBob] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "choose-setup")).then(withBodies).then((r) => r.filter((m) => m.toAddress === "bob@example.test"));
     expect(toBob.subject).toBe(`Alice chose ${NAMES[2]}: choose your setup (Janggi)`);
     expect(toBob.text).toContain("then to make the first move");
     expect(`${toBob.html}${toBob.text}`).not.toContain("alice@example.test");
@@ -215,14 +216,14 @@ describe.each(testDrivers)("setups chosen before the first move on $driver", ({ 
     const reminded = await runClock(db, new Date(T0.getTime() + 2.5 * DAY));
     expect(reminded.reminders).toBe(1);
     expect(await mailLines(db, id)).toEqual(["choose-setup alice@example.test ply=0", "invitation bob@example.test", "reminder alice@example.test"]);
-    const [reminder] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "reminder"));
+    const [reminder] = await withBodies(await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "reminder")));
     expect(reminder.subject).toBe("about 12 hours left to choose your setup against Bob (Janggi)");
     expect(reminder.text).toContain("If the time runs out, the game is cancelled.");
     await choose(p.alice, id, 0, new Date(T0.getTime() + 2.6 * DAY));
     const late = await runClock(db, new Date(T0.getTime() + 6 * DAY));
     expect(late.cancelled).toBe(1);
     expect(await stored(id)).toMatchObject({ status: "cancelled", endReason: "no-setup-chosen", deadline: null });
-    const cancelled = await db.select().from(emailOutbox).where(eq(emailOutbox.subject, "Game against Alice cancelled (Janggi)"));
+    const cancelled = await withBodies(await db.select().from(emailOutbox).where(eq(emailOutbox.subject, "Game against Alice cancelled (Janggi)")));
     expect(cancelled.map((m) => m.toAddress)).toEqual(["bob@example.test"]);
     expect(cancelled[0].text).toContain("as the setups were not chosen in time");
   });

@@ -9,6 +9,7 @@ import {
 import { drainOutbox } from "@/lib/mail/outbox";
 import { smtpTransport } from "@/lib/mail/transport";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
+import { withBodies } from "../support/mail";
 
 const T0 = new Date("2026-12-01T12:00:00Z");
 const HOUR = 3600 * 1000;
@@ -40,7 +41,7 @@ describe.each(testDrivers)("correspondence clock and mail on $driver", ({ create
   });
 
   const mails = async (kind?: string) =>
-    (await db.select().from(emailOutbox).orderBy(asc(emailOutbox.createdAt))).filter((m) => !kind || m.kind === kind);
+    (await withBodies(await db.select().from(emailOutbox).orderBy(asc(emailOutbox.createdAt)))).filter((m) => !kind || m.kind === kind);
 
   async function startGame(daysPerMove = 3, at0 = T0) {
     const c = await createChallenge(db, alice, { variant: "chess", color: "white", daysPerMove, opponent: { kind: "user", name: "Bob" } }, at0);

@@ -18,12 +18,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { emailOutbox, games, type User } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
-import { gamesOfPlayer } from "@/lib/games";
+import { gamesOfPlayer, getGameView } from "@/lib/games";
 import { listArchive } from "@/lib/games/archive";
 import { parseArchiveQuery } from "@/lib/games/archive-params";
 import { playerFeed } from "@/lib/games/feed";
 import { recordByVariant } from "@/lib/games/overview";
-import { Game, variantInfo, viewFen } from "@/lib/rules";
+import { Game, makeRulesState, variantInfo, viewFen } from "@/lib/rules";
 import {
   FOG, LINES, ROLES, TWINS, fenOf, hiddenMoves, leaksIn, normalise, unseenByPly, unseenSquares, type Line, type Role,
 } from "../support/fog";
@@ -41,6 +41,7 @@ import { gamePreview } from "@/app/games/[id]/metadata";
 import { GET as pgn } from "@/app/games/[id]/pgn/route";
 import { GET as record } from "@/app/games/[id]/record/route";
 import { GET as state } from "@/app/games/[id]/state/route";
+import { withBodies } from "../support/mail";
 
 const T0 = new Date("2026-12-01T12:00:00Z");
 const at = (ply: number) => new Date(T0.getTime() + ply * 60_000);
@@ -80,12 +81,14 @@ describe.each(["public", "unlisted"] as const)("Fog of War in progress, %s: noth
       out[`board.svg${q}`] = await answer(await get(boardSvg, id, q));
       out[`board.png${q}`] = await answer(await get(boardPng, id, q), true);
     }
+    // The stored game as the gate gives it to every surface (its rules state is the real position).
+    out["game view"] = JSON.stringify((await getGameView(handle.db, id, viewer)).game);
     out.record = await answer(await get(record, id));
     out.pgn = await answer(await get(pgn, id));
     for (const ply of [undefined, 0, 1, 2, 3, 4]) out[`metadata ply=${ply}`] = JSON.stringify(await gamePreview(id, ply, viewer));
     // A move tried by someone whose turn it is not: the refusal carries the state.
     out["move refused"] = JSON.stringify(await moveAction({ gameId: id, expectedPly: 4, move: "p a7-a6" }));
-    const mail = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, ctx.user?.email ?? "nobody@example.test"));
+    const mail = await withBodies(await handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, ctx.user?.email ?? "nobody@example.test")));
     out.emails = mail
       .filter((m) => m.payload?.gameId === id)
       .map((m) => `${m.kind}\n${m.subject}\n${m.text}\n${m.html}`).sort().join("\n----\n");
@@ -141,15 +144,16 @@ describe.each(["public", "unlisted"] as const)("Fog of War in progress, %s: noth
     expect(viewFen(FOG, fenOf("base"), "black").split(" ")[0]).toContain("?");
   });
 
-  it("the stored games are the real positions", async () => {
+  it("the stored games are the real positions, with their rules states", async () => {
     for (const line of Object.keys(LINES) as Line[]) {
       const [g] = await handle.db.select().from(games).where(eq(games.id, ids[line]));
       expect(g.currentFen).toBe(fenOf(line));
+      expect(g.rulesState).toBe(makeRulesState(Game.replay(FOG, g.startFen, LINES[line])));
     }
   });
 
   for (const role of ROLES) {
-    for (const surface of ["state", "state since", "board.svg", "board.svg?flip=1", "board.png", "board.png?flip=1", "record", "pgn",
+    for (const surface of ["game view", "state", "state since", "board.svg", "board.svg?flip=1", "board.png", "board.png?flip=1", "record", "pgn",
       "metadata ply=undefined", "move refused", "emails", ...[0, 1, 2, 3, 4].flatMap((n) => [`board.svg?ply=${n}`, `board.png?ply=${n}`, `metadata ply=${n}`])]) {
       it(`${surface} × ${role}`, () => {
         const mine = seen[role].base[surface];

@@ -7,6 +7,7 @@ import {
   acceptDraw, acceptInvitation, challengesFor, claimDraw, createChallenge, declineDraw, declineInvitation,
   gamesOfPlayer, getGameView, GameError, offerDraw, openChallenges, resign, submitMove, withdrawInvitation,
 } from "@/lib/games";
+import { withBodies } from "../support/mail";
 
 const T0 = new Date("2026-12-01T12:00:00Z");
 const DAY = 24 * 3600 * 1000;
@@ -44,7 +45,7 @@ describe.each(testDrivers)("game service on $driver", ({ create }) => {
     [alice, bob, carol] = rows.map((r) => r.id);
   });
 
-  const outbox = () => db.select().from(emailOutbox).orderBy(asc(emailOutbox.createdAt));
+  const outbox = async () => withBodies(await db.select().from(emailOutbox).orderBy(asc(emailOutbox.createdAt)));
 
   /** Alice (White) against Bob (Black), accepted at T0. */
   async function startGame(variant = "chess", daysPerMove = 3) {

@@ -12,6 +12,7 @@ import {
   startVacation, submitMultiMove, withdrawInvitation,
 } from "@/lib/games";
 import { challengesBy } from "@/lib/games/overview";
+import { withBodies } from "../support/mail";
 
 const T0 = new Date("2026-12-01T12:00:00Z");
 const DAY = 24 * 3600 * 1000;
@@ -53,7 +54,7 @@ describe.each(testDrivers)("games for more than two on $driver", ({ create }) =>
     ids = { alice, bob, carol, dave, eve };
   });
 
-  const outbox = () => db.select().from(emailOutbox).orderBy(asc(emailOutbox.createdAt));
+  const outbox = async () => withBodies(await db.select().from(emailOutbox).orderBy(asc(emailOutbox.createdAt)));
   const gameRow = async (id: string) => (await db.select().from(games).where(eq(games.id, id)))[0];
   const seatsOf = (id: string) => db.select().from(gameSeats).where(eq(gameSeats.gameId, id)).orderBy(asc(gameSeats.seat));
   const seatsTaken = async (id: string) => (await seatsOf(id)).map((s) => s.userId);

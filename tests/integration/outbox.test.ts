@@ -165,6 +165,62 @@ describe.each(testDrivers)("email outbox on $driver", ({ create }) => {
     expect(await drainOutbox(db, transport, T0, { limit: 2 })).toEqual({ sent: 1, retried: 0, failed: 0 });
   });
 
+  /** A "your turn" email queued as its template's data, as the game service queues it. */
+  function yourTurn(n: number): OutboxEmailInput {
+    return {
+      to: `player${n}@example.test`, kind: "your-turn", subject: `Your move ${n}`, payload: { n },
+      data: {
+        siteUrl: "http://localhost", gameUrl: `http://localhost/games/g${n}`, opponent: "Alice <b>", variantName: "Chess",
+        lastMove: "P e2-e4", moveNumber: 1, side: "Black", deadline: "2026-12-04 12:00 UTC",
+      },
+    };
+  }
+
+  it("queues a template's data, not its bodies, and the worker renders them just before sending", async () => {
+    await enqueueEmail(db, yourTurn(1), T0);
+    const [queued] = await rows();
+    expect(queued).toMatchObject({ html: null, text: null, data: { opponent: "Alice <b>", lastMove: "P e2-e4" } });
+    expect(await drainOutbox(db, transport, T0)).toEqual({ sent: 1, retried: 0, failed: 0 });
+    const [mail] = smtp.received;
+    expect(mail.text).toContain("Alice <b> played P e2-e4 in your Chess game (move 1)");
+    expect(mail.html).toContain("Alice &lt;b&gt; played P e2-e4");
+    expect(mail.html).toContain('href="http://localhost/games/g1"');
+  });
+
+  it("refuses to queue data its kind's template does not take", async () => {
+    await expect(enqueueEmail(db, { ...yourTurn(1), data: { opponent: "Alice" } }, T0)).rejects.toThrow();
+    await expect(enqueueEmail(db, { ...yourTurn(1), kind: "no-such-kind" }, T0)).rejects.toThrow(/no email template/);
+    expect(await rows()).toEqual([]);
+  });
+
+  it("sends a row queued with its bodies before the worker rendered emails", async () => {
+    // As the migration left it: bodies, no data.
+    await db.insert(emailOutbox).values({ toAddress: "old@example.test", kind: "your-turn", subject: "Old", html: "<p>old</p>", text: "old", messageId: "<old@localhost>", nextAttemptAt: T0 });
+    expect(await drainOutbox(db, transport, T0)).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(smtp.received).toMatchObject([{ subject: "Old", html: "<p>old</p>", text: "old" }]);
+  });
+
+  it("marks a row whose data no longer renders failed, with the reason, and sends the rows behind it", async () => {
+    const bad = [
+      { kind: "your-turn", data: { opponent: 42 } },
+      { kind: "no-such-kind", data: { siteUrl: "x" } },
+      { kind: "digest", data: { siteUrl: "x", games: "not a list" } },
+      { kind: "your-turn", data: null },
+    ];
+    for (const [i, b] of bad.entries()) {
+      await db.insert(emailOutbox).values({ toAddress: "x@example.test", subject: `Bad ${i}`, messageId: `<bad${i}@localhost>`, nextAttemptAt: new Date(T0.getTime() - 1000 + i), ...b });
+    }
+    await enqueueEmail(db, yourTurn(2), T0);
+    expect(await drainOutbox(db, transport, T0)).toEqual({ sent: 1, retried: 0, failed: bad.length });
+    expect(smtp.received.map((m) => m.subject)).toEqual(["Your move 2"]);
+    const failed = (await rows()).filter((r) => r.status === "failed");
+    expect(failed).toHaveLength(bad.length);
+    for (const r of failed) expect(r.lastError).toMatch(/^not rendered: /);
+    expect(failed.find((r) => r.subject === "Bad 1")!.lastError).toContain('no email template for the kind "no-such-kind"');
+    // Set aside for good: a later drain does not try them again.
+    expect(await drainOutbox(db, transport, later(60 * MINUTE))).toEqual({ sent: 0, retried: 0, failed: 0 });
+  });
+
   it("delivers to the dev mailbox when no SMTP server is configured", async () => {
     const { messageId } = await enqueueEmail(db, email(1), T0);
     const dev = devMailboxTransport(db, "Courier Variants <noreply@localhost>");

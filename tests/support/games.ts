@@ -7,7 +7,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Db, Executor } from "@/lib/db/client";
 import { emailOutbox, games, moves, users, type Game as GameRow } from "@/lib/db/schema";
-import { Game, variantInfo } from "@/lib/rules";
+import { Game, makeRulesState, variantInfo } from "@/lib/rules";
 
 export const T0 = new Date("2026-12-01T12:00:00Z");
 export const DAY = 24 * 3600 * 1000;
@@ -98,6 +98,8 @@ export async function expectConsistent(db: Executor, id: string): Promise<{ game
     expect(m.fenAfter).toBe(replay.fen());
   }
   expect(g.currentFen).toBe(replay.fen());
+  // The stored rules state, once a move stored it, is the replayed game's, exactly.
+  if (g.rulesState !== null) expect(g.rulesState).toBe(makeRulesState(replay));
   if (g.status === "finished") {
     expect(g.result).not.toBeNull();
     expect(g.endReason).not.toBeNull();

@@ -2,7 +2,8 @@
  * The shape of every game page action (./actions.ts for two players, ./multi-actions.ts for more):
  * check the input, call the game service (which authorizes and decides), and answer with the fresh
  * state of the game, so the page shows the result at once — a refusal included, above all "the
- * position changed", which comes with the position it changed to.
+ * position changed", which comes with the position it changed to. A move answers with what it
+ * changed instead, which the page applies to the state it holds (no second read of the game).
  */
 import type { z } from "zod";
 import { getCurrentUser } from "@/lib/auth";
@@ -12,13 +13,21 @@ import { wakeOutboxWorker } from "@/lib/mail/worker";
 
 export type ActionResult<S> = { ok: true; state: S } | { ok: false; error: string; code: string; state: S | null };
 
-export async function act<T extends { gameId: string }, S>(
+/** A success answered with what the service returned (`answer`); none for an action without one. */
+type Played<A> = [A] extends [never] ? never : { ok: true; played: A };
+
+export async function act<T extends { gameId: string }, S, R = unknown, A = never>(
   schema: z.ZodType<T>,
   raw: unknown,
-  op: (db: Db, userId: string, input: T) => Promise<unknown>,
+  op: (db: Db, userId: string, input: T) => Promise<R>,
   /** The game's state as the viewer sees it, null when it is not theirs to see. */
   load: (db: Db, gameId: string, viewerId: string | null) => Promise<S | null>,
-): Promise<ActionResult<S>> {
+  /**
+   * The answer made from what the service returned, which the page applies to the state it holds
+   * (a move: ./actions.ts), so the game is not read again; null answers with the fresh state after all.
+   */
+  answer?: (result: R) => A | null,
+): Promise<ActionResult<S> | Played<A>> {
   const parsed = schema.safeParse(raw);
   if (!parsed.success) return { ok: false, code: "invalid", error: parsed.error.issues[0]?.message ?? "invalid input", state: null };
   const input = parsed.data;
@@ -27,14 +36,17 @@ export async function act<T extends { gameId: string }, S>(
     const db = await getDb();
     const fresh = () => load(db, input.gameId, user?.id ?? null);
     if (!user?.name) return { ok: false, code: "signed-out", error: "You are signed out: sign in again to play.", state: await fresh() };
+    let result: R;
     try {
-      await op(db, user.id, input);
+      result = await op(db, user.id, input);
     } catch (e) {
       if (e instanceof GameError) return { ok: false, code: e.code, error: e.message, state: await fresh() };
       throw e;
     }
     // Every game action may have queued mail (your turn, game over): send it now.
     wakeOutboxWorker();
+    const played = answer?.(result) ?? null;
+    if (played !== null) return { ok: true, played } as Played<A>;
     const state = await fresh();
     if (!state) throw new Error(`game ${input.gameId} vanished after an action`);
     return { ok: true, state };

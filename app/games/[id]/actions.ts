@@ -1,7 +1,7 @@
 "use server";
-/** The game page's server actions. Thin on purpose (./act.ts): check the input, call the game service, answer with the fresh state. */
+/** The game page's server actions. Thin on purpose (./act.ts): check the input, call the game service, answer with the fresh state (a move: with what it changed). */
 import { z } from "zod";
-import type { GameActionResult } from "@/app/_components/game-state";
+import type { GameActionResult, MoveActionResult, PlayedMove } from "@/app/_components/game-state";
 import { getCurrentUser } from "@/lib/auth";
 import { getDb, type Db } from "@/lib/db/client";
 import {
@@ -13,14 +13,21 @@ import { conditionalLineIdInput, conditionalLineInput, drawClaimInput, gameActio
 import { act as shared } from "./act";
 import { loadGame, toGameState } from "./load";
 
-const act = <T extends { gameId: string }>(schema: z.ZodType<T>, raw: unknown, op: (db: Db, userId: string, input: T) => Promise<unknown>): Promise<GameActionResult> =>
-  shared(schema, raw, op, async (db, gameId, viewerId) => {
-    const view = await loadGame(db, gameId, viewerId);
-    return view && !("unreadable" in view) ? toGameState(view) : null;
-  });
+async function fresh(db: Db, gameId: string, viewerId: string | null) {
+  const view = await loadGame(db, gameId, viewerId);
+  return view && !("unreadable" in view) ? toGameState(view) : null;
+}
 
-export async function moveAction(raw: { gameId: string; expectedPly: number; move: string }): Promise<GameActionResult> {
-  return act(moveInput, raw, (db, userId, input) => submitMove(db, userId, input));
+const act = <T extends { gameId: string }>(schema: z.ZodType<T>, raw: unknown, op: (db: Db, userId: string, input: T) => Promise<unknown>): Promise<GameActionResult> =>
+  shared(schema, raw, op, fresh);
+
+/**
+ * A move answers with what it changed (the page applies it: withMove), not the game read again; a move
+ * that ended the game or was answered by a conditional move at once answers with the fresh state.
+ */
+export async function moveAction(raw: { gameId: string; expectedPly: number; move: string }): Promise<MoveActionResult> {
+  return shared(moveInput, raw, (db, userId, input) => submitMove(db, userId, input), fresh, (m): PlayedMove | null =>
+    m.answered || m.outcome.result !== "ongoing" ? null : { ply: m.ply, text: m.text, fen: m.fen, deadline: m.deadline.toISOString(), version: m.version });
 }
 
 /** Chooses the player's own setup before the first move (Janggi's arrangements). */
