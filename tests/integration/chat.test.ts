@@ -12,7 +12,7 @@ import type { Db } from "@/lib/db/client";
 import { chatMessages, chatReports, emailOutbox, games, users } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
 import {
-  CHAT_PER_MINUTE, CHAT_QUOTE_MAX, GameError, chatFor, createChallenge, getGameView, gameVersion, noteOf, offerDraw, postChat, reportMessage, saveNote,
+  CHAT_PER_MINUTE, CHAT_QUOTE_MAX, GameError, createChallenge, getGameView, gameVersion, noteOf, offerDraw, postChat, reportMessage, saveNote,
   setMute, submitMove,
 } from "@/lib/games";
 import { T0, insertActiveGame, seedPlayers, type Players } from "../support/games";
@@ -305,10 +305,9 @@ describe("emails", () => {
   });
 });
 
-it("chatFor names nobody but the two players", async () => {
+it("the game's view carries the chat for nobody but the two players", async () => {
   const id = await aGame();
-  const [g] = await db.select().from(games).where(eq(games.id, id));
-  expect(await chatFor(db, g, p.dave)).toBeNull();
-  expect(await chatFor(db, g, null)).toBeNull();
-  expect(await chatFor(db, g, p.alice)).toMatchObject({ open: true, messages: [] });
+  expect((await getGameView(db, id, p.dave)).chat).toBeNull();
+  expect((await getGameView(db, id, null)).chat).toBeNull();
+  expect((await getGameView(db, id, p.alice)).chat).toMatchObject({ open: true, messages: [] });
 });
