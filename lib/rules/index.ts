@@ -26,6 +26,11 @@
  *   Game; its methods above, plus moves, ply, turn(), sanMoves(), couldWin(color), and
  *   countPositions(depth, cap): perft, or null once more than cap (work bounded by cap).
  *   Types Color, DrawClaim, LegalMove, PieceOnBoard, SquareContent.
+ * - `makeRulesState(game)` → text: what the rules need of the game's past (its position, ply and
+ *   the positions a repetition rule may still look back on, trimmed to those;
+ *   docs/notation.md#the-rules-state). `Game.resume(variantId, startFen, state)` → the game as if
+ *   replayed, without the replay (RulesError for a state that does not read); its `moves` throw,
+ *   `movesSince(ply)` gives the moves played since it was resumed.
  * - `parseActions(text)` → Result<Action[]>: a move's actions (docs/notation.md#moves),
  *   read tolerantly. `makeMoveText(actions)` → its canonical text; `makeActionText(action)`
  *   → one action's. Type Action.
@@ -72,7 +77,7 @@
  * Game, whose `fen()` writes it. The one door past that is lib/bot's: `searchStart(game)` in
  * ./game, a copy of the position and the repetition keys its search needs, not exported here.
  */
-export { Game } from "./game";
+export { Game, makeRulesState } from "./game";
 export type { Color, DrawClaim, LegalMove, PieceOnBoard, SquareContent } from "./game";
 export type { Action } from "./actions";
 export { makeActionText, makeMoveText, parseActions } from "./actions";
