@@ -63,7 +63,8 @@ export function gameAsSeenBy<G extends GameRow, M extends StoredMove>(
   if (!hiddenNow(game)) return { game, moves: [...moves], hidden: false, side };
   const seen = (fen: string) => fenSeenBy(game.variant, fen, side);
   return {
-    game: { ...game, startFen: seen(game.startFen), currentFen: seen(game.currentFen) },
+    // The rules state (games.rules_state, where the row has it) holds the real position too.
+    game: { ...game, startFen: seen(game.startFen), currentFen: seen(game.currentFen), ...("rulesState" in game && { rulesState: null }) },
     moves: moves.map((m) => ({
       ...m,
       text: side !== null && moverOf(game.startFen, m.ply) === side ? m.text : UNSEEN_MOVE,

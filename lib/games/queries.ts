@@ -29,6 +29,12 @@ export interface GameView {
   chat: ChatView | null;
   /** The viewer's own notes on the game (docs/chat.md#notes), null when they have none; the page shows them to its players only. */
   note: string | null;
+  /**
+   * The rules state stored with the game (lib/rules makeRulesState), from which the page resumes
+   * the game instead of replaying its moves; null when the row has none (a game stored before
+   * states were kept) and always while the game hides its position: it holds the real one.
+   */
+  rulesState: string | null;
 }
 
 /**
@@ -77,7 +83,17 @@ export async function getGameView(db: Executor, gameId: string, viewerId: string
     fog: seen.hidden ? { side: seen.side } : null,
     chat: chatView(row.chat, row.game),
     note: row.note,
+    rulesState: seen.hidden ? null : storedRulesState(row.game),
   };
+}
+
+/**
+ * The rules state of a stored game, when its row has one. The column (games.rules_state, filled
+ * by every move) comes with the move service's migration; until a row carries it, this is null
+ * and the page replays the moves as before.
+ */
+function storedRulesState(g: GameRow): string | null {
+  return (g as GameRow & { rulesState?: string | null }).rulesState ?? null;
 }
 
 export interface GameSummary {

@@ -28,6 +28,8 @@ export function toGameState(view: GameView): GameState {
     ...(setups && { setups }),
     // Already the viewer's views (the gate in lib/games/fog.ts): the page draws them as they are.
     ...(view.fog && { fog: { side: view.fog.side, views: [g.startFen, ...view.moves.map((m) => m.fenAfter)] } }),
+    // The game to resume instead of replaying its moves (never in fog: the gate keeps it back).
+    ...(!view.fog && view.rulesState !== null && { rulesState: view.rulesState }),
     // The players' own (docs/chat.md): absent for everyone else.
     ...(view.chat && { chat: view.chat }),
     version: g.updatedAt.getTime(),
