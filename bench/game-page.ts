@@ -11,7 +11,7 @@
  *    and, side by side in alternating rounds, of GET /variants (a page that reads no game
  *    data: the framework's floor); the ratio is what to compare between runs.
  *
- *   npx tsx bench/game-page.ts [--dir <checkout>] [--seconds 8] [--rounds 3] [--connections 16] [--sizes-only]
+ *   npx tsx bench/game-page.ts [--dir <checkout>] [--seconds 8] [--rounds 3] [--connections 16] [--sizes-only | --hold]
  *
  * `--dir` serves another checkout (built there, seeded from this one: the same schema),
  * so a run before a change and one after are measured alike.
@@ -158,6 +158,12 @@ for (const c of cases) {
   if (rsc.status === 307 && rsc.location) rsc = await get(new URL(rsc.location, "http://x").pathname + new URL(rsc.location, "http://x").search, { RSC: "1" });
   if (html.status !== 200 || rsc.status !== 200) throw new Error(`${c.name}: ${html.status} / ${rsc.status}`);
   console.log(`| ${c.name} | ${c.plies} | ${kb(html.body.length)} | ${kb(gzipSync(html.body).length)} | ${kb(inlinedPayload(html.body.toString()))} | ${kb(rsc.body.length)} | ${kb(gzipSync(rsc.body).length)} |`);
+}
+
+if (args.includes("--hold")) {
+  // For looking into the payloads by hand: the server stays up until this process is interrupted.
+  console.log(`\nholding http://127.0.0.1:${PORT} (cookie ${COOKIE}); games: ${cases.map((c) => `${c.name} ${c.id}`).join("; ")}`);
+  await new Promise(() => {});
 }
 
 if (!args.includes("--sizes-only")) {

@@ -1,7 +1,8 @@
 /** The game page's view of a stored game, shared by the page, its actions and its state endpoint. */
+import { cache } from "react";
 import type { GameState } from "@/app/_components/game-state";
 import { sentence } from "@/app/_components/sentence";
-import type { Executor } from "@/lib/db/client";
+import { getDb, type Executor } from "@/lib/db/client";
 import { GameError, describeEnd, getGameView, setupStage, type GameView } from "@/lib/games";
 
 export function toGameState(view: GameView): GameState {
@@ -49,3 +50,6 @@ export async function loadGame(db: Executor, gameId: string, viewerId: string | 
     throw e;
   }
 }
+
+/** loadGame for the page, once per request: its link preview (./metadata.ts) and its body share the one read. */
+export const pageView = cache(async (gameId: string, viewerId: string | null) => loadGame(await getDb(), gameId, viewerId));

@@ -8,7 +8,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DeclaredGame } from "@/app/_components/DeclaredGame";
 import { GamePlayer } from "@/app/_components/GamePlayer";
-import { PieceList } from "@/app/_components/PieceList";
+import { PieceLegend } from "@/app/_components/PieceLegend";
 import { DEFAULT_PIECE_SET } from "@/app/_components/pieces";
 import type { ChallengeInfo, Colour, Viewer } from "@/app/_components/game-state";
 import { getCurrentUser } from "@/lib/auth";
@@ -18,7 +18,7 @@ import { mailSettings } from "@/lib/mail";
 import { variantPath } from "@/lib/games/preset-ids";
 import { declaredPreset } from "@/lib/games/presets";
 import { variantInfo } from "@/lib/rules";
-import { loadGame, toGameState } from "./load";
+import { pageView, toGameState } from "./load";
 import { loadMultiView, toMultiGameState } from "./multi-load";
 import { MultiGamePage } from "./multi-page";
 import { plyParam } from "./metadata";
@@ -58,7 +58,7 @@ export default async function GamePage({ params, searchParams }: Props) {
   const [{ id }, search] = await Promise.all([params, searchParams]);
   const user = await getCurrentUser();
   const db = await getDb();
-  const view = await loadGame(db, id, user?.id ?? null);
+  const view = await pageView(id, user?.id ?? null);
   if (!view) {
     // Not a game of two this viewer may see: a game for more than two has a page of its own, by the same visibility rules.
     const multi = await loadMultiView(db, id, user?.id ?? null);
@@ -98,12 +98,8 @@ export default async function GamePage({ params, searchParams }: Props) {
           initialPly={ply !== undefined && ply < g.ply ? ply : null}
           note={note}
         />
+        <PieceLegend variant={g.variant} name={info.name} />
       </DeclaredGame>
-      {/* Closed by default: the board stays where it is. */}
-      <details className="piece-legend">
-        <summary>The pieces of {info.name}</summary>
-        <PieceList variant={g.variant} />
-      </details>
     </main>
   );
 }
