@@ -57,11 +57,10 @@ function timeControl(g: GameView["game"]): string {
 export default async function GamePage({ params, searchParams }: Props) {
   const [{ id }, search] = await Promise.all([params, searchParams]);
   const user = await getCurrentUser();
-  const db = await getDb();
   const view = await pageView(id, user?.id ?? null);
   if (!view) {
     // Not a game of two this viewer may see: a game for more than two has a page of its own, by the same visibility rules.
-    const multi = await loadMultiView(db, id, user?.id ?? null);
+    const multi = await loadMultiView(await getDb(), id, user?.id ?? null);
     if (multi === null || multi === "two") notFound();
     return <MultiGamePage view={multi} state={toMultiGameState(multi)} viewerId={user?.id ?? null} />;
   }
