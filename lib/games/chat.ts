@@ -196,13 +196,6 @@ export async function chatQuote(db: Executor, gameId: string, to: User, from: Us
   return m.text.length > CHAT_QUOTE_MAX ? `${m.text.slice(0, CHAT_QUOTE_MAX - 1).trimEnd()}…` : m.text;
 }
 
-/** The viewer's own notes on a game ("" when none, and for anyone but a player). */
-export async function noteOf(db: Executor, gameId: string, userId: string | null): Promise<string> {
-  if (userId === null) return "";
-  const [n] = await db.select({ text: gameNotes.text }).from(gameNotes).where(and(eq(gameNotes.gameId, gameId), eq(gameNotes.userId, userId)));
-  return n?.text ?? "";
-}
-
 /** Keeps the player's private notes on a game (an empty text deletes them). Only the game's players have notes. */
 export async function saveNote(db: Db, userId: string, raw: { gameId: string; text: string }, now = new Date()): Promise<void> {
   const input = parse(noteInput, raw);
