@@ -26,7 +26,8 @@ const PORT = Number(process.env.BENCH_PORT) || 3950 + Math.floor(Math.random() *
 const DB_NAME = `streams_${Date.now().toString(36)}`;
 
 const server = spawn("npx", ["tsx", "tests/e2e/support/serve.ts"], {
-  env: { ...process.env, E2E_PORT: String(PORT), E2E_DB_NAME: DB_NAME, OUTBOX_WORKER: "off" },
+  // Every stream comes from this one address: lift the per-client share (docs/pushed-updates.md#the-fallback-poll).
+  env: { ...process.env, E2E_PORT: String(PORT), E2E_DB_NAME: DB_NAME, OUTBOX_WORKER: "off", STREAMS_PER_CLIENT: String(STREAMS) },
   stdio: ["ignore", "ignore", "inherit"],
   detached: true,
 });

@@ -68,7 +68,9 @@
  *   board() (cells with name, x, y from the top left, shade, piece, dead), armies() (letter,
  *   name, score, state, toMove), countPositions(depth, cap). `multiVariantIds()`,
  *   `isMultiVariant(id)`, `multiGameInfo(id)` (name, lattice, files, ranks, cells, armies,
- *   start) and `parseMultiNfen(id, text)` → Result<canonical N-FEN>.
+ *   start) and `parseMultiNfen(id, text)` → Result<canonical N-FEN>. `makeMultiRulesState(game)` and
+ *   `MultiGame.resume(id, nfen, state)`: as makeRulesState and Game.resume, for these games
+ *   (eliminations included); ply, and movesSince(ply) on a resumed game.
  * - Types EndReason and Outcome: what `status()` returns.
  * - `RulesError`: every error the module throws. `Result`, `unwrap`: the convention above.
  *
@@ -90,5 +92,5 @@ export { chosenSetupFen, findVariantInfo, setupFen, sideNameIn, variantInfo, typ
 export { makeGameRecord, makePgn, hasPgn, parseGameRecord, sanRecord, type ParsedRecord, type RecordInput, type RecordResult } from "./notation/record";
 export { unwrap, type Result } from "./result";
 export { hidesInformation, viewFen } from "./view";
-export { isMultiVariant, makeMultiRecord, MultiGame, multiGameInfo, multiVariantIds, parseMultiNfen, replayMultiGame } from "./multi";
+export { isMultiVariant, makeMultiRecord, makeMultiRulesState, MultiGame, multiGameInfo, multiVariantIds, parseMultiNfen, replayMultiGame } from "./multi";
 export type { MultiElimination, MultiRecordInput, MultiArmy, MultiCell, MultiEndReason, MultiGameInfo, MultiLegalMove, MultiStatus } from "./multi";
