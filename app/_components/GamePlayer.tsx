@@ -26,7 +26,7 @@ import { boardWhileChoosing } from "@/lib/games/setups";
 import { Board } from "./Board";
 import { Deadline } from "./Deadline";
 import {
-  afterServerError, fetchGameState, newer, withMove, type ChallengeInfo, type Colour, type GameActionResult, type GameState, type MoveActionResult, type SentMove, type Viewer,
+  afterServerError, currentGame, fetchGameState, newer, withMove, type ChallengeInfo, type Colour, type GameActionResult, type GameState, type MoveActionResult, type SentMove, type Viewer,
 } from "./game-state";
 import { EMPTY_BUILDING, click, exampleMove, handsFillDuringPlay, describeContinuation, drawnPosition, moveSquares, nextStepHint, options, selectable, type Building, type Continuation } from "./move-builder";
 import { Hand } from "./Hand";
@@ -169,8 +169,8 @@ export function GamePlayer({ initial, viewer, challenge, initialPly, note = null
   // them (docs/games/fog-of-war.md#what-each-surface-shows); the moves offered are the view's.
   const fog = state.fog;
   const game = useMemo(
-    () => (fog ? Game.start(state.variant, fog.views[fog.views.length - 1]) : Game.replay(state.variant, state.startFen, state.moves)),
-    [fog, state.variant, state.startFen, state.moves],
+    () => currentGame({ variant: state.variant, startFen: state.startFen, moves: state.moves, fog, rulesState: state.rulesState }),
+    [fog, state.variant, state.startFen, state.moves, state.rulesState],
   );
   const me = viewer.colour;
   const turn = game.turn();

@@ -4,6 +4,7 @@
  * fetches against this schema before using it.
  */
 import { z } from "zod";
+import { Game, RulesError } from "@/lib/rules";
 import type { PieceSet } from "./pieces/art";
 import type { Shown } from "./use-game-updates";
 
@@ -51,6 +52,11 @@ export const gameStateSchema = z.object({
    * the page draws these views instead of replaying the moves.
    */
   fog: z.object({ side: z.enum(["white", "black"]).nullable(), views: z.array(z.string()) }).optional(),
+  /**
+   * The game's rules state (lib/rules makeRulesState), when the server keeps one: the page resumes
+   * the game from it instead of replaying every move. Never sent while the game hides its position.
+   */
+  rulesState: z.string().optional(),
   /** The chat between the players, for each of them only (lib/games/chat.ts, docs/chat.md). */
   chat: z.object({
     off: z.enum(["you", "opponent"]).nullable(),
@@ -64,6 +70,24 @@ export const gameStateSchema = z.object({
   version: z.number(),
 });
 export type GameState = z.infer<typeof gameStateSchema>;
+
+/**
+ * The game now, as the board plays it: in fog, the viewer's view (the server sends no moves
+ * behind it); else resumed from the rules state when there is one, replayed from the start
+ * when there is none or it does not read.
+ */
+export function currentGame(state: Pick<GameState, "variant" | "startFen" | "moves" | "fog" | "rulesState">): Game {
+  const { variant, fog, rulesState } = state;
+  if (fog) return Game.start(variant, fog.views[fog.views.length - 1]);
+  if (rulesState !== undefined) {
+    try {
+      return Game.resume(variant, state.startFen, rulesState);
+    } catch (e) {
+      if (!(e instanceof RulesError)) throw e;
+    }
+  }
+  return Game.replay(variant, state.startFen, state.moves);
+}
 
 export type Colour = "white" | "black";
 
@@ -82,6 +106,8 @@ export interface PlayedMove {
   deadline: string;
   /** The game's version with the move. */
   version: number;
+  /** The rules state after it, where the page resumes from one (never in fog). */
+  rulesState?: string;
 }
 
 /** A move's answer: what it changed, or (a refusal, a game it ended, a conditional answer played at once) the fresh state. */
@@ -93,8 +119,11 @@ export type MoveActionResult = GameActionResult | { ok: true; played: PlayedMove
  */
 export function withMove(s: GameState, m: PlayedMove, mover: Colour): GameState {
   if (s.version >= m.version || s.moves.length !== m.ply - 1) return s;
+  // The state the page held is one move behind now: the new one, or none (the moves are replayed).
+  const { rulesState: _, ...held } = s;
   return {
-    ...s,
+    ...held,
+    ...(m.rulesState !== undefined && { rulesState: m.rulesState }),
     moves: [...s.moves, m.text],
     deadline: m.deadline,
     // A move declines the opponent's draw offer; one's own stands.

@@ -1,7 +1,8 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { DrizzleAdapter } from "@auth/drizzle-adapter";
 import type { NextAuthConfig } from "next-auth";
 import type { Db } from "@/lib/db/client";
-import { accounts, sessions, users, verificationTokens } from "@/lib/db/schema";
+import { accounts, sessions, users, verificationTokens, type User } from "@/lib/db/schema";
 import type { MailTransport } from "@/lib/mail/transport";
 import { clientAddress } from "./client-address";
 import { signInAllowance, SignInRateLimited } from "./rate-limit";
@@ -13,6 +14,24 @@ export interface AuthDeps {
   transport: MailTransport;
   secret: string;
   from: string;
+}
+
+/**
+ * The user row Auth.js read with the session (its adapter joins the two in one query), handed
+ * to the code that asked for the session in this request, so it need not read the user again.
+ */
+const sessionRow = new AsyncLocalStorage<{ user: User | null }>();
+
+/**
+ * Runs `read` (Auth.js's `auth()`) and answers the user row of the session it found, or null.
+ * Auth.js has made all its checks by then: the cookie names a stored session, unexpired (an
+ * expired one is deleted), whose user exists; its expiry rolls on when due.
+ */
+export async function withSessionUser(read: () => Promise<{ user?: { id?: string } } | null>): Promise<User | null> {
+  const holder: { user: User | null } = { user: null };
+  const session = await sessionRow.run(holder, read);
+  // The row only if Auth.js answered with that same session (not one it refused after the callback).
+  return session?.user?.id !== undefined && session.user.id === holder.user?.id ? holder.user : null;
 }
 
 /** The Auth.js configuration; separate from lib/auth/index.ts so tests can drive it. */
@@ -63,8 +82,13 @@ export function buildAuthConfig({ db, transport, secret, from }: AuthDeps): Next
       async signIn({ user }) {
         return !user.email || !(await isBotAccount(db, user.email));
       },
+      // `user` is the whole users row the adapter read with the session (getSessionAndUser).
+      // It goes to getCurrentUser by sessionRow; the answer, which GET /api/auth/session
+      // also sends to the browser, holds only who is signed in (never the session token).
       session({ session, user }) {
-        return { ...session, user: { ...session.user, id: user.id } };
+        const holder = sessionRow.getStore();
+        if (holder) holder.user = user as unknown as User;
+        return { user: { id: user.id, name: user.name, email: user.email }, expires: session.expires };
       },
     },
   };

@@ -1,11 +1,10 @@
-import { eq } from "drizzle-orm";
 import { redirect } from "next/navigation";
 import NextAuth from "next-auth";
 import { cache } from "react";
 import { getDb } from "@/lib/db/client";
-import { users, type User } from "@/lib/db/schema";
+import type { User } from "@/lib/db/schema";
 import { getTransport, mailSettings } from "@/lib/mail";
-import { buildAuthConfig, type AuthDeps } from "./config";
+import { buildAuthConfig, withSessionUser, type AuthDeps } from "./config";
 import { authSecret } from "./secret";
 
 export { safeCallbackPath } from "./callback-path";
@@ -36,12 +35,12 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async () => buildAut
 /** A signed-in user who has chosen a display name. */
 export type Player = User & { name: string };
 
-/** The signed-in user's row, or null. Cached per request. */
+/**
+ * The signed-in user's row, or null. Cached per request. One query: the row is the one Auth.js
+ * read with the session (lib/auth/config.ts withSessionUser), not read again.
+ */
 export const getCurrentUser = cache(async (): Promise<User | null> => {
-  const id = (await auth())?.user?.id;
-  if (!id) return null;
-  const db = await getDb();
-  const [user] = await db.select().from(users).where(eq(users.id, id));
+  const user = await withSessionUser(() => auth());
   // A bot never has a session (sign-in refuses it); should one exist anyway, it is nobody.
   return user && user.botLevel === null ? user : null;
 });

@@ -56,7 +56,9 @@ function check(schema: z.ZodType, key: string, value: unknown): string | null {
  * `siteUrl` is the origin Auth.js works on (its AUTH_URL); the body is read from a clone.
  */
 export async function authRequestProblem(request: Request, siteUrl: string): Promise<string | null> {
-  const schemas = fieldSchemas(siteUrl);
+  const fields = fieldSchemas(siteUrl);
+  // Own keys only: a field named "toString" or "constructor" is any other field, not the object's method.
+  const schemas = (key: string): z.ZodType | undefined => (Object.hasOwn(fields, key) ? fields[key] : undefined);
   let url: URL;
   try {
     url = new URL(request.url);
@@ -64,7 +66,7 @@ export async function authRequestProblem(request: Request, siteUrl: string): Pro
     return "the address is not understood";
   }
   for (const [key, value] of url.searchParams) {
-    const problem = check(schemas[key] ?? anyOther, key, value);
+    const problem = check(schemas(key) ?? anyOther, key, value);
     if (problem) return problem;
   }
   // What Auth.js would blame on its own configuration.
@@ -88,13 +90,13 @@ export async function authRequestProblem(request: Request, siteUrl: string): Pro
     }
     if (body === null || typeof body !== "object" || Array.isArray(body)) return "the body is not a JSON object";
     for (const [key, value] of Object.entries(body)) {
-      const schema = schemas[key];
+      const schema = schemas(key);
       const problem = schema ? check(schema, key, value) : null;
       if (problem) return problem;
     }
   } else if (type.includes("application/x-www-form-urlencoded")) {
     for (const [key, value] of new URLSearchParams(text)) {
-      const problem = check(schemas[key] ?? anyOther, key, value);
+      const problem = check(schemas(key) ?? anyOther, key, value);
       if (problem) return problem;
     }
   }

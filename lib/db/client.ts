@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import type { Logger } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
@@ -34,11 +35,11 @@ export interface DbHandle {
  * PGlite: on disk under `dataDir`, or in memory when it is omitted. PGlite takes no
  * lock, so only one process may open a given folder.
  */
-export async function openPglite(dataDir?: string): Promise<DbHandle> {
+export async function openPglite(dataDir?: string, options: { logger?: Logger } = {}): Promise<DbHandle> {
   // PGlite creates only the last folder of its path.
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client, schema, logger: options.logger });
   const handle: DbHandle = {
     db,
     migrate: () => migratePglite(db),
@@ -53,8 +54,11 @@ export async function openPglite(dataDir?: string): Promise<DbHandle> {
   return handle;
 }
 
-/** PostgreSQL through postgres.js, migrated on open. */
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DbHandle> {
+/**
+ * PostgreSQL through postgres.js, migrated on open. `logger` sees every statement Drizzle sends
+ * (tests count a request's round trips with it).
+ */
+export async function openPostgres(url: string, options: { max?: number; logger?: Logger } = {}): Promise<DbHandle> {
   const client = postgres(url, {
     max: options.max ?? 10,
     // Re-run migrations and IF NOT EXISTS emit harmless NOTICEs.
@@ -69,7 +73,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     backoff: (attempt: number) => Math.min(0.05 * 2 ** attempt, 1),
   });
   const handle: DbHandle = {
-    db: drizzlePostgres({ client, schema }),
+    db: drizzlePostgres({ client, schema, logger: options.logger }),
     migrate: () => migratePostgres(url),
     async listen(channel, onPayload, onListening) {
       const { unlisten } = await client.listen(channel, onPayload, onListening);

@@ -1,5 +1,6 @@
 // Fresh, migrated databases for tests. Not imported by the app.
 import { randomBytes } from "node:crypto";
+import type { Logger } from "drizzle-orm";
 import postgres from "postgres";
 import { openPglite, openPostgres, type DbHandle } from "./client";
 
@@ -16,7 +17,7 @@ export interface TestDb extends DbHandle {
  * A new database with a unique name on the real PostgreSQL server, migrated;
  * `close()` drops it. Create one per test file (in beforeAll) and close it in afterAll.
  */
-export async function createTestPostgres(options: { max?: number } = {}): Promise<TestDb> {
+export async function createTestPostgres(options: { max?: number; logger?: Logger } = {}): Promise<TestDb> {
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   const admin = postgres(`${TEST_POSTGRES_URL}/postgres`, { max: 1, onnotice: () => {} });
   try {
@@ -43,8 +44,25 @@ export async function createTestPostgres(options: { max?: number } = {}): Promis
 }
 
 /** An in-memory PGlite database, migrated (about 5 s to start: share one per file). */
-export async function createTestPglite(): Promise<TestDb> {
-  return { ...(await openPglite()), url: null };
+export async function createTestPglite(options: { logger?: Logger } = {}): Promise<TestDb> {
+  return { ...(await openPglite(undefined, options)), url: null };
+}
+
+/**
+ * A logger that keeps the statements Drizzle sends, for tests that count a request's round
+ * trips: `statements` since the last `reset()`.
+ */
+export function statementLog(): Logger & { statements: string[]; reset(): void } {
+  const log = {
+    statements: [] as string[],
+    logQuery(query: string) {
+      log.statements.push(query);
+    },
+    reset() {
+      log.statements.length = 0;
+    },
+  };
+  return log;
 }
 
 /**

@@ -5,7 +5,7 @@
  * messages). Only the game's players ever see its chat; spectators, strangers and every
  * other surface see none of it, and notes are shown to their author only.
  */
-import { and, desc, eq, gt, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, eq, gt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db, Executor } from "@/lib/db/client";
 import { chatMessages, chatMutes, chatReports, gameNotes, games, moves, users, type Game as GameRow, type User } from "@/lib/db/schema";
 import { GameError } from "./errors";
@@ -62,28 +62,48 @@ async function hasMuted(db: Executor, muterId: string, mutedId: string): Promise
   return row !== undefined;
 }
 
-/** The chat of a game as `viewerId` sees it, or null for anyone but its two (human) players. */
-export async function chatFor(db: Executor, g: Players, viewerId: string | null): Promise<ChatView | null> {
-  const other = await personOpposite(db, g, viewerId);
-  if (!other || viewerId === null) return null;
-  const me = await userById(db, viewerId);
-  const off = !me.chatEnabled ? "you" : !other.chatEnabled ? "opponent" : null;
-  const muted = await hasMuted(db, viewerId, other.id);
-  const open = off === null && g.status === "active";
-  if (off) return { off, muted, open, messages: [], version: g.chatVersion };
-  const authors = muted ? [viewerId] : [viewerId, other.id];
-  const rows = await db.select({
-    id: chatMessages.id, authorId: chatMessages.authorId, text: chatMessages.text, createdAt: chatMessages.createdAt,
-    reportedAt: chatReports.createdAt,
-  }).from(chatMessages)
-    // At most one report per message and reporter (chat_reports_message_reporter_key).
-    .leftJoin(chatReports, and(eq(chatReports.messageId, chatMessages.id), eq(chatReports.reporterId, viewerId)))
-    .where(and(eq(chatMessages.gameId, g.id), inArray(chatMessages.authorId, authors)))
-    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id)).limit(CHAT_SHOWN);
-  const messages = rows.reverse().map((r) => ({
-    id: r.id, mine: r.authorId === viewerId, text: r.text, at: r.createdAt.toISOString(), reported: r.reportedAt !== null,
-  }));
-  return { off, muted, open, messages, version: g.chatVersion };
+/**
+ * The chat of a game as `viewerId` sees it, as a column of the game page's one query
+ * (lib/games/queries.ts getGameView): JSON text, null for anyone but its two (human) players.
+ * Read it with `chatView`. The opponent's messages are left out when the viewer muted them,
+ * and every message while either player has chat off.
+ */
+export function chatColumn(viewerId: string | null): SQL<string | null> {
+  if (viewerId === null) return sql<null>`null`;
+  const opponent = sql`case ${viewerId} when ${games.whiteId} then ${games.blackId} when ${games.blackId} then ${games.whiteId} end`;
+  return sql<string | null>`(
+    select json_build_object(
+      'meOn', me.chat_enabled, 'otherOn', o.chat_enabled, 'muted', mute.muter_id is not null,
+      'messages', case when me.chat_enabled and o.chat_enabled then (
+        select coalesce(json_agg(json_build_array(c.id, c.author_id = me.id, c.text, c.created_at, r.message_id is not null) order by c.created_at, c.id), '[]')
+        from (
+          select * from chat_messages c where c.game_id = ${games.id} and (c.author_id = me.id or (c.author_id = o.id and mute.muter_id is null))
+          order by c.created_at desc, c.id desc limit ${CHAT_SHOWN}
+        ) c
+        -- At most one report per message and reporter (chat_reports_message_reporter_key).
+        left join chat_reports r on r.message_id = c.id and r.reporter_id = me.id
+      ) else '[]' end
+    )::text
+    from users me
+    -- Bots read no chat (docs/chat.md#who-sees-the-chat); a spectator has no opponent here.
+    join users o on o.id = ${opponent} and o.bot_level is null
+    left join chat_mutes mute on mute.muter_id = me.id and mute.muted_id = o.id
+    where me.id = ${viewerId}
+  )`;
+}
+
+type ChatRow = { meOn: boolean; otherOn: boolean; muted: boolean; messages: [id: string, mine: boolean, text: string, at: string, reported: boolean][] };
+
+/** The chat of `chatColumn` as the page shows it, or null for anyone but the game's two players. */
+export function chatView(column: string | null, g: Players): ChatView | null {
+  if (column === null) return null;
+  const c = JSON.parse(column) as ChatRow;
+  const off = !c.meOn ? "you" : !c.otherOn ? "opponent" : null;
+  return {
+    off, muted: c.muted, open: off === null && g.status === "active",
+    messages: c.messages.map(([id, mine, text, at, reported]) => ({ id, mine, text, at: new Date(at).toISOString(), reported })),
+    version: g.chatVersion,
+  };
 }
 
 /** The game and the opponent of a player acting on its chat, under the game's row lock; refusals as for moves. */
@@ -178,13 +198,6 @@ export function chatQuoteSql(gameId: SQLWrapper, toId: SQLWrapper, fromId: strin
 /** A chat message as the "your turn" email quotes it: at most CHAT_QUOTE_MAX characters. */
 export function quoted(text: string): string {
   return text.length > CHAT_QUOTE_MAX ? `${text.slice(0, CHAT_QUOTE_MAX - 1).trimEnd()}…` : text;
-}
-
-/** The viewer's own notes on a game ("" when none, and for anyone but a player). */
-export async function noteOf(db: Executor, gameId: string, userId: string | null): Promise<string> {
-  if (userId === null) return "";
-  const [n] = await db.select({ text: gameNotes.text }).from(gameNotes).where(and(eq(gameNotes.gameId, gameId), eq(gameNotes.userId, userId)));
-  return n?.text ?? "";
 }
 
 /** Keeps the player's private notes on a game (an empty text deletes them). Only the game's players have notes. */

@@ -18,7 +18,7 @@ export {
 } from "./clock";
 export { addConditionalLine, conditionalLinesOf, deleteConditionalLine, type ConditionalLineView } from "./conditional";
 export {
-  postChat, setMute, reportMessage, saveNote, noteOf, chatFor, CHAT_PER_MINUTE, CHAT_PER_DAY, CHAT_SHOWN, CHAT_QUOTE_MAX,
+  postChat, setMute, reportMessage, saveNote, CHAT_PER_MINUTE, CHAT_PER_DAY, CHAT_SHOWN, CHAT_QUOTE_MAX,
   type ChatView, type ChatLine,
 } from "./chat";
 export { chatInput, muteInput, noteInput, reportInput, NOTE_MAX, CHAT_MESSAGE_MAX } from "./inputs";

@@ -1,8 +1,8 @@
 /** What the pages read: a game with its players and moves, a player's games, the lobby. */
-import { aliasedTable, and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { aliasedTable, and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
-import { games, gameSeats, invitations, moves, users, type Game as GameRow } from "@/lib/db/schema";
-import { chatFor, type ChatView } from "./chat";
+import { games, gameSeats, invitations, users, type Game as GameRow } from "@/lib/db/schema";
+import { chatColumn, chatView, type ChatView } from "./chat";
 import { GameError } from "./errors";
 import { gameAsSeenBy, type Side } from "./fog";
 import { declarePresetVariants, refuseUnreadable } from "./presets";
@@ -10,7 +10,6 @@ import { sideToAct } from "./setups";
 
 const white = aliasedTable(users, "white");
 const black = aliasedTable(users, "black");
-const invitee = aliasedTable(users, "invitee");
 
 export interface GameView {
   game: GameRow;
@@ -18,7 +17,7 @@ export interface GameView {
   blackName: string | null;
   /** The level of a side played by a bot (lib/games/bots.ts), null for a person. */
   bots: { white: number | null; black: number | null };
-  moves: { ply: number; text: string; fenAfter: string; createdAt: Date }[];
+  moves: { ply: number; text: string; fenAfter: string }[];
   /**
    * A game in fog (lib/games/fog.ts): the FENs above are the viewer's views and the
    * opponent's moves read "…"; `side` is the viewer's (null: they see nothing).
@@ -28,12 +27,24 @@ export interface GameView {
   invitation: { id: string; kind: string; fromId: string; toUserId: string | null; toName: string | null; token: string } | null;
   /** The players' chat as this viewer sees it: null for anyone but the game's two players (lib/games/chat.ts). */
   chat: ChatView | null;
+  /** The viewer's own notes on the game (docs/chat.md#notes), null when they have none; the page shows them to its players only. */
+  note: string | null;
+  /**
+   * The rules state stored with the game (lib/rules makeRulesState), from which the page resumes
+   * the game instead of replaying its moves; null when the row has none (a game stored before
+   * states were kept) and always while the game hides its position: it holds the real one.
+   */
+  rulesState: string | null;
 }
 
 /**
  * A game as a viewer may see it: public and unlisted games to anyone with the link,
  * private games to their players only (others get "not found", never a hint); a game
- * in fog as the viewer sees it (lib/games/fog.ts).
+ * in fog as the viewer sees it (lib/games/fog.ts). A game for more than two is not
+ * found here (lib/games/multi.ts getMultiGameView reads those).
+ *
+ * One statement: the game and its players, with its moves, pending invitation, the
+ * viewer's chat and notes as JSON columns (the page and its poll are the hottest reads).
  */
 export async function getGameView(db: Executor, gameId: string, viewerId: string | null): Promise<GameView> {
   // U+0000 cannot be in a PostgreSQL text value: no game has it, and the query would fail.
@@ -43,32 +54,36 @@ export async function getGameView(db: Executor, gameId: string, viewerId: string
     .select({
       game: games, whiteName: sql<string | null>`coalesce(${white.name}, ${games.whiteName})`, blackName: sql<string | null>`coalesce(${black.name}, ${games.blackName})`,
       whiteBot: white.botLevel, blackBot: black.botLevel,
+      moves: sql<string>`(
+        select coalesce(json_agg(json_build_array(m.ply, m.text, m.fen_after) order by m.ply), '[]')::text
+        from moves m where m.game_id = ${games.id}
+      )`,
+      invitation: sql<string | null>`(
+        select json_build_object('id', i.id, 'kind', i.kind, 'fromId', i.from_id, 'toUserId', i.to_user_id, 'toName', u.name, 'token', i.token)::text
+        from invitations i left join users u on u.id = i.to_user_id
+        where i.game_id = ${games.id} and i.status = 'pending' limit 1
+      )`,
+      chat: chatColumn(viewerId),
+      note: viewerId === null ? sql<null>`null` : sql<string | null>`(select n.text from game_notes n where n.game_id = ${games.id} and n.user_id = ${viewerId})`,
     })
     .from(games)
     .leftJoin(white, eq(white.id, games.whiteId))
     .leftJoin(black, eq(black.id, games.blackId))
     .where(eq(games.id, gameId));
-  if (!row) throw new GameError("not-found", "no such game");
+  if (!row || row.game.seatCount !== null) throw new GameError("not-found", "no such game");
   await declarePresetVariants(db, [row.game.variant]);
   if (!visibleTo(row.game, viewerId)) throw new GameError("not-found", "no such game");
   refuseUnreadable(row.game.variant);
-  const list = await db
-    .select({ ply: moves.ply, text: moves.text, fenAfter: moves.fenAfter, createdAt: moves.createdAt })
-    .from(moves).where(eq(moves.gameId, gameId)).orderBy(asc(moves.ply));
-  const [inv] = await db
-    .select({
-      id: invitations.id, kind: invitations.kind, fromId: invitations.fromId, toUserId: invitations.toUserId,
-      toName: invitee.name, token: invitations.token,
-    })
-    .from(invitations).leftJoin(invitee, eq(invitee.id, invitations.toUserId))
-    .where(and(eq(invitations.gameId, gameId), eq(invitations.status, "pending")));
+  const list = (JSON.parse(row.moves) as [number, string, string][]).map(([ply, text, fenAfter]) => ({ ply, text, fenAfter }));
   // The gate: from here on, the game is what this viewer may know of it.
   const seen = gameAsSeenBy(row.game, list, viewerId);
   return {
     game: seen.game, whiteName: row.whiteName, blackName: row.blackName, bots: { white: row.whiteBot, black: row.blackBot },
-    moves: seen.moves, invitation: inv ?? null,
+    moves: seen.moves, invitation: row.invitation === null ? null : (JSON.parse(row.invitation) as GameView["invitation"]),
     fog: seen.hidden ? { side: seen.side } : null,
-    chat: await chatFor(db, row.game, viewerId),
+    chat: chatView(row.chat, row.game),
+    note: row.note,
+    rulesState: seen.game.rulesState,
   };
 }
 

@@ -406,6 +406,8 @@ export interface MoveResult {
   deadline: Date;
   /** The opponent's conditional answer was played in the same transaction: the game moved on past this move. */
   answered: boolean;
+  /** The game's rules state after the move (lib/rules makeRulesState), for the page to resume from; null in fog, or for a game too long to keep one. */
+  rulesState: string | null;
 }
 
 const white = alias(users, "white");
@@ -480,8 +482,9 @@ export async function submitMove(
     const outcome = rules.status();
     const deadline = deadlineAfter(now, g.daysPerMove);
     const storeMove = tx.insert(moves).values({ gameId: g.id, ply, text, fenAfter: fen, playerId: userId, createdAt: now });
+    const position = positionOf(rules);
     const updateGame = tx.update(games).set({
-      ...positionOf(rules), ply, lastMoveAt: now, updatedAt: now, deadline,
+      ...position, ply, lastMoveAt: now, updatedAt: now, deadline,
       // A move answers the opponent's draw offer with a no; one's own offer stands.
       drawOfferBy: g.drawOfferBy === userId ? g.drawOfferBy : null,
     }).where(eq(games.id, g.id));
@@ -520,6 +523,8 @@ export async function submitMove(
     return {
       ply, text, fen: hidden && outcome.result === "ongoing" ? fenSeenBy(g.variant, fen, colour) : fen, outcome,
       version: now.getTime(), deadline, answered,
+      // The real position's past: never to the player of a game in fog (lib/games/fog.ts).
+      rulesState: hidden ? null : position.rulesState,
     };
   });
 }

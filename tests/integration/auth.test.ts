@@ -86,9 +86,16 @@ describe("sign-in by magic link", () => {
     expect(callback.headers.get("location")).toBe(`/welcome?${new URLSearchParams({ callbackUrl: `${SITE}/games/g1` })}`);
 
     const session = await auth(new Request(`${SITE}/api/auth/session`, { headers: { cookie: jar.header() } }));
-    const body = (await session.json()) as { user: { id: string; email: string } };
+    const body = (await session.json()) as { user: { id: string; email: string }; expires: string };
     // Auth.js lower-cases the address, so one mailbox is one account.
     expect(body.user.email).toBe("newcomer@example.test");
+    // What the browser may read of its session: who it is, never the session token (an HttpOnly
+    // cookie, which script must not reach through this answer) nor the rest of the user's row.
+    expect(Object.keys(body).sort()).toEqual(["expires", "user"]);
+    expect(Object.keys(body.user).sort()).toEqual(["email", "id", "name"]);
+    const token = jar.header().match(/authjs\.session-token=([^;]+)/)?.[1];
+    expect(token).toBeTruthy();
+    expect(JSON.stringify(body)).not.toContain(token);
     const [user] = await handle.db.select().from(users).where(eq(users.id, body.user.id));
     expect(user).toMatchObject({ email: "newcomer@example.test", name: null, notify: "every-move" });
     expect(user.emailVerified).toBeInstanceOf(Date);

@@ -12,7 +12,7 @@ import type { Db } from "@/lib/db/client";
 import { chatMessages, chatReports, emailOutbox, games, users } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
 import {
-  CHAT_PER_MINUTE, CHAT_QUOTE_MAX, GameError, chatFor, createChallenge, getGameView, gameVersion, noteOf, offerDraw, postChat, reportMessage, saveNote,
+  CHAT_PER_MINUTE, CHAT_QUOTE_MAX, GameError, createChallenge, getGameView, gameVersion, offerDraw, postChat, reportMessage, saveNote,
   setMute, submitMove,
 } from "@/lib/games";
 import { T0, insertActiveGame, seedPlayers, type Players } from "../support/games";
@@ -141,10 +141,14 @@ describe("who takes part", () => {
 describe("notes", () => {
   it("are seen by their author only, on the page, in the state and in the emails", async () => {
     const id = await aGame();
+    // The page's read of the game carries the viewer's own notes, and nobody else's.
+    const noteOf = async (viewer: string | null) => (await getGameView(db, id, viewer)).note ?? "";
     await saveNote(db, p.bob, { gameId: id, text: "Plan: the Sicilian, then h5" });
     await saveNote(db, p.alice, { gameId: id, text: "Bob likes gambits" });
-    expect(await noteOf(db, id, p.bob)).toBe("Plan: the Sicilian, then h5");
-    expect(await noteOf(db, id, p.alice)).toBe("Bob likes gambits");
+    expect(await noteOf(p.bob)).toBe("Plan: the Sicilian, then h5");
+    expect(await noteOf(p.alice)).toBe("Bob likes gambits");
+    expect(await noteOf(p.carol)).toBe("");
+    expect(await noteOf(null)).toBe("");
     await submitMove(db, p.alice, { gameId: id, expectedPly: 0, move: "P e2-e4" }, at(1));
     for (const viewer of [p.alice, p.carol, null]) {
       expect(JSON.stringify(toGameState(await getGameView(db, id, viewer)))).not.toContain("Sicilian");
@@ -154,9 +158,9 @@ describe("notes", () => {
     for (const m of mail) expect(`${m.subject}${m.html}${m.text}`).not.toMatch(/Sicilian|gambits/);
     // Saved again: replaced; emptied: gone.
     await saveNote(db, p.bob, { gameId: id, text: "Plan B" });
-    expect(await noteOf(db, id, p.bob)).toBe("Plan B");
+    expect(await noteOf(p.bob)).toBe("Plan B");
     await saveNote(db, p.bob, { gameId: id, text: "  " });
-    expect(await noteOf(db, id, p.bob)).toBe("");
+    expect(await noteOf(p.bob)).toBe("");
     expect((await refusal(saveNote(db, p.bob, { gameId: id, text: "n".repeat(10_001) }))).code).toBe("invalid");
   });
 });
@@ -306,10 +310,9 @@ describe("emails", () => {
   });
 });
 
-it("chatFor names nobody but the two players", async () => {
+it("the game's view carries the chat for nobody but the two players", async () => {
   const id = await aGame();
-  const [g] = await db.select().from(games).where(eq(games.id, id));
-  expect(await chatFor(db, g, p.dave)).toBeNull();
-  expect(await chatFor(db, g, null)).toBeNull();
-  expect(await chatFor(db, g, p.alice)).toMatchObject({ open: true, messages: [] });
+  expect((await getGameView(db, id, p.dave)).chat).toBeNull();
+  expect((await getGameView(db, id, null)).chat).toBeNull();
+  expect((await getGameView(db, id, p.alice)).chat).toMatchObject({ open: true, messages: [] });
 });

@@ -37,6 +37,16 @@ describe("the check in front of Auth.js", () => {
   });
 });
 
+describe("fields named like an object's own methods", () => {
+  it("are fields like any other, in the query and in either body (route fuzz, FUZZ_SEED=627272: it threw)", async () => {
+    for (const key of ["toString", "constructor", "hasOwnProperty", "__proto__", "valueOf"]) {
+      expect(await get(`?${key}=x`)).toBeNull();
+      expect(await post(`${key}=x&email=a%40b.test`)).toBeNull();
+      expect(await post(`{"${key}": "x", "email": "a@b.test"}`, "application/json")).toBeNull();
+    }
+  });
+});
+
 describe("the callback-url cookie", () => {
   it("drops only a callback-url cookie that is no address on this site", () => {
     expect(withoutBadCallbackCookie(null, site)).toBeNull();

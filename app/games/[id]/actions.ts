@@ -27,7 +27,9 @@ const act = <T extends { gameId: string }>(schema: z.ZodType<T>, raw: unknown, o
  */
 export async function moveAction(raw: { gameId: string; expectedPly: number; move: string }): Promise<MoveActionResult> {
   return shared(moveInput, raw, (db, userId, input) => submitMove(db, userId, input), fresh, (m): PlayedMove | null =>
-    m.answered || m.outcome.result !== "ongoing" ? null : { ply: m.ply, text: m.text, fen: m.fen, deadline: m.deadline.toISOString(), version: m.version });
+    m.answered || m.outcome.result !== "ongoing" ? null : {
+      ply: m.ply, text: m.text, fen: m.fen, deadline: m.deadline.toISOString(), version: m.version, ...(m.rulesState !== null && { rulesState: m.rulesState }),
+    });
 }
 
 /** Chooses the player's own setup before the first move (Janggi's arrangements). */

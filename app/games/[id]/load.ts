@@ -1,7 +1,8 @@
 /** The game page's view of a stored game, shared by the page, its actions and its state endpoint. */
+import { cache } from "react";
 import type { GameState } from "@/app/_components/game-state";
 import { sentence } from "@/app/_components/sentence";
-import type { Executor } from "@/lib/db/client";
+import { getDb, type Executor } from "@/lib/db/client";
 import { GameError, describeEnd, getGameView, setupStage, type GameView } from "@/lib/games";
 
 export function toGameState(view: GameView): GameState {
@@ -28,6 +29,8 @@ export function toGameState(view: GameView): GameState {
     ...(setups && { setups }),
     // Already the viewer's views (the gate in lib/games/fog.ts): the page draws them as they are.
     ...(view.fog && { fog: { side: view.fog.side, views: [g.startFen, ...view.moves.map((m) => m.fenAfter)] } }),
+    // The game to resume instead of replaying its moves (never in fog: the gate keeps it back).
+    ...(!view.fog && view.rulesState !== null && { rulesState: view.rulesState }),
     // The players' own (docs/chat.md): absent for everyone else.
     ...(view.chat && { chat: view.chat }),
     version: g.updatedAt.getTime(),
@@ -47,3 +50,6 @@ export async function loadGame(db: Executor, gameId: string, viewerId: string | 
     throw e;
   }
 }
+
+/** loadGame for the page, once per request: its link preview (./metadata.ts) and its body share the one read. */
+export const pageView = cache(async (gameId: string, viewerId: string | null) => loadGame(await getDb(), gameId, viewerId));

@@ -11,8 +11,8 @@ import { getCurrentUser } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
 import { describeEnd } from "@/lib/games";
 import { multiPositionAt } from "@/lib/games/multi-views";
-import { positionAt } from "@/lib/games/pictures";
 import { mailSettings } from "@/lib/mail";
+import { pageView } from "./load";
 import { findVariantInfo, multiGameInfo, sideNameIn } from "@/lib/rules";
 
 type Props = {
@@ -41,33 +41,37 @@ export function plyParam(raw: string | string[] | undefined): number | undefined
   return v !== undefined && /^\d{1,6}$/.test(v) ? Number(v) : undefined;
 }
 
-/** The preview of a game (at a ply, else its current position) for this viewer; null when they may not see it. */
+/**
+ * The preview of a game (at a ply, else its current position) for this viewer; null when they may
+ * not see it. From the page's own read of the game (./load.ts pageView, through the Fog of War gate).
+ */
 export async function gamePreview(id: string, ply: number | undefined, viewerId: string | null): Promise<Metadata | null> {
-  const db = await getDb();
-  let lookup = await positionAt(db, id, viewerId, ply);
-  // A ply the game has not reached: preview the current position instead.
-  if (!lookup.ok && lookup.reason === "no-ply") lookup = await positionAt(db, id, viewerId);
-  if (!lookup.ok) return null;
-  const p = lookup.position;
-  const g = p.view.game;
+  const view = await pageView(id, viewerId);
+  if (!view || "unreadable" in view) return null;
+  const g = view.game;
+  // A ply the game has not reached: the current position instead. Before both setups are chosen, only the start.
+  const reached = ply !== undefined && ply <= g.ply;
+  const fixed = reached && !(g.choosingSetups && g.status === "active");
+  const shownPly = reached ? ply : g.ply;
+  const moveText = shownPly === 0 ? null : view.moves[shownPly - 1]?.text ?? null;
   const siteUrl = mailSettings().siteUrl;
   const info = findVariantInfo(g.variant);
   const name = info?.name ?? g.variant;
-  const players = `${p.view.whiteName ?? "?"} vs ${p.view.blackName ?? "?"}`;
-  const at = p.moveText ? `after ${moveLabel(p.ply)} ${p.moveText}` : "at the start";
+  const players = `${view.whiteName ?? "?"} vs ${view.blackName ?? "?"}`;
+  const at = moveText ? `after ${moveLabel(shownPly)} ${moveText}` : "at the start";
   const state =
     g.status === "finished" && g.result
       ? `${g.result}${g.endReason ? ` ${describeEnd(g.endReason)}` : ""} after ${Math.ceil(g.ply / 2)} moves`
       : g.status === "active" && g.choosingSetups ? "the players are choosing their setups"
       : g.status === "active" ? `ongoing, move ${Math.floor(g.ply / 2) + 1}, ${sideNameIn(g.variant, g.ply % 2 === 0 ? "white" : "black")} to play`
       : g.status === "open" ? "an open challenge" : "cancelled";
-  const shown = p.fixed && p.ply !== g.ply;
+  const shown = fixed && shownPly !== g.ply;
   const title = shown ? `${players} · ${name} · ${at}` : `${players} · ${name}`;
   const description = `${name}, a correspondence game: ${state}.${shown ? ` The board ${at}.` : ""}`;
-  const url = `${siteUrl}/games/${g.id}${p.fixed ? `?ply=${p.ply}` : ""}`;
+  const url = `${siteUrl}/games/${g.id}${fixed ? `?ply=${shownPly}` : ""}`;
   const { width, height } = info ? pictureSize(info.files, info.ranks, undefined, info.hands) : { width: 500, height: 500 };
   // Always a named ply: that picture never changes, so previews cache it safely.
-  const image = { url: `${siteUrl}/games/${g.id}/board.png?ply=${p.ply}`, width, height, type: "image/png", alt: `The board ${at}` };
+  const image = { url: `${siteUrl}/games/${g.id}/board.png?ply=${shownPly}`, width, height, type: "image/png", alt: `The board ${at}` };
   return previewMeta(title, description, url, image);
 }
 

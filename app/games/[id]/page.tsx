@@ -8,17 +8,17 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DeclaredGame } from "@/app/_components/DeclaredGame";
 import { GamePlayer } from "@/app/_components/GamePlayer";
-import { PieceList } from "@/app/_components/PieceList";
+import { PieceLegend } from "@/app/_components/PieceLegend";
 import { DEFAULT_PIECE_SET } from "@/app/_components/pieces";
 import type { ChallengeInfo, Colour, Viewer } from "@/app/_components/game-state";
 import { getCurrentUser } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
-import { noteOf, type GameView } from "@/lib/games";
+import type { GameView } from "@/lib/games";
 import { mailSettings } from "@/lib/mail";
 import { variantPath } from "@/lib/games/preset-ids";
 import { declaredPreset } from "@/lib/games/presets";
 import { variantInfo } from "@/lib/rules";
-import { loadGame, toGameState } from "./load";
+import { pageView, toGameState } from "./load";
 import { loadMultiView, toMultiGameState } from "./multi-load";
 import { MultiGamePage } from "./multi-page";
 import { plyParam } from "./metadata";
@@ -57,13 +57,13 @@ function timeControl(g: GameView["game"]): string {
 export default async function GamePage({ params, searchParams }: Props) {
   const [{ id }, search] = await Promise.all([params, searchParams]);
   const user = await getCurrentUser();
-  const db = await getDb();
-  // A game for more than two has a page of its own, by the same visibility rules.
-  const multi = await loadMultiView(db, id, user?.id ?? null);
-  if (multi === null) notFound();
-  if (multi !== "two") return <MultiGamePage view={multi} state={toMultiGameState(multi)} viewerId={user?.id ?? null} />;
-  const view = await loadGame(db, id, user?.id ?? null);
-  if (!view) notFound();
+  const view = await pageView(id, user?.id ?? null);
+  if (!view) {
+    // Not a game of two this viewer may see: a game for more than two has a page of its own, by the same visibility rules.
+    const multi = await loadMultiView(await getDb(), id, user?.id ?? null);
+    if (multi === null || multi === "two") notFound();
+    return <MultiGamePage view={multi} state={toMultiGameState(multi)} viewerId={user?.id ?? null} />;
+  }
   if ("unreadable" in view) return <main><h1>This game cannot be shown</h1><p className="error">{view.unreadable}</p></main>;
   const g = view.game;
   // ?ply=N (a shared link to a position): shown first, when the game has got that far.
@@ -78,8 +78,8 @@ export default async function GamePage({ params, searchParams }: Props) {
     shogiCoordinates: user?.shogiCoordinates ?? false,
     moveNotation: user?.moveNotation ?? "coordinates",
   };
-  // Notes are the author's alone (docs/chat.md#notes): read for the viewer, and only when they play here.
-  const note = colour && user ? await noteOf(db, g.id, user.id) : null;
+  // Notes are the author's alone (docs/chat.md#notes): read with the game for the viewer, shown only when they play here.
+  const note = colour ? view.note ?? "" : null;
   const visibility = { public: "public game", unlisted: "unlisted game (only people with the link)", private: "private game" }[g.visibility];
   return (
     <main>
@@ -97,12 +97,8 @@ export default async function GamePage({ params, searchParams }: Props) {
           initialPly={ply !== undefined && ply < g.ply ? ply : null}
           note={note}
         />
+        <PieceLegend variant={g.variant} name={info.name} />
       </DeclaredGame>
-      {/* Closed by default: the board stays where it is. */}
-      <details className="piece-legend">
-        <summary>The pieces of {info.name}</summary>
-        <PieceList variant={g.variant} />
-      </details>
     </main>
   );
 }
