@@ -46,6 +46,7 @@ let stopping = false;
 function keep(name, start) {
   let wait = RESTART_MS;
   const run = () => {
+    if (stopping) return;
     const started = Date.now();
     start((code, signal) => {
       if (stopping) return;
