@@ -5,13 +5,12 @@
  * and, with REPLY_SMTP_PORT set, the reply server (lib/games/reply-server.ts).
  * Stopping it gives up a search under way, stops the bots' thread and the reply server: nothing is left running.
  */
-import { getDb, type DbHandle } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
 import { inboundMailSettings } from "@/lib/mail/settings";
 import { startOutboxWorker, type Worker, type WorkerJob } from "@/lib/mail/worker";
 import { stopBotThread } from "./bot-think";
 import { runBots } from "./bots";
 import { runClock } from "./clock";
-import { GAME_CHANNEL } from "./push";
 import { startReplyServer } from "./reply-server";
 import { pruneReplyTokens } from "./reply-tokens";
 
@@ -41,15 +40,4 @@ export function startBackgroundWorker(): Worker {
       await replies?.then((server) => server.close(), () => {});
     },
   });
-}
-
-/**
- * A worker in a process of its own (`npm run worker`; `npm start` on PostgreSQL) is not woken by
- * the app's actions, which run in other processes: it hears every game's change instead (the
- * trigger's NOTIFY, docs/pushed-updates.md), so a move's email and a bot's answer go out at once
- * rather than at the next tick. Woken too whenever the LISTEN is (re)established, for what came
- * meanwhile. Resolves to the unlisten.
- */
-export function wakeOnGameChanges(handle: Pick<DbHandle, "listen">, worker: Pick<Worker, "wake">): Promise<() => Promise<void>> {
-  return handle.listen(GAME_CHANNEL, () => worker.wake(), () => worker.wake());
 }
