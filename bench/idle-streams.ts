@@ -26,8 +26,10 @@ const PORT = Number(process.env.BENCH_PORT) || undefined;
 const DB_NAME = `streams_${Date.now().toString(36)}`;
 
 // The app as `npm start` runs it, one app process and no worker, built into the benchmarks' own folder.
+// Every stream comes from this one address: lift the per-client share (docs/pushed-updates.md#the-fallback-poll).
 const served = await startServed({
-  dbName: DB_NAME, processes: 1, dist: ".next-bench", skipBuild: args.includes("--no-build"), port: PORT, env: { OUTBOX_WORKER: "off" },
+  dbName: DB_NAME, processes: 1, dist: ".next-bench", skipBuild: args.includes("--no-build"), port: PORT,
+  env: { OUTBOX_WORKER: "off", STREAMS_PER_CLIENT: String(STREAMS) },
 });
 /** CPU seconds used so far (user + system, at 100 ticks a second). */
 const cpuS = (pid: number) => {

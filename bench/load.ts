@@ -80,7 +80,11 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
   const dbName = `load_${Date.now().toString(36)}`;
   const served: Served = await startServed({
     dbName, processes, dist: DIST, skipBuild, port: Number(process.env.BENCH_PORT) || undefined,
-    env: SNAPSHOTS ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --heapsnapshot-signal=SIGUSR2` } : {},
+    env: {
+      // Every player's stream comes from this one address: lift the per-client share (docs/pushed-updates.md#the-fallback-poll).
+      STREAMS_PER_CLIENT: String(PLAYERS),
+      ...(SNAPSHOTS ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --heapsnapshot-signal=SIGUSR2` } : {}),
+    },
   });
   const ORIGIN = served.origin;
   const handle = await openPostgres(`${TEST_POSTGRES_URL}/${dbName}`, { max: 10 });

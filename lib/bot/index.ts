@@ -21,11 +21,11 @@ import { RulesError } from "../rules/errors";
 import { searchStart } from "../rules/game";
 import { listMoves } from "../rules/listed";
 import { LISTING_LIMIT } from "../rules/mechanics/unions";
-import { parseFen } from "../rules/notation/fen";
 import { hasUnseen, type Position } from "../rules/position";
 import { view } from "../rules/view";
+import { readHashText } from "../rules/zobrist";
 import { randomSource } from "./random";
-import { positionHash, Searcher, type RootMove } from "./search";
+import { Searcher, type RootMove } from "./search";
 
 export { randomSource };
 export { analyseMulti, chooseMultiMove, MULTI_LEVELS, multiBotMove, replayMulti, type MultiBotRequest } from "./multi";
@@ -152,17 +152,9 @@ function rootMoves(game: Game, pos: Position, random: () => number): RootMove[] 
 
 /**
  * The repetition hashes of the game's positions since its last capture or pawn move, oldest
- * first, from the game's own record of positions (placement, side, castling, en passant), so
- * the search sees a repetition the game would count.
+ * first, from the game's own record of positions (each key begins with the position's repetition
+ * hash, the same the search computes), so the search sees a repetition the game would count.
  */
 function pastPositions(keys: readonly string[], pos: Position): [number, number][] {
-  const from = Math.max(0, keys.length - 1 - pos.halfmove);
-  const out: [number, number][] = [];
-  for (let i = from; i < keys.length - 1; i++) {
-    const [placement, side] = keys[i].split(" ");
-    const read = parseFen(pos.variant, `${placement} ${side} - - 0 1`);
-    if (!read.ok) return [];
-    out.push(positionHash(read.value, false));
-  }
-  return out;
+  return keys.slice(Math.max(0, keys.length - 1 - pos.halfmove), -1).map(readHashText);
 }

@@ -22,7 +22,8 @@ import { LISTING_LIMIT } from "../rules/mechanics/unions";
 import type { Move } from "../rules/move";
 import { MoveKind } from "../rules/move";
 import { inCheck, isCapture, legalMoves, makeMove, protectedRoyal } from "../rules/movegen";
-import { CARRY, DUCK, PROMOTED, typeOn, type Position } from "../rules/position";
+import { DUCK, PROMOTED, typeOn, type Position } from "../rules/position";
+import { repetitionHash, repetitionTypes, zobristKeys } from "../rules/zobrist";
 import { positionStatus, type Outcome } from "../rules/status";
 import type { Side, Variant } from "../rules/variant";
 import { evaluate, weights, type Weights } from "./evaluate";
@@ -57,133 +58,56 @@ export interface SearchResult {
 
 class Stop extends Error {}
 
-// Zobrist keys, two 32-bit halves, per variant: (square, side, type), the mark bits, the duck, hands, rights, turn.
-interface Keys {
-  piece: Int32Array; // [(sq * 2 + side) * 32 + type] * 2 + half
-  mark: Int32Array; // [(sq * 5 + bit) * 2 + half]: carry ×2, promoted ×2, duck
-  hand: Int32Array; // [((side * 32 + type) * 64 + count) * 2 + half]
-  misc: Int32Array; // castling bits (16), ep square (size), unmoved bits (32), turn, count
-}
-const keysOf = new WeakMap<Variant, Keys>();
-
-function keys(v: Variant): Keys {
-  let k = keysOf.get(v);
-  if (k) return k;
-  // A fixed seed: the same keys in every process, so a search repeats exactly.
-  let s = 0x9e3779b9;
-  const rnd = () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return t ^ (t >>> 14);
-  };
-  const fill = (n: number) => Int32Array.from({ length: n }, rnd);
-  const size = v.geo.size;
-  k = { piece: fill(size * 2 * 32 * 2), mark: fill(size * 5 * 2), hand: fill(64 * 64 * 2), misc: fill((16 + size + 32 + 2 + 512) * 2) };
-  keysOf.set(v, k);
-  return k;
-}
-
-/** Types as repetitions see them (PieceDecl.repetitionAs): the hash of a position is the same for both. */
-const asTypes = new WeakMap<Variant, Int8Array>();
-function repetitionTypes(v: Variant): Int8Array {
-  const known = asTypes.get(v);
-  if (known) return known;
-  const out = new Int8Array(32);
-  for (let t = 1; t < v.types.length; t++) {
-    const as = v.decl.pieces[t - 1].repetitionAs;
-    out[t] = as ? v.byLetter.get(as) ?? t : t;
-  }
-  asTypes.set(v, out);
-  return out;
-}
-
 /**
  * The position's hash: for repetition, the placement (as repetitions see the pieces), hands and
  * side to move, what the game's own record of positions tells apart too; `full`, for the table,
  * also castling and unmoved rights, en passant, counts, passes and promoted marks.
  */
 export function positionHash(pos: Position, full: boolean): [number, number] {
-  const k = keys(pos.variant);
+  let [lo, hi] = repetitionHash(pos);
+  if (!full) return [lo, hi];
+  const k = zobristKeys(pos.variant);
   const asType = repetitionTypes(pos.variant);
-  let lo = 0, hi = 0;
   const { board, geo } = pos;
   const sqs = geo.squares;
-  for (let i = 0; i < sqs.length; i++) {
-    const sq = sqs[i];
-    const code = board[sq];
-    if (code === 0) continue;
-    if (code === DUCK) {
-      const j = (sq * 5 + 4) * 2;
-      lo ^= k.mark[j];
-      hi ^= k.mark[j + 1];
-      continue;
-    }
-    for (let side = 0; side < 2; side++) {
-      const t = asType[typeOn(code, side as Side)];
-      if (t === 0) continue;
-      const j = ((sq * 2 + side) * 32 + t) * 2;
-      lo ^= k.piece[j];
-      hi ^= k.piece[j + 1];
-      if (code & CARRY[side]) {
-        const m = (sq * 5 + side) * 2;
-        lo ^= k.mark[m];
-        hi ^= k.mark[m + 1];
-      }
-    }
-  }
-  for (let i = 0; i < 64; i++) {
-    const c = pos.hand[i];
-    if (c === 0) continue;
-    const j = (i * 64 + Math.min(c, 63)) * 2;
-    lo ^= k.hand[j];
-    hi ^= k.hand[j + 1];
-  }
   const misc = k.misc;
   const unmovedAt = 16 + geo.size;
   const turnAt = unmovedAt + 32;
-  if (pos.turn) {
-    lo ^= misc[turnAt * 2];
-    hi ^= misc[turnAt * 2 + 1];
+  for (let b = 0; b < 16; b++) if (pos.castling & (1 << b)) {
+    lo ^= misc[b * 2];
+    hi ^= misc[b * 2 + 1];
   }
-  if (full) {
-    for (let b = 0; b < 16; b++) if (pos.castling & (1 << b)) {
-      lo ^= misc[b * 2];
-      hi ^= misc[b * 2 + 1];
+  for (let b = 0; b < 32; b++) if (pos.unmoved & (1 << b)) {
+    lo ^= misc[(unmovedAt + b) * 2];
+    hi ^= misc[(unmovedAt + b) * 2 + 1];
+  }
+  if (pos.ep >= 0) {
+    lo ^= misc[(16 + pos.ep) * 2];
+    hi ^= misc[(16 + pos.ep) * 2 + 1];
+  }
+  // What the table must tell apart beyond repetition: promoted marks, counts and passes.
+  const extra = (pos.countLimit * 7 + pos.countPly * 3 + pos.passes + (pos.dropped << 4)) & 511;
+  if (extra) {
+    lo ^= misc[(turnAt + 2 + extra) * 2];
+    hi ^= misc[(turnAt + 2 + extra) * 2 + 1];
+  }
+  for (let i = 0; i < sqs.length; i++) {
+    const sq = sqs[i];
+    const code = board[sq];
+    if (code === 0 || code === DUCK) continue;
+    if (code & (PROMOTED[0] | PROMOTED[1])) {
+      const m = (sq * 5 + (code & PROMOTED[0] ? 2 : 3)) * 2;
+      lo ^= k.mark[m];
+      hi ^= k.mark[m + 1];
     }
-    for (let b = 0; b < 32; b++) if (pos.unmoved & (1 << b)) {
-      lo ^= misc[(unmovedAt + b) * 2];
-      hi ^= misc[(unmovedAt + b) * 2 + 1];
-    }
-    if (pos.ep >= 0) {
-      lo ^= misc[(16 + pos.ep) * 2];
-      hi ^= misc[(16 + pos.ep) * 2 + 1];
-    }
-    // What the table must tell apart beyond repetition: promoted marks, counts and passes.
-    const extra = (pos.countLimit * 7 + pos.countPly * 3 + pos.passes + (pos.dropped << 4)) & 511;
-    if (extra) {
-      lo ^= misc[(turnAt + 2 + extra) * 2];
-      hi ^= misc[(turnAt + 2 + extra) * 2 + 1];
-    }
-    for (let i = 0; i < sqs.length; i++) {
-      const sq = sqs[i];
-      const code = board[sq];
-      if (code === 0 || code === DUCK) continue;
-      if (code & (PROMOTED[0] | PROMOTED[1])) {
-        const m = (sq * 5 + (code & PROMOTED[0] ? 2 : 3)) * 2;
-        lo ^= k.mark[m];
-        hi ^= k.mark[m + 1];
-      }
-      // The piece itself where repetitions take it for another (Shogi's tokin for a gold).
-      for (let side = 0; side < 2; side++) {
-        const t = typeOn(code, side as Side);
-        const as = asType[t];
-        if (as === t) continue;
-        const j = ((sq * 2 + side) * 32 + t) * 2, a = ((sq * 2 + side) * 32 + as) * 2;
-        lo ^= k.piece[j] ^ k.piece[a];
-        hi ^= k.piece[j + 1] ^ k.piece[a + 1];
-      }
+    // The piece itself where repetitions take it for another (Shogi's tokin for a gold).
+    for (let side = 0; side < 2; side++) {
+      const t = typeOn(code, side as Side);
+      const as = asType[t];
+      if (as === t) continue;
+      const j = ((sq * 2 + side) * 32 + t) * 2, a = ((sq * 2 + side) * 32 + as) * 2;
+      lo ^= k.piece[j] ^ k.piece[a];
+      hi ^= k.piece[j + 1] ^ k.piece[a + 1];
     }
   }
   return [lo, hi];

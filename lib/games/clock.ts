@@ -5,9 +5,9 @@
  * several workers never decide the same timeout twice. `now` is a parameter so
  * tests move the clock instead of sleeping.
  */
-import { and, eq, isNotNull, isNull, lte, ne, or } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Db, Executor } from "@/lib/db/client";
-import { games, users, type Game as GameRow, type User } from "@/lib/db/schema";
+import { gameSeats, games, users, type Game as GameRow, type User } from "@/lib/db/schema";
 import { hasEventSince, recordEvents } from "@/lib/auth/rate-limit";
 import { GameError } from "./errors";
 import { gameActionInput } from "./inputs";
@@ -188,6 +188,14 @@ async function activeGamesOf(tx: Executor, userId: string): Promise<GameRow[]> {
   return rows;
 }
 
+/** The games for more than two under way whose army to move is this player's (the N-FEN's second field, kept current by every change). */
+async function multiGamesWaitingFor(tx: Executor, userId: string): Promise<GameRow[]> {
+  const rows = await tx.select({ game: games }).from(games).innerJoin(gameSeats, eq(gameSeats.gameId, games.id))
+    .where(and(eq(games.status, "active"), eq(gameSeats.userId, userId), sql`split_part(${games.currentFen}, ' ', 2) = ${gameSeats.army}`))
+    .for("update", { of: games });
+  return rows.map((r) => r.game);
+}
+
 export async function startVacation(db: Db, userId: string, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     const [u] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
@@ -217,12 +225,12 @@ async function endVacationIn(tx: Executor, userId: string, now: Date): Promise<b
   const usedNow = Math.min(ALLOWANCE_S, u.vacationUsedSeconds + Math.floor((now.getTime() - since.getTime()) / 1000));
   await tx.update(users).set({ vacationSince: null, vacationUsedSeconds: usedNow }).where(eq(users.id, userId));
   const active = await activeGamesOf(tx, userId);
-  for (const g of active) {
-    if (playerToMove(g) === userId && g.deadline) {
-      const turnStart = g.deadline.getTime() - g.daysPerMove * DAY_MS;
-      const paused = now.getTime() - Math.max(since.getTime(), turnStart);
-      if (paused > 0) await tx.update(games).set({ deadline: new Date(g.deadline.getTime() + paused) }).where(eq(games.id, g.id));
-    }
+  const waiting = [...active.filter((g) => playerToMove(g) === userId), ...(await multiGamesWaitingFor(tx, userId))];
+  for (const g of waiting) {
+    if (!g.deadline) continue;
+    const turnStart = g.deadline.getTime() - g.daysPerMove * DAY_MS;
+    const paused = now.getTime() - Math.max(since.getTime(), turnStart);
+    if (paused > 0) await tx.update(games).set({ deadline: new Date(g.deadline.getTime() + paused) }).where(eq(games.id, g.id));
   }
   await tellOpponents(tx, u, active, false, now);
   return true;

@@ -5,7 +5,7 @@
  * Its players are in game_seats (one a seat, the seat's army is the army of that index in turn order);
  * armies that went out by resignation or timeout are in game_eliminations, replayed between the moves.
  */
-import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db, Executor } from "@/lib/db/client";
 import { gameEliminations, gameSeats, games, invitations, moves, users, type Game as GameRow, type GameSeat, type User } from "@/lib/db/schema";
 import { MultiGame, RulesError, multiGameInfo, replayMultiGame, type MultiElimination, type MultiStatus } from "@/lib/rules";
@@ -269,6 +269,8 @@ export async function timeOutMulti(tx: Executor, g: GameRow, now: Date): Promise
   const toMove = replayMulti(g.variant, g.startFen, stored.moves, stored.eliminations).status();
   if (toMove.result !== "ongoing") return null;
   const late = stored.seats.find((s) => s.army === toMove.toMove)!;
+  // Paused while its player is on vacation: the deadline moves on when the vacation ends (lib/games/clock.ts).
+  if (late.userId && late.botLevel === null && (await userById(tx, late.userId)).vacationSince) return null;
   const [{ played }] = await tx.select({ played: count() }).from(moves).where(and(eq(moves.gameId, g.id), eq(moves.playerId, late.userId!)));
   if (played > 0) {
     await eliminateArmy(tx, g, stored, late, "timeout", now);
@@ -419,24 +421,30 @@ export interface OpenSeats {
   createdAt: Date;
 }
 
-/** The lobby's games for more than two: public, open, with a lobby invitation and seats not kept for named players. */
+/**
+ * The lobby's games for more than two, newest first: public, open, with a lobby invitation and more free
+ * seats than are kept for players invited by name (takeSeatIn: those are not the lobby's to give).
+ * One statement for the whole list, the free seats and the kept ones read per game as subselects.
+ */
 export async function openSeats(db: Executor, limit = 100): Promise<OpenSeats[]> {
+  const free = sql<string[]>`(select coalesce(json_agg(${gameSeats.army} order by ${gameSeats.seat}), '[]'::json) from ${gameSeats}
+    where ${gameSeats.gameId} = ${games.id} and ${gameSeats.userId} is null)`;
+  const freeCount = sql`(select count(*) from ${gameSeats} where ${gameSeats.gameId} = ${games.id} and ${gameSeats.userId} is null)`;
+  const kept = sql`(select count(*) from ${invitations} named where named.game_id = ${games.id} and named.kind = 'user' and named.status = 'pending')`;
   const rows = await db.select({
     invitationId: invitations.id, gameId: games.id, variant: games.variant, daysPerMove: games.daysPerMove, seats: games.seatCount,
-    fromName: users.name, fromId: invitations.fromId, createdAt: invitations.createdAt,
+    fromName: users.name, fromId: invitations.fromId, createdAt: invitations.createdAt, free,
   }).from(invitations)
     .innerJoin(games, eq(games.id, invitations.gameId))
     .innerJoin(users, eq(users.id, invitations.fromId))
-    .where(and(eq(invitations.kind, "open"), eq(invitations.status, "pending"), eq(games.status, "open"), eq(games.visibility, "public")))
-    .orderBy(asc(invitations.createdAt)).limit(limit);
-  const out: OpenSeats[] = [];
-  for (const r of rows) {
-    if (r.seats === null) continue;
-    const free = await freeSeats(db, r.gameId);
-    // Seats kept for players invited by name are not the lobby's to give (takeSeatIn).
-    if (free.length > (await namedWaiting(db, r.gameId))) out.push({ ...r, seats: r.seats, name: gameName(r.variant), free });
-  }
-  return out.reverse();
+    .where(and(
+      eq(invitations.kind, "open"), eq(invitations.status, "pending"), eq(games.status, "open"), eq(games.visibility, "public"),
+      isNotNull(games.seatCount), sql`${freeCount} > ${kept}`,
+    ))
+    .orderBy(desc(invitations.createdAt)).limit(limit);
+  return rows.map((r) => ({
+    ...r, seats: r.seats!, name: gameName(r.variant), free: r.free.map((army) => ({ army, name: armyName(r.variant, army) })),
+  }));
 }
 
 /** The free seats of a game for more than two, for the holder of its invitation's link (app/invitations/[token]). */

@@ -7,8 +7,11 @@
  * timeout waits for a bot to think. Runs inside the app process by default (instrumentation.ts)
  * and as `npm run worker` where several app servers share one database (both start it through
  * lib/games/worker.ts); every job and drainOutbox are safe with any number of workers.
+ * An app server without one (OUTBOX_WORKER=off) wakes the others' through PostgreSQL: a NOTIFY
+ * on WAKE_CHANNEL after its commit, which every worker LISTENs for (BENCHMARKS.md, issue 18).
  */
-import { getDb, type Db } from "@/lib/db/client";
+import { sql } from "drizzle-orm";
+import { getDb, getDbHandle, type Db } from "@/lib/db/client";
 import { drainOutbox } from "./outbox";
 import { getTransport } from "./index";
 
@@ -20,6 +23,9 @@ export interface Worker {
 }
 
 const holder = globalThis as typeof globalThis & { __courierWorker?: Worker };
+
+/** The channel an app server without a worker notifies to wake the workers of other processes. */
+export const WAKE_CHANNEL = "outbox_wake";
 
 /** A job of the worker: `signal` is aborted when the worker stops, for a job that may take long. */
 export type WorkerJob = (db: Db, now: Date, options: { signal: AbortSignal }) => Promise<unknown>;
@@ -98,10 +104,20 @@ export function startOutboxWorker({ intervalMs = 3000, jobs = [], slowJobs = [],
     }
   }, intervalMs));
   const loops = [main, ...slow];
+  const wake = () => loops.forEach((l) => l.run());
+  // Woken from other processes; on (re)connecting too, since a wake may have been missed meanwhile.
+  // Should the LISTEN fail, the tick still runs every intervalMs.
+  const listening = getDbHandle()
+    .then((handle) => handle.listen(WAKE_CHANNEL, wake, wake))
+    .catch((e: unknown) => {
+      log(`outbox worker: no LISTEN on ${WAKE_CHANNEL}, waking on its tick only: ${message(e)}`);
+      return null;
+    });
   const worker: Worker = {
-    wake: () => loops.forEach((l) => l.run()),
+    wake,
     async stop() {
       stopping.abort();
+      await (await listening)?.().catch(() => {});
       await Promise.all(loops.map((l) => l.stop()));
       await onStop?.().catch((e: unknown) => log(`worker stopping: ${message(e)}`));
       holder.__courierWorker = undefined;
@@ -113,7 +129,16 @@ export function startOutboxWorker({ intervalMs = 3000, jobs = [], slowJobs = [],
   return worker;
 }
 
-/** Wakes this process's worker, if it runs one (a no-op in a process without it). */
+/**
+ * After a commit that queued mail or asked a bot to move: wakes this process's worker, or in an
+ * app server whose deployment runs the worker apart (OUTBOX_WORKER=off, `npm run worker`), the
+ * workers of the other processes (a NOTIFY outside any transaction, so it holds up no move's
+ * commit). A failed NOTIFY is only logged: the workers' tick still comes.
+ */
 export function wakeOutboxWorker(): void {
-  holder.__courierWorker?.wake();
+  if (holder.__courierWorker) return holder.__courierWorker.wake();
+  if (process.env.OUTBOX_WORKER !== "off") return;
+  getDb()
+    .then((db) => db.execute(sql`select pg_notify(${WAKE_CHANNEL}, '')`))
+    .catch((e: unknown) => console.error(`waking the outbox worker: ${message(e)}`));
 }

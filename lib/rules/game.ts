@@ -10,11 +10,13 @@ import type { Move } from "./move";
 import { inCheck, makeMove, perftUpTo, protectedRoyal } from "./movegen";
 import { parseFen, makeFen } from "./notation/fen";
 import { hasPgn, parseSan, resolveSan, san, type SanText } from "./notation/san";
+import { makeRulesStateText, parseRulesState, RULES_STATE_LIMITS, type PastPosition } from "./notation/rules-state";
 import { CARRY, DUCK, PROMOTED, typeOn, type Position } from "./position";
 import { unwrap } from "./result";
 import { couldWin, moveRulePlies, positionStatus, settled, win, type EndReason, type Outcome } from "./status";
 import type { Side, Variant } from "./variant";
 import { getVariant } from "./variants";
+import { hashText, repetitionHash } from "./zobrist";
 
 export type Color = "white" | "black";
 /** Draws a player may claim; the last two only in Sittuyin (docs/games/sittuyin.md#draws-to-claim). */
@@ -44,11 +46,26 @@ const COLORS: Color[] = ["white", "black"];
 export interface SearchStart {
   /** A copy of the current position: the search plays on it, the game is not changed. */
   position: Position;
-  /** The repetition key of every position so far, the current one last (see Game's `keys`). */
+  /**
+   * The repetition keys of the positions the game still looks back on (at least those since the
+   * last capture or pawn move), the current one last; each begins with the 16 hex digits of its
+   * repetition hash (zobrist.ts). See Game's `keys`.
+   */
   keys: readonly string[];
 }
 
 let openForSearch: (game: Game) => SearchStart;
+let writeState: (game: Game) => string;
+
+/**
+ * Everything the rules need of the game's past to judge its next moves and its end, as text
+ * (docs/notation.md#the-rules-state), which `Game.resume` reads back: the position, the ply and
+ * the positions a repetition rule may still look back on, trimmed to those. RulesError for a game
+ * that keeps more positions than a rules state holds (RULES_STATE_LIMITS: 20,000).
+ */
+export function makeRulesState(game: Game): string {
+  return writeState(game);
+}
 
 /**
  * The bot's door into a game (lib/bot): the position to search from and the positions that
@@ -80,14 +97,26 @@ export class Game {
   readonly variant: Variant;
   readonly startFen: string;
   private pos: Position;
+  /** The moves played here: all of them, or those since the game was resumed at ply `resumedAt`. */
   private readonly played: string[] = [];
-  /** Repetition key of every position so far, the current one last. */
-  private readonly keys: string[] = [];
-  /** Whether the side to move stood in check, for every position so far (perpetual check). */
-  private readonly checked: boolean[] = [];
-  /** For every position so far: the squares of the side to move's pieces the move to it chased (Mechanic.chases), and that move's from and to. */
-  private readonly chased: number[][] = [];
-  private readonly arrivals: [number, number][] = [];
+  private resumedAt = 0;
+  /**
+   * Repetition key (`repetitionKey`) of every position so far, the current one last; on a resumed
+   * game, of those since ply `keysFrom` (the earlier ones no rule can read, makeRulesState).
+   */
+  private keys: string[] = [];
+  private keysFrom = 0;
+  /** Whether the side to move stood in check, for every position in `keys` (perpetual check). */
+  private checked: boolean[] = [];
+  /** For every position in `keys`: the squares of the side to move's pieces the move to it chased (Mechanic.chases), and that move's from and to. */
+  private chased: number[][] = [];
+  private arrivals: [number, number][] = [];
+  /**
+   * The pieces on the board, carried and in hand (`material`), and the ply since which they are
+   * that many: no move adds a piece, so no position before that ply can stand again.
+   */
+  private material: number;
+  private materialSince = 0;
   /** The mechanic that says which pieces a move chases, where the repetition rule reads chases. */
   private readonly chaser: Mechanic | undefined;
   /** How moves are read, built and judged: from the listed legal moves, or the mechanic's own way (Friendly). */
@@ -98,6 +127,7 @@ export class Game {
   static {
     // Inside the class, so searchStart reaches the private fields without widening Game's API.
     openForSearch = (game) => ({ position: game.pos.clone(), keys: game.keys });
+    writeState = (game) => game.rulesState();
   }
 
   private constructor(variant: Variant, fen: string) {
@@ -110,6 +140,7 @@ export class Game {
     this.chaser = variant.decl.repetition ? variant.mechanics.find((m) => m.chases) : undefined;
     this.chased.push([]);
     this.arrivals.push([-1, -1]);
+    this.material = material(this.pos);
   }
 
   /** A game from a variant id and a FEN (or "start"). Throws RulesError on bad input. */
@@ -125,11 +156,54 @@ export class Game {
     return g;
   }
 
-  get ply(): number {
-    return this.played.length;
+  /**
+   * A game as if replayed from `startFen` to the position its rules state (makeRulesState) was
+   * written at, without the replay: ply, position, status, draws, legal moves, play and the bot's
+   * search all as on the replayed game. It does not know the moves before: `moves` throws
+   * RulesError; `movesSince(ply)` gives those played since. A state that does not read (not one
+   * makeRulesState writes, of another game, or past its limits) is refused with RulesError.
+   */
+  static resume(variantId: string, startFen: string, rulesState: string): Game {
+    const g = Game.start(variantId, startFen);
+    const s = unwrap(parseRulesState(g.variant, rulesState));
+    const pos = unwrap(parseFen(g.variant, s.fen));
+    pos.halfmove = s.halfmove;
+    pos.dropped = s.dropped;
+    pos.passes = s.passes;
+    const first = s.ply - s.positions.length + 1;
+    g.pos = pos;
+    g.resumedAt = s.ply;
+    g.keysFrom = first;
+    g.keys = s.positions.map((p) => p.key);
+    g.checked = s.positions.map((p) => p.checked);
+    g.chased = s.positions.map((p) => p.chased);
+    g.arrivals = s.positions.map((p) => p.arrival);
+    g.material = material(pos);
+    g.materialSince = s.materialSince;
+    // The current position's own entry must be this position's: a state of another game, or forged, is refused here.
+    const last = s.positions[s.positions.length - 1];
+    if (last.key !== g.repetitionKey() || last.checked !== inCheck(pos, pos.turn)) {
+      throw new RulesError("the rules state's last position is not its position");
+    }
+    // The rules look back to the last capture, and to the last capture or pawn move: a state must keep both.
+    if (first > 0 && first > Math.min(s.materialSince, s.ply - pos.halfmove)) throw new RulesError("the rules state keeps too few positions");
+    return g;
   }
+
+  get ply(): number {
+    return this.resumedAt + this.played.length;
+  }
+  /** Every move played, canonical. RulesError on a resumed game, which knows only those since (movesSince). */
   get moves(): readonly string[] {
+    if (this.resumedAt > 0) throw new RulesError(`this game was resumed at ply ${this.resumedAt}: its earlier moves are not known here`);
     return this.played;
+  }
+  /** The moves played from ply `ply` on; RulesError for a ply before the game was resumed (its moves are not known) or after now. */
+  movesSince(ply: number): readonly string[] {
+    if (!Number.isInteger(ply) || ply < this.resumedAt || ply > this.ply) {
+      throw new RulesError(`the moves since ply ${ply} are not known here (known: from ply ${this.resumedAt} to ${this.ply})`);
+    }
+    return this.played.slice(ply - this.resumedAt);
   }
   turn(): Color {
     return COLORS[this.pos.turn];
@@ -174,7 +248,45 @@ export class Game {
     this.checked.push(inCheck(this.pos, this.pos.turn));
     this.chased.push(chased);
     this.arrivals.push([move.from, move.to]);
+    const m = material(this.pos);
+    if (m < this.material) {
+      this.material = m;
+      this.materialSince = this.ply;
+    }
     return text;
+  }
+
+  /**
+   * makeRulesState: the positions from the first one a rule may still read. A repetition is of
+   * the current position (or a later one), so none before the material fell to what it is now can
+   * count; the move-count rules' checks (Xiangqi) and the bot look back to the last capture or
+   * pawn move. The cycles of perpetual check and chase run between repeated positions, so they lie
+   * in what is kept. Where pieces come back (drops), the material never falls and all is kept.
+   */
+  private rulesState(): string {
+    const from = Math.max(this.keysFrom, Math.min(this.materialSince, this.ply - this.pos.halfmove));
+    const start = from - this.keysFrom;
+    if (this.keys.length - start > RULES_STATE_LIMITS.positions) {
+      throw new RulesError(`this game keeps more than ${RULES_STATE_LIMITS.positions} positions, more than a rules state holds`);
+    }
+    const positions: PastPosition[] = [];
+    for (let i = start; i < this.keys.length; i++) {
+      // Moves and chases are read only where the game reads chases.
+      positions.push({ key: this.keys[i], checked: this.checked[i], arrival: this.chaser ? this.arrivals[i] : [-1, -1], chased: this.chased[i] });
+    }
+    const fields = makeFen(this.pos).split(" ");
+    // The en passant square as the position holds it, where FEN writes it only when it can be taken (Duck chess).
+    if (!this.pos.countLimit) fields[3] = this.pos.ep === -1 ? "-" : this.variant.geo.names[this.pos.ep];
+    return makeRulesStateText(this.variant, {
+      variant: this.variant.id,
+      ply: this.ply,
+      fen: fields.join(" "),
+      halfmove: this.pos.halfmove,
+      dropped: this.pos.dropped,
+      passes: this.pos.passes,
+      materialSince: this.materialSince,
+      positions,
+    });
   }
 
   /**
@@ -295,7 +407,7 @@ export class Game {
    */
   private chasedThroughout(from: number, to: number): boolean {
     let pieces = this.chased[from];
-    for (let i = from - 2; i >= to && i > 0 && pieces.length > 0; i -= 2) {
+    for (let i = from - 2; i >= to && i + this.keysFrom > 0 && pieces.length > 0; i -= 2) {
       const [moved, arrived] = this.arrivals[i + 1];
       const earlier = new Set(this.chased[i]);
       pieces = pieces.map((sq) => (sq === arrived && moved !== -1 ? moved : sq)).filter((sq) => earlier.has(sq));
@@ -312,7 +424,7 @@ export class Game {
   private moveRuleExtension(): number {
     const allowed = this.variant.decl.moveRuleChecks;
     const last = this.checked.length - 1;
-    if (allowed === undefined || last < 20) return 0;
+    if (allowed === undefined || this.keysFrom + last < 20) return 0;
     const end = Math.min(this.pos.halfmove, last);
     let byThem = Number(this.checked[last]);
     let byUs = Number(this.checked[last - 1]);
@@ -329,22 +441,19 @@ export class Game {
   }
 
   /**
-   * Placement, side, castling, and en passant only when a capture is really possible.
-   * Castling rights count; the first-move leaps of Ouk Chatrang's king and neang do not, as
-   * Fairy-Stockfish counts repetitions (docs/games/ouk-chatrang.md#draws).
+   * The repetition hash of placement, hands and side (zobrist.ts), then `k` and the castling
+   * rights, then `e` and en passant, only when a capture is really possible (or as FEN writes it,
+   * where the game says so). Castling rights count; the first-move leaps of Ouk Chatrang's king
+   * and neang do not, as Fairy-Stockfish counts repetitions (docs/games/ouk-chatrang.md#draws).
+   * Fairy-Stockfish tells a promoted pawn from the piece it became only on capture, not in
+   * repetitions; nor a piece from the one it counts as there (PieceDecl.repetitionAs: Shogi's
+   * tokin is a gold): the hash does not either.
    */
   private repetitionKey(): string {
-    const [marked, side, , written] = makeFen(this.pos).split(" ");
-    // Fairy-Stockfish tells a promoted pawn from the piece it became only on capture, not in repetitions;
-    // nor a piece from the one it counts as there (PieceDecl.repetitionAs: Shogi's tokin is a gold).
-    let placement = marked.replaceAll("~", "");
-    for (const p of this.variant.decl.pieces) {
-      if (p.repetitionAs) placement = placement.replaceAll(p.letter, p.repetitionAs).replaceAll(p.letter.toLowerCase(), p.repetitionAs.toLowerCase());
-    }
-    const castling = this.pos.castling;
-    if (this.variant.decl.enPassant?.repeatsAsWritten) return `${placement} ${side} ${castling} ${written}`;
-    const epCapture = this.pos.ep !== -1 && this.steps.enPassantPossible(this.pos);
-    return `${placement} ${side} ${castling} ${epCapture ? this.variant.geo.names[this.pos.ep] : "-"}`;
+    const castling = this.pos.castling ? `k${this.pos.castling}` : "";
+    const ep = this.variant.decl.enPassant?.repeatsAsWritten ? makeFen(this.pos).split(" ")[3]
+      : this.pos.ep !== -1 && this.steps.enPassantPossible(this.pos) ? this.variant.geo.names[this.pos.ep] : "-";
+    return `${hashText(repetitionHash(this.pos))}${castling}${ep === "-" ? "" : `e${ep}`}`;
   }
 
   /** The occupied squares, for drawing the board. */
@@ -389,4 +498,15 @@ export class Game {
     if (!inCheck(this.pos, side)) return [];
     return [this.pos.geo.names[protectedRoyal(this.pos, side)]];
   }
+}
+
+/** The pieces on the board (union partners each), carried and in hand: no move adds one. */
+function material(pos: Position): number {
+  let n = pos.pieceCount(0) + pos.pieceCount(1);
+  for (const sq of pos.geo.squares) {
+    if (pos.board[sq] & CARRY[0]) n++;
+    if (pos.board[sq] & CARRY[1]) n++;
+  }
+  for (let i = 0; i < 64; i++) n += pos.hand[i];
+  return n;
 }

@@ -26,6 +26,11 @@
  *   Game; its methods above, plus moves, ply, turn(), sanMoves(), couldWin(color), and
  *   countPositions(depth, cap): perft, or null once more than cap (work bounded by cap).
  *   Types Color, DrawClaim, LegalMove, PieceOnBoard, SquareContent.
+ * - `makeRulesState(game)` → text: what the rules need of the game's past (its position, ply and
+ *   the positions a repetition rule may still look back on, trimmed to those;
+ *   docs/notation.md#the-rules-state). `Game.resume(variantId, startFen, state)` → the game as if
+ *   replayed, without the replay (RulesError for a state that does not read); its `moves` throw,
+ *   `movesSince(ply)` gives the moves played since it was resumed.
  * - `parseActions(text)` → Result<Action[]>: a move's actions (docs/notation.md#moves),
  *   read tolerantly. `makeMoveText(actions)` → its canonical text; `makeActionText(action)`
  *   → one action's. Type Action.
@@ -63,7 +68,9 @@
  *   board() (cells with name, x, y from the top left, shade, piece, dead), armies() (letter,
  *   name, score, state, toMove), countPositions(depth, cap). `multiVariantIds()`,
  *   `isMultiVariant(id)`, `multiGameInfo(id)` (name, lattice, files, ranks, cells, armies,
- *   start) and `parseMultiNfen(id, text)` → Result<canonical N-FEN>.
+ *   start) and `parseMultiNfen(id, text)` → Result<canonical N-FEN>. `makeMultiRulesState(game)` and
+ *   `MultiGame.resume(id, nfen, state)`: as makeRulesState and Game.resume, for these games
+ *   (eliminations included); ply, and movesSince(ply) on a resumed game.
  * - Types EndReason and Outcome: what `status()` returns.
  * - `RulesError`: every error the module throws. `Result`, `unwrap`: the convention above.
  *
@@ -72,7 +79,7 @@
  * Game, whose `fen()` writes it. The one door past that is lib/bot's: `searchStart(game)` in
  * ./game, a copy of the position and the repetition keys its search needs, not exported here.
  */
-export { Game } from "./game";
+export { Game, makeRulesState } from "./game";
 export type { Color, DrawClaim, LegalMove, PieceOnBoard, SquareContent } from "./game";
 export type { Action } from "./actions";
 export { makeActionText, makeMoveText, parseActions } from "./actions";
@@ -85,5 +92,5 @@ export { chosenSetupFen, findVariantInfo, setupFen, sideNameIn, variantInfo, typ
 export { makeGameRecord, makePgn, hasPgn, parseGameRecord, sanRecord, type ParsedRecord, type RecordInput, type RecordResult } from "./notation/record";
 export { unwrap, type Result } from "./result";
 export { hidesInformation, viewFen } from "./view";
-export { isMultiVariant, makeMultiRecord, MultiGame, multiGameInfo, multiVariantIds, parseMultiNfen, replayMultiGame } from "./multi";
+export { isMultiVariant, makeMultiRecord, makeMultiRulesState, MultiGame, multiGameInfo, multiVariantIds, parseMultiNfen, replayMultiGame } from "./multi";
 export type { MultiElimination, MultiRecordInput, MultiArmy, MultiCell, MultiEndReason, MultiGameInfo, MultiLegalMove, MultiStatus } from "./multi";

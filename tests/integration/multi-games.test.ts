@@ -8,8 +8,8 @@ import type { Db } from "@/lib/db/client";
 import { emailOutbox, gameEliminations, gameSeats, games, invitations, moves, users } from "@/lib/db/schema";
 import { testDrivers, type TestDb } from "@/lib/db/testing";
 import {
-  GameError, acceptInvitation, createMultiChallenge, getMultiGameView, multiGamesOf, openChallenges, openSeats, replayMulti, resignMulti, runClock, submitMultiMove,
-  withdrawInvitation,
+  GameError, acceptInvitation, createMultiChallenge, endVacation, getMultiGameView, multiGamesOf, openChallenges, openSeats, replayMulti, resignMulti, runClock,
+  startVacation, submitMultiMove, withdrawInvitation,
 } from "@/lib/games";
 import { challengesBy } from "@/lib/games/overview";
 
@@ -127,6 +127,16 @@ describe.each(testDrivers)("games for more than two on $driver", ({ create }) =>
     expect(await seatsTaken(c.gameId)).toEqual([ids.alice, ids.bob, ids.carol, ids.dave]);
     // Alice sat down last and moves first: she is on the page, so no mail. Nobody else is to move.
     expect(await outbox()).toEqual([]);
+  });
+
+  it("the lobby lists the newest games with free seats first, at most as many as asked", async () => {
+    const made = [];
+    for (const [i, who] of (["alice", "bob", "carol"] as const).entries()) {
+      made.push((await createMultiChallenge(db, ids[who], { variant: "three-player", daysPerMove: 3, others: "open" }, at(i))).gameId);
+    }
+    expect((await openSeats(db)).map((x) => x.gameId)).toEqual(made.toReversed());
+    expect((await openSeats(db, 2)).map((x) => x.gameId)).toEqual([made[2], made[1]]);
+    expect((await openSeats(db, 2))[0].free).toHaveLength(2);
   });
 
   it("a player invited by name who sits down from the lobby no longer holds a kept seat: the last seat goes to the next comer", async () => {
@@ -285,6 +295,21 @@ describe.each(testDrivers)("games for more than two on $driver", ({ create }) =>
     expect((await seatsOf(id)).find((s) => s.winner)?.userId).toBe(ids.alice);
     expect((await outbox()).filter((m) => m.kind === "game-over").map((m) => m.toAddress).sort())
       .toEqual(["alice@example.test", "bob@example.test", "carol@example.test", "dave@example.test"]);
+  });
+
+  it("a vacation pauses the deadline of the army to move, and moves it on by the paused part when it ends", async () => {
+    const id = await started("four-player", ["alice", "bob", "carol", "dave"], 1);
+    // The fifth move at at(0.4): Blue (Bob) to move, by at(1.4).
+    await play(id, ["P d2-d3", "P b4-c4", "P e13-e12", "P m4-l4", "P e2-e3"], ["alice", "bob", "carol", "dave"]);
+    expect((await gameRow(id)).deadline).toEqual(at(1.4));
+    await startVacation(db, ids.bob, at(1.2));
+    expect((await runClock(db, at(1.5))).timeouts).toBe(0);
+    await endVacation(db, ids.bob, at(2));
+    // Paused from at(1.2) to at(2): 0.8 days more.
+    expect((await gameRow(id)).deadline).toEqual(at(2.2));
+    expect((await runClock(db, at(2.1))).timeouts).toBe(0);
+    expect((await runClock(db, at(2.3))).timeouts).toBe(1);
+    expect((await db.select({ army: gameEliminations.army }).from(gameEliminations))).toEqual([{ army: "b" }]);
   });
 
   it("cancels the game when the player to move times out before their first move: no places, everyone told", async () => {

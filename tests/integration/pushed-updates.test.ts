@@ -7,10 +7,13 @@
  * - GET /games/<id>/events: a private game's stream is not found for a stranger or a signed-out
  *   visitor; a stream resumed from an old version (?since= or Last-Event-ID) hears the current one
  *   at once; a Fog of War game's stream carries version numbers only; the watch ends with the client;
- *   a process holding MAX_STREAMS refuses one more;
+ *   a process holding MAX_STREAMS refuses one more, and one client address holding STREAMS_PER_CLIENT too;
  * - and the embedded default (PGlite) publishes in process.
  */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { stampPeerAddresses } from "@/lib/auth/client-address";
 import { openPostgres, type DbHandle } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
 import { createTestPglite, createTestPostgres, type TestDb } from "@/lib/db/testing";
@@ -25,7 +28,19 @@ vi.mock("@/lib/db/client", async (original) => ({ ...(await original<object>()),
 vi.mock("@/lib/auth", () => ({ getCurrentUser: async () => ctx.user }));
 vi.mock("@/lib/games/push", async (original) => ({ ...(await original<object>()), gameFeed: async () => ctx.feed }));
 
-import { GET as events, MAX_STREAMS } from "@/app/games/[id]/events/route";
+import { GET as events, MAX_STREAMS, STREAMS_PER_CLIENT } from "@/app/games/[id]/events/route";
+
+/** The peer stamp this process puts on a request from 127.0.0.1, as under `next start` (instrumentation.ts). */
+async function loopbackStamp(): Promise<string> {
+  stampPeerAddresses();
+  const server = createServer((req, res) => res.end(String(req.headers["x-courier-peer"])));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    return await (await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`)).text();
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
 
 /** Watches a game (its LISTEN in place once this resolves): the first version heard, or a failure after `ms`. */
 async function nextVersion(feed: GameFeed, gameId: string, ms = 5000): Promise<{ version: Promise<number>; stop: () => void }> {
@@ -279,6 +294,31 @@ describe("pushed updates across two processes", () => {
     await taken.body!.cancel();
     for (const unwatch of held) unwatch();
     expect(watcher.watching()).toBe(0);
+  });
+
+  it("one client address holds at most STREAMS_PER_CLIENT streams (429: its pages poll), and every other client is still served", async () => {
+    const id = await insertActiveGame(handle.db, { white: p.alice, black: p.bob });
+    // Clients behind a trusted proxy on loopback, told apart by X-Forwarded-For.
+    const stamp = await loopbackStamp();
+    const from = (client: string) => ({ headers: { "x-courier-peer": stamp, "x-forwarded-for": client } });
+    vi.stubEnv("TRUSTED_PROXIES", "127.0.0.1");
+    try {
+      const held: Response[] = [];
+      for (let i = 0; i < STREAMS_PER_CLIENT; i++) held.push(await open(id, "", from("203.0.113.7")));
+      expect(held.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+      const refused = await open(id, "", from("203.0.113.7"));
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toBe("30");
+      const other = await open(id, "", from("198.51.100.2"));
+      expect(other.status).toBe(200);
+      await held.pop()!.body!.cancel();
+      const again = await open(id, "", from("203.0.113.7"));
+      expect(again.status).toBe(200);
+      for (const r of [...held, other, again]) await r.body!.cancel();
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    await expect.poll(() => watcher.watching()).toBe(0);
   });
 
   it("a bad version or game id is refused, not streamed", async () => {

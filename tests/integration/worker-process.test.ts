@@ -85,7 +85,8 @@ describe("the worker's process", () => {
       { name: "Bot-level-1", email: "bot-level-1@bots.invalid", botLevel: 1, notify: "none" },
       { name: "Erin", email: "erin@example.test", notify: "none" },
     ]).returning();
-    const botGame = await insertActiveGame(handle.db, { white: bot.id, black: erin.id });
+    // Its deadline ahead of the real clock this worker runs on, so the clock does not end the game first.
+    const botGame = await insertActiveGame(handle.db, { white: bot.id, black: erin.id, deadline: new Date(Date.now() + 3 * 86_400_000) });
     // As a deployment runs it: outside Next.js.
     const { NEXT_RUNTIME: _, ...env } = process.env;
     const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {

@@ -11,6 +11,7 @@ import { MULTI_GAMES } from "./games";
 import { makeNfen, parseNfen, repetitionKey } from "./nfen";
 import type { MultiMode } from "./declare";
 import { CompiledGame, type ArmyState, type Position } from "./position";
+import { makeMultiStateText, parseMultiState, textHash } from "./state";
 import { makeMoveText, parseMoveText } from "./text";
 
 const compiled = new Map<string, CompiledGame>();
@@ -94,21 +95,70 @@ export interface MultiArmy {
 
 const STATE_NAMES: Record<ArmyState, MultiArmy["state"]> = { "": "playing", x: "out", k: "out-king-live" };
 
+let writeState: (game: MultiGame) => string;
+
+/**
+ * What the rules need of a game for more than two's past, as text (docs/notation.md#the-rules-state-of-a-game-for-more-than-two),
+ * which `MultiGame.resume` reads back: the position, the ply, the plies armies went out at, an end
+ * no position shows, and the positions since the material last fell with the times each stood.
+ */
+export function makeMultiRulesState(game: MultiGame): string {
+  return writeState(game);
+}
+
+/** The pieces on the board: no move adds one, so no position with more can stand again. */
+const material = (p: Position) => p.board.reduce((n, c) => n + (c ? 1 : 0), 0);
+
 export class MultiGame {
   private position: Position;
+  /** Every position so far as N-FEN; on a resumed game, those since. */
   private readonly history: string[] = [];
-  private readonly seen = new Map<string, number>();
+  /** The repetition hash (textHash of repetitionKey) of each position since the material last fell, with the times it stood. */
+  private seen = new Map<string, number>();
+  private material: number;
   private ended: MultiEnd | null = null;
-  private readonly outPly: (number | null)[];
-  readonly moves: string[] = [];
+  private outPly: (number | null)[];
+  private readonly played: string[] = [];
+  private resumedAt = 0;
+
+  static {
+    writeState = (game) => makeMultiStateText(game.g, {
+      variant: game.g.decl.id, ply: game.ply, nfen: game.fen(), outPly: game.outPly, ended: game.ended, seen: game.seen,
+    });
+  }
 
   private constructor(
     private readonly g: CompiledGame,
     start: Position,
   ) {
     this.position = start;
+    this.material = material(start);
     this.outPly = start.states.map((s) => (s === "" ? null : -1));
     this.remember();
+  }
+
+  /**
+   * A game as if replayed (with its eliminations) from `nfen` to where its rules state
+   * (makeMultiRulesState) was written, without the replay. It does not know the moves nor the
+   * positions before: `moves` and `positions()` throw RulesError; `movesSince(ply)` gives the moves
+   * played since. A state that does not read is refused with RulesError.
+   */
+  static resume(id: string, nfen: string, rulesState: string): MultiGame {
+    // Its position need not be among those seen: an army that went out since the last move changed it.
+    const game = MultiGame.start(id, nfen);
+    const s = unwrap(parseMultiState(game.g, rulesState));
+    game.position = unwrap(parseNfen(game.g, s.nfen));
+    game.material = material(game.position);
+    game.outPly = s.outPly;
+    game.ended = s.ended;
+    game.seen = s.seen;
+    game.resumedAt = s.ply;
+    game.history.length = 0;
+    game.history.push(makeNfen(game.g, game.position));
+    game.position.states.forEach((st, a) => {
+      if ((st === "") !== (s.outPly[a] === null)) throw new RulesError(`the rules state's plies out do not match its armies (${game.g.letters[a]})`);
+    });
+    return game;
   }
 
   static start(id: string, nfen = "start"): MultiGame {
@@ -133,19 +183,46 @@ export class MultiGame {
     return this.g.decl.id;
   }
 
+  /** Moves played so far. */
+  get ply(): number {
+    return this.resumedAt + this.played.length;
+  }
+
+  /** Every move played, canonical. RulesError on a resumed game, which knows only those since (movesSince). */
+  get moves(): readonly string[] {
+    if (this.resumedAt > 0) throw new RulesError(`this game was resumed at ply ${this.resumedAt}: its earlier moves are not known here`);
+    return this.played;
+  }
+
+  /** The moves played from ply `ply` on; RulesError for a ply before the game was resumed or after now. */
+  movesSince(ply: number): readonly string[] {
+    if (!Number.isInteger(ply) || ply < this.resumedAt || ply > this.ply) {
+      throw new RulesError(`the moves since ply ${ply} are not known here (known: from ply ${this.resumedAt} to ${this.ply})`);
+    }
+    return this.played.slice(ply - this.resumedAt);
+  }
+
+  /** A capture (or an army leaving the board) leaves fewer pieces for good: no position seen before can stand again. */
+  private countPieces() {
+    const pieces = material(this.position);
+    if (pieces < this.material) this.seen.clear();
+    this.material = pieces;
+  }
+
   private remember() {
-    const key = repetitionKey(this.g, this.position);
+    this.countPieces();
+    const key = textHash(repetitionKey(this.g, this.position));
     this.seen.set(key, (this.seen.get(key) ?? 0) + 1);
     this.history.push(makeNfen(this.g, this.position));
   }
 
   private repeated(): boolean {
-    return (this.seen.get(repetitionKey(this.g, this.position)) ?? 0) >= 5;
+    return (this.seen.get(textHash(repetitionKey(this.g, this.position))) ?? 0) >= 5;
   }
 
   private noteOut(before: Position) {
     this.position.states.forEach((s, a) => {
-      if (s !== "" && before.states[a] === "" && this.outPly[a] === null) this.outPly[a] = this.moves.length;
+      if (s !== "" && before.states[a] === "" && this.outPly[a] === null) this.outPly[a] = this.ply;
     });
   }
 
@@ -192,7 +269,7 @@ export class MultiGame {
     const canonical = makeMoveText(this.g, this.position, found);
     const before = this.position;
     this.position = playMove(this.g, before, found);
-    this.moves.push(canonical);
+    this.played.push(canonical);
     this.noteOut(before);
     if (found.type === "claim") {
       const scores = this.position.scores.slice();
@@ -212,6 +289,7 @@ export class MultiGame {
     const { position, end } = eliminate(this.g, before, a, reason);
     this.position = position;
     this.noteOut(before);
+    this.countPieces();
     if (end && (this.g.decl.mode === "teams" || this.g.decl.mode === "three" || end.reason === "last-army-standing")) this.ended = end.reason === "last-army-standing" ? { ...end, reason } : end;
   }
 
@@ -233,8 +311,9 @@ export class MultiGame {
     return makeNfen(this.g, this.position);
   }
 
-  /** Every position so far, as N-FEN, the start first. */
+  /** Every position so far, as N-FEN, the start first. RulesError on a resumed game, which does not know them. */
   positions(): readonly string[] {
+    if (this.resumedAt > 0) throw new RulesError(`this game was resumed at ply ${this.resumedAt}: its earlier positions are not known here`);
     return this.history;
   }
 

@@ -7,7 +7,7 @@ export { replayMultiGame, type MultiElimination } from "./replay";
 export { makeMultiRecord, type MultiRecordInput } from "./record";
 
 export type { MultiMode } from "./declare";
-export { isMultiVariant, MultiGame, multiGameInfo, multiVariantIds, type MultiArmy, type MultiCell, type MultiGameInfo, type MultiLegalMove, type MultiStatus, type MultiEndReason } from "./game";
+export { isMultiVariant, makeMultiRulesState, MultiGame, multiGameInfo, multiVariantIds, type MultiArmy, type MultiCell, type MultiGameInfo, type MultiLegalMove, type MultiStatus, type MultiEndReason } from "./game";
 
 /** Reads an N-FEN of the game `id`: its canonical text, or the one-line reason it is not one. */
 export function parseMultiNfen(id: string, text: string): Result<string> {

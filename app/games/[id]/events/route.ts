@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { getCurrentUser } from "@/lib/auth";
+import { clientAddress } from "@/lib/auth/client-address";
 import { getDb } from "@/lib/db/client";
 import { gameVersion } from "@/lib/games";
 import { gameFeed } from "@/lib/games/push";
@@ -22,6 +23,31 @@ const versions = z
 export const HEARTBEAT_MS = 25_000;
 /** Streams one process holds before it refuses more (the page then polls); BENCHMARKS.md has their cost. */
 export const MAX_STREAMS = 10_000;
+/**
+ * Streams one client address holds in one process before it is refused more (its pages then poll),
+ * so that one client cannot take all MAX_STREAMS and leave every other page polling
+ * (docs/pushed-updates.md#the-fallback-poll). `STREAMS_PER_CLIENT` sets it for a benchmark or a
+ * deployment whose clients share an address.
+ */
+export const STREAMS_PER_CLIENT = z.coerce.number().int().positive().default(100)
+  .parse(process.env.STREAMS_PER_CLIENT || undefined);
+/** Open streams per client address, in this process. */
+const streamsByClient = new Map<string, number>();
+
+/** Counts a stream against its client's share; null when the client holds its share already. */
+function holdStream(client: string): (() => void) | null {
+  const held = streamsByClient.get(client) ?? 0;
+  if (held >= STREAMS_PER_CLIENT) return null;
+  streamsByClient.set(client, held + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (streamsByClient.get(client) ?? 1) - 1;
+    if (left > 0) streamsByClient.set(client, left);
+    else streamsByClient.delete(client);
+  };
+}
 
 export async function GET(request: Request, ctx: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await ctx.params;
@@ -31,6 +57,10 @@ export async function GET(request: Request, ctx: { params: Promise<{ id: string 
   const busy = () => Response.json({ error: "too many open streams: the page polls instead" }, { status: 503, headers: { ...noStore, "Retry-After": "30" } });
   const [db, feed] = await Promise.all([getDb(), gameFeed().catch(() => null)]);
   if (!feed || feed.watching() >= MAX_STREAMS) return busy();
+  const release = holdStream(clientAddress(request.headers));
+  if (!release) {
+    return Response.json({ error: "too many open streams from your address: the page polls instead" }, { status: 429, headers: { ...noStore, "Retry-After": "30" } });
+  }
 
   const encoder = new TextEncoder();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -59,11 +89,18 @@ export async function GET(request: Request, ctx: { params: Promise<{ id: string 
     write(`id: ${said}\ndata: ${said}\n\n`);
   };
   // Watched before the version is read, so a change between the two is not missed.
-  const unwatch = await feed.watch(id, tell);
+  let unwatch: () => void;
+  try {
+    unwatch = await feed.watch(id, tell);
+  } catch (error) {
+    release();
+    throw error;
+  }
   const heartbeat = setInterval(() => write(": \n\n"), HEARTBEAT_MS);
   const stop = () => {
     if (closed) return;
     closed = true;
+    release();
     clearInterval(heartbeat);
     unwatch();
     request.signal.removeEventListener("abort", stop);
