@@ -1,20 +1,20 @@
 /**
  * Idle event streams (docs/pushed-updates.md): how many subscribed game pages one `next start`
- * process holds, and what they cost. Against the app as the browser tests serve it (production
- * build, PostgreSQL on loopback), STREAMS event streams (GET /games/<id>/events) are opened on
+ * process holds, and what they cost. Against the app as the browser tests serve it (serve.ts; a
+ * production build of its own in .next-bench, PostgreSQL on loopback), STREAMS event streams (GET /games/<id>/events) are opened on
  * GAMES public games; the app process's resident memory is read before and after, its CPU while
  * the streams sit idle, and then one move per game is made from this process (another database
  * client, as another app process would) and its delivery to every stream of the game is timed.
  *
- *   npm run bench:streams [-- --streams 10000 --games 100 --idle 30]
+ *   npm run bench:streams [-- --streams 10000 --games 100 --idle 30] [--no-build]
  */
-import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import { users } from "../lib/db/schema";
 import { openPostgres } from "../lib/db/client";
 import { TEST_POSTGRES_URL } from "../lib/db/testing";
 import { acceptInvitation, createChallenge, gameVersion, submitMove } from "../lib/games";
+import { rssMb, startServed } from "../tests/e2e/support/served";
 import { ms, summary } from "./stats";
 
 const args = process.argv.slice(2);
@@ -22,51 +22,22 @@ const arg = (name: string, fallback: number) => Number(args[args.indexOf(`--${na
 const STREAMS = arg("streams", 10_000);
 const GAMES = arg("games", 100);
 const IDLE_S = arg("idle", 30);
-const PORT = Number(process.env.BENCH_PORT) || 3950 + Math.floor(Math.random() * 25) * 2;
+const PORT = Number(process.env.BENCH_PORT) || undefined;
 const DB_NAME = `streams_${Date.now().toString(36)}`;
 
-const server = spawn("npx", ["tsx", "tests/e2e/support/serve.ts"], {
-  // Every stream comes from this one address: lift the per-client share (docs/pushed-updates.md#the-fallback-poll).
-  env: { ...process.env, E2E_PORT: String(PORT), E2E_DB_NAME: DB_NAME, OUTBOX_WORKER: "off", STREAMS_PER_CLIENT: String(STREAMS) },
-  stdio: ["ignore", "ignore", "inherit"],
-  detached: true,
+// The app as `npm start` runs it, one app process and no worker, built into the benchmarks' own folder.
+// Every stream comes from this one address: lift the per-client share (docs/pushed-updates.md#the-fallback-poll).
+const served = await startServed({
+  dbName: DB_NAME, processes: 1, dist: ".next-bench", skipBuild: args.includes("--no-build"), port: PORT,
+  env: { OUTBOX_WORKER: "off", STREAMS_PER_CLIENT: String(STREAMS) },
 });
-process.on("exit", () => {
-  try {
-    process.kill(-server.pid!, "SIGTERM");
-  } catch {
-    // already gone
-  }
-});
-
-async function waitReady() {
-  for (let i = 0; i < 900; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT + 1}/ready`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error("the app did not start");
-}
-
-/** The process listening on the app's port: `next start`'s server, not npx around it. */
-function appPid(): number {
-  const out = execFileSync("ss", ["-ltnpH", `sport = :${PORT}`], { encoding: "utf8" });
-  const pid = /pid=(\d+)/.exec(out)?.[1];
-  if (!pid) throw new Error(`no process listens on ${PORT}`);
-  return Number(pid);
-}
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 /** CPU seconds used so far (user + system, at 100 ticks a second). */
 const cpuS = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
 
-await waitReady();
-const pid = appPid();
+const pid = served.children().apps[0];
 const handle = await openPostgres(`${TEST_POSTGRES_URL}/${DB_NAME}`, { max: 4 });
 const db = handle.db;
 const people = await db.insert(users).values(
@@ -92,7 +63,7 @@ let moveStarted = 0;
 function open(game: number): Promise<void> {
   return new Promise((resolve) => {
     const s: Stream = { game, heard: null, request: null! };
-    s.request = http.get({ host: "127.0.0.1", port: PORT, path: `/games/${games[game].id}/events?since=${games[game].version}`, agent }, (res) => {
+    s.request = http.get({ host: "127.0.0.1", port: served.port, path: `/games/${games[game].id}/events?since=${games[game].version}`, agent }, (res) => {
       if (res.statusCode !== 200) {
         errors++;
         res.resume();

@@ -1,174 +1,421 @@
 /**
- * Load: many games played at once over real HTTP against `next start` with real
- * PostgreSQL on loopback. PLAYERS signed-in players (two per game) each poll their
- * game's state, and when it is their turn load the game page and submit a random
- * legal move through the page's server action — bounded by DURATION seconds.
- * Peer, in the same run: GET /variants, a page that touches no game data (the
- * framework's floor on this machine). Errors must be zero, and every move
- * acknowledged to a player must be stored (exactly those): otherwise the run
- * exits non-zero.
+ * Load: issue 18's scenario over real HTTP against `npm start` (scripts/start.mjs: APP_PROCESSES
+ * app processes and the worker beside them), built as for the browser tests into .next-bench,
+ * with real PostgreSQL on loopback. PLAYERS signed-in players, two per chess game; every
+ * player's game page is open the whole run: loaded (GET /games/<id>, then /state, as the page
+ * reads its state), subscribed to its event stream (/games/<id>/events), reading /state when the
+ * stream names a version it does not show, and polling it every 30 s as the page's fallback.
+ * Players arrive over --ramp seconds, each opening their page; once every page is open, SECONDS
+ * are measured: each game moves about once every --move-every seconds (5–15 s for 10), the
+ * player to move sending a random legal move through the page's own server action, and each page
+ * is loaded again about every --reload seconds. Peer, side by side: GET /variants twice a
+ * second, a page that reads no game data.
  *
- *   npm run bench:load [-- --players 200 --seconds 60]
+ * Measured per round: move latency (the action, as the page sends it), page loads, push
+ * delivery (from the mover's acknowledgement to each stream of the game hearing the new
+ * version), errors, acknowledged against stored moves per game, the app processes' resident
+ * memory (idle before the load, at its peak, AFTER seconds after the streams closed), then the
+ * capacity: 32 players taking turns (page load, then move) as fast as they are answered, for
+ * 20 s. A benchmark that counts losses fails when it finds one: any error or any game whose
+ * stored moves differ from those acknowledged exits non-zero.
+ *
+ *   npm run bench:load -- [--players 200] [--seconds 60] [--processes 1,2,3] [--ramp s] [--move-every 10] [--reload 300] [--after 45] [--no-build] [--heap-snapshots]
+ *
+ * --heap-snapshots: each app process writes a heap snapshot (Heap.*.heapsnapshot, in the project
+ * folder; --heapsnapshot-signal) when idle and after the load, to see what it kept.
+ *
+ * BENCH_PORT picks the port (default: a free one). One build for all rounds, into .next-bench,
+ * so the browser tests' build and lock (serve.ts) are never touched; --no-build serves the one there.
  */
-import { spawn } from "node:child_process";
+import { readdirSync, statSync } from "node:fs";
+import http from "node:http";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { sql } from "drizzle-orm";
 import { sessions, users } from "../lib/db/schema";
 import { openPostgres } from "../lib/db/client";
 import { TEST_POSTGRES_URL } from "../lib/db/testing";
 import { acceptInvitation, createChallenge } from "../lib/games";
 import { Game } from "../lib/rules";
+import { actionId, rssMb, startServed, type Served } from "../tests/e2e/support/served";
 import { ms, summary } from "./stats";
 
 const args = process.argv.slice(2);
-const PLAYERS = Number(args[args.indexOf("--players") + 1]) || 200;
-const SECONDS = Number(args[args.indexOf("--seconds") + 1]) || 60;
-const PORT = 3900 + Math.floor(Math.random() * 50) * 2;
-const ORIGIN = `http://localhost:${PORT}`;
-const DB_NAME = `load_${Date.now().toString(36)}`;
+const arg = (name: string, fallback: number) => Number(args[args.indexOf(`--${name}`) + 1]) || fallback;
+const PLAYERS = arg("players", 200);
+const SECONDS = arg("seconds", 60);
+const MOVE_EVERY_S = arg("move-every", 10);
+const RELOAD_S = arg("reload", 300);
+const AFTER_S = arg("after", 45);
+const SNAPSHOTS = args.includes("--heap-snapshots");
+const PROCESSES = (args.includes("--processes") ? args[args.indexOf("--processes") + 1] : "1").split(",").map(Number);
+if (PROCESSES.some((n) => !Number.isInteger(n) || n < 1)) throw new Error("--processes: 1, or a list such as 1,2,3");
+const DIST = ".next-bench";
+const SLOW_POLL_MS = 30_000;
+/** Players arrive over this many seconds, each opening their page; the measured SECONDS begin once every page is open. */
+const RAMP_S = arg("ramp", Math.max(10, Math.ceil(PLAYERS / 20)));
+const CAPACITY_PLAYERS = 32;
+const CAPACITY_S = 20;
 
-const server = spawn("npx", ["tsx", "tests/e2e/support/serve.ts"], {
-  env: { ...process.env, E2E_PORT: String(PORT), E2E_DB_NAME: DB_NAME, OUTBOX_WORKER: process.env.OUTBOX_WORKER ?? "on" },
-  stdio: ["ignore", "ignore", "inherit"],
-  detached: true,
-});
-const stopServer = () => {
-  try {
-    process.kill(-server.pid!, "SIGTERM");
-  } catch {
-    // already gone
-  }
-};
-process.on("exit", stopServer);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const between = (lo: number, hi: number) => lo + Math.random() * (hi - lo);
 
-async function waitReady() {
-  for (let i = 0; i < 900; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT + 1}/ready`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error("the app did not start");
-}
-
-function moveActionId(): string {
-  const manifest = JSON.parse(readFileSync(".next-e2e/server/server-reference-manifest.json", "utf8")) as {
-    node: Record<string, { filename: string; exportedName: string }>;
-  };
-  const hit = Object.entries(manifest.node).find(([, v]) => v.filename === "app/games/[id]/actions.ts" && v.exportedName === "moveAction");
-  if (!hit) throw new Error("moveAction not found in the server reference manifest");
-  return hit[0];
-}
-
-await waitReady();
-const handle = await openPostgres(`${TEST_POSTGRES_URL}/${DB_NAME}`, { max: 20 });
-const db = handle.db;
-const people = await db.insert(users).values(
-  Array.from({ length: PLAYERS }, (_, i) => ({ name: `load${i}`, email: `load${i}@bench.test`, notify: "every-move" as const })),
-).returning();
-const tokens = people.map(() => randomBytes(24).toString("hex"));
-await db.insert(sessions).values(people.map((p, i) => ({ sessionToken: tokens[i], userId: p.id, expires: new Date(Date.now() + 86_400_000) })));
-const games: { id: string; white: number; black: number }[] = [];
-for (let i = 0; i + 1 < PLAYERS; i += 2) {
-  const c = await createChallenge(db, people[i].id, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "user", name: people[i + 1].name! } });
-  await acceptInvitation(db, people[i + 1].id, { invitationId: c.invitationId });
-  games.push({ id: c.gameId, white: i, black: i + 1 });
-}
-const actionId = moveActionId();
-
-const pageTimes: number[] = [];
-const pollTimes: number[] = [];
-const moveTimes: number[] = [];
-const floorTimes: number[] = [];
-let errors = 0;
-let accepted = 0;
-const errorSamples: string[] = [];
-const fail = (what: string) => {
-  errors++;
-  if (errorSamples.length < 5) errorSamples.push(what);
-};
-const end = Date.now() + SECONDS * 1000;
-
-async function timed(times: number[], url: string, init: RequestInit = {}): Promise<Response> {
-  const t0 = performance.now();
-  const r = await fetch(url, init);
-  const body = await r.arrayBuffer();
-  times.push(performance.now() - t0);
-  return new Response(r.status === 204 ? null : body, { status: r.status, headers: r.headers });
-}
-
-interface PolledState {
+interface GameState {
   status: string;
+  variant: string;
   startFen: string;
   moves: string[];
-  variant: string;
   version: number;
+  chat?: { version: number } | null;
 }
 
-/**
- * A player as the game page behaves: the page is loaded when it is their turn (as
- * when they follow the "your turn" email), the move goes through the server
- * action, and while waiting the page polls the state endpoint — here every 2 s,
- * twice as often as the real page does.
- */
-async function player(index: number, game: { id: string; white: number; black: number }) {
-  const colour = game.white === index ? 0 : 1;
-  const cookie = `authjs.session-token=${tokens[index]}`;
-  let version = -1;
-  let state: PolledState | null = null;
-  await new Promise((r) => setTimeout(r, Math.random() * 2000));
-  while (Date.now() < end) {
+interface Round {
+  processes: number;
+  lines: string[];
+  ok: boolean;
+  turnsPerS: number;
+}
+
+async function round(processes: number, skipBuild: boolean): Promise<Round> {
+  const dbName = `load_${Date.now().toString(36)}`;
+  const served: Served = await startServed({
+    dbName, processes, dist: DIST, skipBuild, port: Number(process.env.BENCH_PORT) || undefined,
+    env: {
+      // Every player's stream comes from this one address: lift the per-client share (docs/pushed-updates.md#the-fallback-poll).
+      STREAMS_PER_CLIENT: String(PLAYERS),
+      ...(SNAPSHOTS ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --heapsnapshot-signal=SIGUSR2` } : {}),
+    },
+  });
+  const ORIGIN = served.origin;
+  const handle = await openPostgres(`${TEST_POSTGRES_URL}/${dbName}`, { max: 10 });
+  const db = handle.db;
+  const moveId = actionId(DIST, "app/games/[id]/actions.ts", "moveAction");
+
+  const people = await db.insert(users).values(
+    Array.from({ length: PLAYERS }, (_, i) => ({ name: `load${i}`, email: `load${i}@bench.test`, notify: "every-move" as const })),
+  ).returning();
+  const tokens = people.map(() => randomBytes(24).toString("hex"));
+  await db.insert(sessions).values(people.map((p, i) => ({ sessionToken: tokens[i], userId: p.id, expires: new Date(Date.now() + 86_400_000) })));
+  interface BenchGame {
+    id: string;
+    players: [number, number];
+    /** When the player to move sends their move. */
+    dueAt: number;
+    acknowledged: number;
+    /** The version each acknowledged move made, and when its acknowledgement came; and when it was sent. */
+    ackAt: Map<number, number>;
+    sentAt: Map<number, number>;
+  }
+  const games: BenchGame[] = [];
+  for (let i = 0; i + 1 < PLAYERS; i += 2) {
+    const c = await createChallenge(db, people[i].id, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "user", name: people[i + 1].name! } });
+    await acceptInvitation(db, people[i + 1].id, { invitationId: c.invitationId });
+    games.push({ id: c.gameId, players: [i, i + 1], dueAt: Infinity, acknowledged: 0, ackAt: new Map(), sentAt: new Map() });
+  }
+
+  const times = { firstPage: [] as number[], page: [] as number[], state: [] as number[], move: [] as number[], peer: [] as number[], turnPage: [] as number[], turnMove: [] as number[] };
+  /** Each stream's hearing of a version: [game index, version, when]. */
+  const heard: [number, number, number][] = [];
+  let errors = 0;
+  const samples: string[] = [];
+  const fail = (what: string) => {
+    errors++;
+    if (samples.length < 5) samples.push(what);
+  };
+  const timed = async (into: number[], url: string, init: RequestInit = {}) => {
     const t0 = performance.now();
-    const poll = await fetch(`${ORIGIN}/games/${game.id}/state${version < 0 ? "" : `?since=${version}`}`, { headers: { cookie } });
-    pollTimes.push(performance.now() - t0);
-    if (poll.status === 200) {
-      const fresh = (await poll.json()) as PolledState;
-      state = fresh;
-      version = fresh.version;
-    } else if (poll.status !== 204) {
-      fail(`state ${poll.status}`);
-    }
-    if (!state || state.status !== "active") return;
-    if (state.moves.length % 2 !== colour) {
-      await new Promise((r) => setTimeout(r, 2000));
-      continue;
-    }
-    const page = await timed(pageTimes, `${ORIGIN}/games/${game.id}`, { headers: { cookie } });
-    if (page.status !== 200) fail(`page ${page.status}`);
-    const rules = Game.replay(state.variant, state.startFen, state.moves);
-    const legal = rules.legalMoves();
-    if (legal.length === 0) return;
-    const move = legal[Math.floor(Math.random() * legal.length)].text;
-    const res = await timed(moveTimes, `${ORIGIN}/games/${game.id}`, {
-      method: "POST",
-      headers: {
-        cookie, "Next-Action": actionId, "Content-Type": "text/plain;charset=UTF-8", Accept: "text/x-component", Origin: ORIGIN,
-      },
-      body: JSON.stringify([{ gameId: game.id, expectedPly: state.moves.length, move }]),
+    const r = await fetch(url, init);
+    const body = await r.text();
+    into.push(performance.now() - t0);
+    return { status: r.status, body };
+  };
+
+  // Memory: every app process (and the worker) read now, each second of the load, and after it.
+  const { apps, worker } = served.children();
+  const rss = () => apps.map((pid) => rssMb(pid));
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  // Warm up each process: a page, a state read, a stream and the peer, on fresh connections.
+  const warm = new http.Agent({ keepAlive: false });
+  for (let i = 0; i < 4 * processes; i++) {
+    const g = games[i % games.length];
+    const cookie = `authjs.session-token=${tokens[g.players[0]]}`;
+    await fetch(`${ORIGIN}/games/${g.id}`, { headers: { cookie, connection: "close" } }).then((r) => r.text());
+    await fetch(`${ORIGIN}/games/${g.id}/state`, { headers: { cookie, connection: "close" } }).then((r) => r.text());
+    await fetch(`${ORIGIN}/variants`, { headers: { connection: "close" } }).then((r) => r.text());
+    await new Promise<void>((resolve) => {
+      const req = http.get({ host: "127.0.0.1", port: served.port, path: `/games/${g.id}/events`, agent: warm }, (res) => {
+        res.once("data", () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      req.on("error", () => resolve());
     });
-    const text = await res.text();
-    if (res.status !== 200 || !text.includes('"ok":true')) fail(`move ${res.status} ${text.slice(0, 200)}`);
-    else accepted++;
-    await timed(floorTimes, `${ORIGIN}/variants`);
+  }
+  await sleep(5000);
+  const idle = rss();
+  await snapshot(apps, "idle");
+  let peak = idle.slice();
+  const sampler = setInterval(() => {
+    peak = rss().map((v, i) => Math.max(v, peak[i]));
+  }, 1000);
+
+  const streamAgent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+  const start = Date.now();
+  // The measured part begins once every page is open (the machine may take longer than the ramp).
+  let end = Infinity;
+  let steadyAt = Infinity;
+  let opened = 0;
+  const steady = () => Date.now() >= steadyAt;
+  const allOpen = () => {
+    steadyAt = Date.now();
+    end = steadyAt + SECONDS * 1000;
+    for (const g of games) g.dueAt = steadyAt + between(0, MOVE_EVERY_S * 1000);
+  };
+  let closing = false;
+
+  /** One player's open game page, for the whole run. */
+  async function page(index: number, g: number) {
+    const game = games[g];
+    const colour = game.players[0] === index ? 0 : 1;
+    const cookie = `authjs.session-token=${tokens[index]}`;
+    let state: GameState | null = null;
+    let stream: http.ClientRequest | null = null;
+    let newest = -1;
+    let newestChat = -1;
+    let polledAt = 0;
+    let reloadAt = 0;
+    const readState = async () => {
+      polledAt = Date.now();
+      const since = state ? `?since=${state.version}${state.chat ? `&chat=${state.chat.version}` : ""}` : "";
+      try {
+        const r = await timed(times.state, `${ORIGIN}/games/${game.id}/state${since}`, { headers: { cookie } });
+        if (r.status === 200) {
+          const fresh = JSON.parse(r.body) as GameState;
+          if (!state || fresh.version >= state.version) state = fresh;
+        } else if (r.status !== 204) fail(`state ${r.status}`);
+      } catch (e) {
+        fail(`state: ${(e as Error).message}`);
+      }
+    };
+    const subscribe = () => {
+      const s = state!;
+      const req = http.get({
+        host: "127.0.0.1", port: served.port, agent: streamAgent, headers: { cookie },
+        path: `/games/${game.id}/events?since=${s.version}${s.chat ? `.${s.chat.version}` : ""}`,
+      }, (res) => {
+        if (res.statusCode !== 200) {
+          fail(`events ${res.statusCode}`);
+          res.resume();
+          return;
+        }
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          const at = performance.now();
+          for (const m of chunk.matchAll(/^data: (\d+)(?:\.(\d+))?$/gm)) {
+            const v = Number(m[1]);
+            heard.push([g, v, at]);
+            newest = Math.max(newest, v);
+            if (m[2] !== undefined) newestChat = Math.max(newestChat, Number(m[2]));
+          }
+        });
+        res.on("end", () => {
+          if (!closing && stream === req) fail("event stream ended by the server");
+        });
+      });
+      req.on("error", (e) => {
+        if (!closing && stream === req) fail(`events: ${e.message}`);
+      });
+      stream = req;
+    };
+    const open = async () => {
+      const old = stream;
+      stream = null;
+      old?.destroy();
+      try {
+        const r = await timed(old ? times.page : times.firstPage, `${ORIGIN}/games/${game.id}`, { headers: { cookie } });
+        if (r.status !== 200) fail(`page ${r.status}`);
+      } catch (e) {
+        fail(`page: ${(e as Error).message}`);
+      }
+      state = null;
+      await readState();
+      if (state) subscribe();
+      reloadAt = Date.now() + between(0, 2) * RELOAD_S * 1000;
+    };
+
+    await sleep(between(0, RAMP_S * 1000));
+    await open();
+    if (++opened === PLAYERS) allOpen();
+    while (Date.now() < end) {
+      const s = state as GameState | null;
+      if (!s) {
+        await open();
+        continue;
+      }
+      if (newest > s.version || (s.chat && newestChat > s.chat.version) || Date.now() - polledAt >= SLOW_POLL_MS) await readState();
+      else if (steady() && Date.now() >= reloadAt) await open();
+      else if (s.status === "active" && s.moves.length % 2 === colour && Date.now() >= game.dueAt) {
+        const rules = Game.replay(s.variant, s.startFen, s.moves);
+        const legal = rules.legalMoves();
+        if (legal.length === 0) break;
+        const move = legal[Math.floor(Math.random() * legal.length)].text;
+        const sent = performance.now();
+        try {
+          const r = await timed(times.move, `${ORIGIN}/games/${game.id}`, {
+            method: "POST",
+            headers: { cookie, "Next-Action": moveId, "Content-Type": "text/plain;charset=UTF-8", Accept: "text/x-component", Origin: ORIGIN },
+            body: JSON.stringify([{ gameId: game.id, expectedPly: s.moves.length, move }]),
+          });
+          const answer = actionAnswer(r.body);
+          if (r.status !== 200 || !answer?.ok) fail(`move ${r.status} ${r.body.slice(0, 200)}`);
+          else {
+            game.acknowledged++;
+            game.ackAt.set(answer.state.version, performance.now());
+            game.sentAt.set(answer.state.version, sent);
+            if (answer.state.version >= s.version) state = answer.state;
+          }
+        } catch (e) {
+          fail(`move: ${(e as Error).message}`);
+        }
+        game.dueAt = Date.now() + between(0.5, 1.5) * MOVE_EVERY_S * 1000;
+      } else await sleep(100);
+    }
+    closing = true;
+    (stream as http.ClientRequest | null)?.destroy();
+  }
+
+  async function peer() {
+    while (Date.now() < end) {
+      try {
+        const r = await timed(steady() ? times.peer : [], `${ORIGIN}/variants`);
+        if (r.status !== 200) fail(`peer ${r.status}`);
+      } catch (e) {
+        fail(`peer: ${(e as Error).message}`);
+      }
+      await sleep(500);
+    }
+  }
+
+  const t0 = performance.now();
+  await Promise.all([peer(), ...games.flatMap((game, g) => game.players.map((p) => page(p, g)))]);
+  const elapsed = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  const load = loadavg()[0];
+
+  // After the load, every stream closed: does each process give back what it took?
+  await sleep(AFTER_S * 1000);
+  const after = rss();
+  await snapshot(apps, "after");
+
+  // Capacity: players taking turns (the page, then a move) as fast as they are answered.
+  const capStart = Date.now();
+  const capEnd = capStart + CAPACITY_S * 1000;
+  let turns = 0;
+  await Promise.all(games.slice(0, CAPACITY_PLAYERS).map(async (game) => {
+    while (Date.now() < capEnd) {
+      const state = JSON.parse((await fetch(`${ORIGIN}/games/${game.id}/state`, { headers: { cookie: `authjs.session-token=${tokens[game.players[0]]}` } }).then((r) => r.text()))) as GameState;
+      if (state.status !== "active") return;
+      const mover = game.players[state.moves.length % 2];
+      const cookie = `authjs.session-token=${tokens[mover]}`;
+      const legal = Game.replay(state.variant, state.startFen, state.moves).legalMoves();
+      const page = await timed(times.turnPage, `${ORIGIN}/games/${game.id}`, { headers: { cookie } });
+      if (page.status !== 200) fail(`page ${page.status}`);
+      const r = await timed(times.turnMove, `${ORIGIN}/games/${game.id}`, {
+        method: "POST",
+        headers: { cookie, "Next-Action": moveId, "Content-Type": "text/plain;charset=UTF-8", Accept: "text/x-component", Origin: ORIGIN },
+        body: JSON.stringify([{ gameId: game.id, expectedPly: state.moves.length, move: legal[Math.floor(Math.random() * legal.length)].text }]),
+      });
+      if (r.status !== 200 || !actionAnswer(r.body)?.ok) fail(`move ${r.status} ${r.body.slice(0, 200)}`);
+      else {
+        game.acknowledged++;
+        turns++;
+      }
+    }
+  }));
+  // Over the time the last turn took to end: under load one turn may outlast the window.
+  const turnsPerS = turns / ((Date.now() - capStart) / 1000);
+
+  // Push delivery: each hearing of a version a move made, from that move's acknowledgement.
+  // The stream usually hears of a move before its mover's answer arrives (the answer carries the
+  // rendered state): so also from the move's sending, which bounds the push from above.
+  const delays: number[] = [];
+  const fromSent: number[] = [];
+  let early = 0;
+  for (const [g, v, at] of heard) {
+    const ack = games[g].ackAt.get(v);
+    if (ack === undefined) continue;
+    if (at < ack) early++;
+    delays.push(Math.max(0, at - ack));
+    fromSent.push(at - games[g].sentAt.get(v)!);
+  }
+  const expected = sum(games.map((game) => game.ackAt.size)) * 2;
+
+  const stored = new Map(
+    ((await db.execute(sql`select game_id as id, count(*)::int as n from moves group by game_id`)) as unknown as { id: string; n: number }[]).map((r) => [r.id, r.n]),
+  );
+  const lost = games.filter((game) => (stored.get(game.id) ?? 0) !== game.acknowledged);
+  const [{ waiting }] = (await db.execute(sql`select count(*)::int as waiting from email_outbox where status in ('pending', 'sending')`)) as unknown as { waiting: number }[];
+  await handle.close();
+  await served.stop();
+
+  const fp = summary(times.firstPage), p = summary(times.page), m = summary(times.move), q = summary(times.state), f = summary(times.peer), d = summary(delays), ds = summary(fromSent);
+  const tp = summary(times.turnPage), tm = summary(times.turnMove);
+  const mb = (xs: number[]) => `${sum(xs).toFixed(0)} MB (${xs.map((x) => x.toFixed(0)).join(" + ")})`;
+  const lines = [
+    `${processes} app process${processes > 1 ? "es" : ""} + worker: ${PLAYERS} players in ${games.length} games arriving over ${RAMP_S} s, every page open after ${((steadyAt - start) / 1000).toFixed(0)} s, then ${SECONDS} s measured (load average at the end ${load.toFixed(1)}; node ${process.version})`,
+    `  game page loads, opening: ${fp.n}, median ${ms(fp.median)}, p99 ${ms(fp.p99)}`,
+    `  moves (server action): ${m.n} (${(m.n / SECONDS).toFixed(1)}/s), median ${ms(m.median)}, p99 ${ms(m.p99)}`,
+    `  game pages loaded again (each about every ${RELOAD_S} s): ${p.n} (${(p.n / SECONDS).toFixed(1)}/s), median ${ms(p.median)}, p99 ${ms(p.p99)}`,
+    `  state reads: ${q.n} (${(q.n / elapsed).toFixed(1)}/s), median ${ms(q.median)}, p99 ${ms(q.p99)}`,
+    `  push delivery (acknowledgement → each stream of the game): ${d.n} of ${expected}, median ${ms(d.median)}, p99 ${ms(d.p99)} (${early} heard before the mover's acknowledgement, counted 0); from the move's sending: median ${ms(ds.median)}, p99 ${ms(ds.p99)}`,
+    `  peer GET /variants: ${f.n}, median ${ms(f.median)}, p99 ${ms(f.p99)}; measured page loads/peer median ${(p.median / f.median).toFixed(1)}×`,
+    `  app memory (RSS): idle ${mb(idle)}, peak ${mb(peak)}, ${AFTER_S} s after ${mb(after)}: ${((sum(after) / sum(idle) - 1) * 100).toFixed(0)} % above idle${worker ? "" : " (no worker process)"}`,
+    `  capacity: ${CAPACITY_PLAYERS} players taking turns as fast as answered: ${turnsPerS.toFixed(1)} turns/s (page median ${ms(tp.median)}, move median ${ms(tm.median)})`,
+    `  errors: ${errors}${samples.length ? ` e.g. ${samples.join(" | ")}` : ""}`,
+    `  moves acknowledged ${sum(games.map((game) => game.acknowledged))}, stored ${sum([...stored.values()])}; games where they differ: ${lost.length}; emails still queued at the end: ${waiting}`,
+  ];
+  for (const l of lines) console.log(l);
+  return { processes, lines, ok: errors === 0 && lost.length === 0, turnsPerS };
+}
+
+/** With --heap-snapshots: each process writes one (as it gets to it), and we wait until every file is whole. */
+async function snapshot(pids: number[], label: string) {
+  if (!SNAPSHOTS) return;
+  const mine = () => readdirSync(".").filter((f) => f.endsWith(".heapsnapshot") && pids.some((pid) => f.includes(`.${pid}.`)));
+  const before = new Set(mine());
+  for (const pid of pids) process.kill(pid, "SIGUSR2");
+  let sizes = "";
+  for (;;) {
+    await sleep(2000);
+    const fresh = mine().filter((f) => !before.has(f));
+    const now = fresh.map((f) => statSync(f).size).join();
+    if (fresh.length === pids.length && now === sizes) {
+      console.log(`  heap snapshots (${label}): ${fresh.join(", ")}`);
+      return;
+    }
+    sizes = now;
   }
 }
 
-const t0 = performance.now();
-await Promise.all(games.flatMap((g) => [player(g.white, g), player(g.black, g)]));
-const elapsed = (performance.now() - t0) / 1000;
-const p = summary(pageTimes), m = summary(moveTimes), f = summary(floorTimes), q = summary(pollTimes);
-console.log(`${PLAYERS} players in ${games.length} games for ${SECONDS} s (node ${process.version}, load average at end ${(await import("node:os")).loadavg()[0].toFixed(1)})`);
-console.log(`game page loads: ${p.n} (${(p.n / elapsed).toFixed(1)}/s), median ${ms(p.median)}, p99 ${ms(p.p99)}`);
-console.log(`state polls: ${q.n} (${(q.n / elapsed).toFixed(1)}/s), median ${ms(q.median)}, p99 ${ms(q.p99)}`);
-console.log(`moves submitted: ${m.n} (${(m.n / elapsed).toFixed(1)}/s), median ${ms(m.median)}, p99 ${ms(m.p99)}`);
-console.log(`peer GET /variants: ${f.n}, median ${ms(f.median)}, p99 ${ms(f.p99)}; ratio page/peer median ${(p.median / f.median).toFixed(1)}×`);
-console.log(`errors: ${errors}${errorSamples.length ? ` e.g. ${errorSamples.join(" | ")}` : ""}`);
-const [{ n: stored }] = (await handle.db.execute<{ n: number }>(
-  (await import("drizzle-orm")).sql`select count(*)::int as n from moves`,
-)) as unknown as { n: number }[];
-console.log(`moves stored: ${stored} (acknowledged to the players: ${accepted})${stored === accepted ? "" : " — MISMATCH"}`);
-await handle.close();
-stopServer();
-process.exit(errors === 0 && stored === accepted ? 0 : 1);
+/** The server action's answer in its RSC payload: the line that carries `{"ok":…}`. */
+function actionAnswer(body: string): { ok: true; state: GameState } | { ok: false } | null {
+  for (const line of body.split("\n")) {
+    const json = line.replace(/^[0-9a-f]+:/, "");
+    if (!json.startsWith('{"ok":')) continue;
+    try {
+      return JSON.parse(json) as { ok: true; state: GameState } | { ok: false };
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+const rounds: Round[] = [];
+for (const [i, n] of PROCESSES.entries()) rounds.push(await round(n, i > 0 || args.includes("--no-build")));
+if (rounds.length > 1) {
+  const base = rounds[0];
+  console.log(`capacity scaling: ${rounds.map((r) => `${r.processes} → ${r.turnsPerS.toFixed(1)} turns/s (${(r.turnsPerS / base.turnsPerS).toFixed(2)}×)`).join(", ")}`);
+}
+process.exit(rounds.every((r) => r.ok) ? 0 : 1);

@@ -8,8 +8,8 @@ const MAIL_API = `http://127.0.0.1:${APP_PORT + 1}`;
 export const APP_URL = `http://localhost:${APP_PORT}`;
 /** The app's reply server (docs/reply-by-email.md): a port per run, off the pairs the runs' app and mail API take. */
 export const REPLY_SMTP_PORT = APP_PORT + 1000;
-/** The folder serve.ts builds the app into (its manifests list the app's routes and server actions). */
-export const DIST = ".next-e2e";
+/** The folder serve.ts builds the app into (its manifests list the app's routes and server actions); the load benchmark's is its own. */
+export const DIST = process.env.E2E_DIST ?? ".next-e2e";
 
 export async function mails(): Promise<ReceivedMail[]> {
   const r = await fetch(`${MAIL_API}/mails`);

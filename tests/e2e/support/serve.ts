@@ -1,9 +1,13 @@
 /**
  * The app as the browser tests see it: `next build` into .next-e2e, then
- * `next start` with a fresh PostgreSQL database and a real SMTP server on
+ * `npm start`'s script (scripts/start.mjs: APP_PROCESSES app processes and the worker beside
+ * them) with a fresh PostgreSQL database and a real SMTP server on
  * 127.0.0.1 whose mail the tests read over a small HTTP API. Playwright starts and
  * stops this. Runs in one checkout take turns through a lock folder, since they
  * share its build folder; runs in other checkouts (CI's clean clone, a worktree) do not wait.
+ * E2E_DIST names another build folder (the load benchmark's, so it never waits for the browser
+ * tests nor holds them up); E2E_SKIP_BUILD=1 serves the build already there, without the lock
+ * (a second server beside a run that holds it, the benchmark's later rounds).
  *
  *   GET  /ready          200 once the app answers
  *   GET  /mails          every email received, oldest first
@@ -21,7 +25,7 @@ import { DIST, REPLY_SMTP_PORT } from "./fixtures";
 
 const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
 const MAIL_API_PORT = APP_PORT + 1;
-const LOCK = `/tmp/courier-variants-e2e-${createHash("sha256").update(process.cwd()).digest("hex").slice(0, 12)}.lock`;
+const LOCK = `/tmp/courier-variants-e2e-${createHash("sha256").update(`${process.cwd()} ${DIST}`).digest("hex").slice(0, 12)}.lock`;
 
 function alive(pid: number): boolean {
   try {
@@ -60,12 +64,14 @@ function releaseLock(): void {
 }
 
 async function main() {
-  await acquireLock();
-  process.on("exit", releaseLock);
-  const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_DIST_DIR: DIST } });
-  if (build.status !== 0) {
-    console.error("next build failed");
-    process.exit(1);
+  if (process.env.E2E_SKIP_BUILD !== "1") {
+    await acquireLock();
+    process.on("exit", releaseLock);
+    const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_DIST_DIR: DIST } });
+    if (build.status !== 0) {
+      console.error("next build failed");
+      process.exit(1);
+    }
   }
 
   const smtp = await startSmtpServer();
@@ -76,7 +82,7 @@ async function main() {
   await admin.unsafe(`create database "${dbName}"`);
   const appDb = postgres(`${TEST_POSTGRES_URL}/${dbName}`, { max: 1, onnotice: () => {} });
 
-  const app: ChildProcess = spawn("npx", ["next", "start", "-p", String(APP_PORT)], {
+  const app: ChildProcess = spawn(process.execPath, ["scripts/start.mjs", "-p", String(APP_PORT)], {
     stdio: "inherit",
     env: {
       ...process.env,
@@ -147,7 +153,7 @@ async function main() {
   process.on("SIGINT", stop);
   app.on("exit", (code) => {
     if (!stopping) {
-      console.error(`next start exited with ${code}`);
+      console.error(`the app exited with ${code}`);
       void stop();
     }
   });

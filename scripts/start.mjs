@@ -1,0 +1,92 @@
+// `npm start`: the built app. APP_PROCESSES (default 1) `next start` processes share the port
+// through node:cluster, whose primary (this process) accepts each connection and hands it to
+// one of them in turn; on PostgreSQL the background worker runs beside them as one process of
+// its own (`npm run worker`), and the app processes run none (OUTBOX_WORKER=off). On PGlite
+// (no DATABASE_URL) there is one process, the worker inside it: PGlite allows one process per
+// folder. A process that dies is started again; SIGTERM or SIGINT stops them all.
+//
+// Why cluster around `next start` itself and not a custom server: each process is exactly
+// what `next start` runs (its request handling, keep-alive and shutdown), with no server code
+// of ours to keep in step with Next.js; cluster only shares the listening socket.
+//
+//   node scripts/start.mjs [next start's options; default -p 3000]
+import cluster from "node:cluster";
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+/** How long processes get to finish after SIGTERM before they are killed (open event streams never finish). */
+const STOP_GRACE_MS = 10_000;
+/** A process that dies is started again after this, doubled while it keeps dying within RESTART_RESET_MS. */
+const RESTART_MS = 500;
+const RESTART_MAX_MS = 30_000;
+const RESTART_RESET_MS = 60_000;
+
+const fail = (message) => {
+  console.error(`npm start: ${message}`);
+  process.exit(1);
+};
+
+const wanted = process.env.APP_PROCESSES ?? "1";
+if (!/^[1-9]\d{0,2}$/.test(wanted)) fail(`APP_PROCESSES must be a whole number from 1 (it is "${wanted}")`);
+const count = Number(wanted);
+const postgres = Boolean(process.env.DATABASE_URL);
+if (count > 1 && !postgres) {
+  fail(`APP_PROCESSES=${count} needs DATABASE_URL (PostgreSQL): PGlite, the default database, allows one process per folder`);
+}
+// On PostgreSQL the worker is a process of its own, unless the deployment runs it elsewhere (OUTBOX_WORKER=off).
+const ownWorker = postgres && process.env.OUTBOX_WORKER !== "off";
+
+const args = process.argv.slice(2);
+if (!args.some((a) => a === "-p" || a === "--port" || a.startsWith("--port="))) args.unshift("-p", process.env.PORT || "3000");
+
+let stopping = false;
+
+/** Starts `start` again each time what it returns exits, unless stopping; waits longer while it keeps dying. */
+function keep(name, start) {
+  let wait = RESTART_MS;
+  const run = () => {
+    if (stopping) return;
+    const started = Date.now();
+    start((code, signal) => {
+      if (stopping) return;
+      if (Date.now() - started > RESTART_RESET_MS) wait = RESTART_MS;
+      console.error(`npm start: ${name} exited (${signal ?? `code ${code}`}); starting it again in ${wait} ms`);
+      setTimeout(run, wait);
+      wait = Math.min(wait * 2, RESTART_MAX_MS);
+    });
+  };
+  run();
+}
+
+cluster.setupPrimary({ exec: require.resolve("next/dist/bin/next"), args: ["start", ...args], execArgv: [] });
+const appEnv = ownWorker ? { OUTBOX_WORKER: "off" } : {};
+for (let i = 0; i < count; i++) {
+  keep(`app process ${i + 1}`, (onExit) => cluster.fork(appEnv).on("exit", onExit));
+}
+
+let worker = null;
+if (ownWorker) {
+  // tsx's loader in this node process (not tsx's CLI, which would put a process of its own between).
+  keep("worker", (onExit) => {
+    worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], { stdio: "inherit" });
+    worker.on("exit", onExit);
+  });
+}
+
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  const alive = [...Object.values(cluster.workers ?? {}).map((w) => w.process), ...(worker ? [worker] : [])]
+    .filter((p) => p.exitCode === null && p.signalCode === null);
+  for (const p of alive) p.kill("SIGTERM");
+  const killer = setTimeout(() => {
+    for (const p of alive) if (p.exitCode === null && p.signalCode === null) p.kill("SIGKILL");
+  }, STOP_GRACE_MS);
+  Promise.all(alive.map((p) => (p.exitCode === null && p.signalCode === null ? new Promise((r) => p.once("exit", r)) : null))).then(() => {
+    clearTimeout(killer);
+    process.exit(0);
+  });
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
