@@ -4,9 +4,10 @@
  * (the game clock: timeouts, reminders, digests), then drains the outbox, so mail those jobs
  * queue goes out in the same tick. A slow job (the bots' turns, lib/games/bots.ts, whose
  * searches take up to half a minute) runs in a loop of its own beside it, so no email and no
- * timeout waits for a bot to think. Runs inside the app process by default (instrumentation.ts)
- * and as `npm run worker` where several app servers share one database (both start it through
- * lib/games/worker.ts); every job and drainOutbox are safe with any number of workers.
+ * timeout waits for a bot to think. Runs inside the app process on the embedded database and under
+ * `next dev` (instrumentation.ts), and as a process of its own (`npm run worker`, which `npm start`
+ * runs beside its app processes on PostgreSQL: scripts/start.mjs); both start it through
+ * lib/games/worker.ts, and every job and drainOutbox are safe with any number of workers.
  * An app server without one (OUTBOX_WORKER=off) wakes the others' through PostgreSQL: a NOTIFY
  * on WAKE_CHANNEL after its commit, which every worker LISTENs for (BENCHMARKS.md, issue 18).
  */
