@@ -7,6 +7,7 @@ import { RulesError } from "./errors";
 import { listed, listedSteps, type LegalMove } from "./listed";
 import type { Mechanic, Stepwise } from "./mechanic";
 import type { Move } from "./move";
+import { PlayedMoves } from "./played";
 import { inCheck, makeMove, perftUpTo, protectedRoyal } from "./movegen";
 import { parseFen, makeFen } from "./notation/fen";
 import { hasPgn, parseSan, resolveSan, san, type SanText } from "./notation/san";
@@ -98,8 +99,7 @@ export class Game {
   readonly startFen: string;
   private pos: Position;
   /** The moves played here: all of them, or those since the game was resumed at ply `resumedAt`. */
-  private readonly played: string[] = [];
-  private resumedAt = 0;
+  private played = new PlayedMoves();
   /**
    * Repetition key (`repetitionKey`) of every position so far, the current one last; on a resumed
    * game, of those since ply `keysFrom` (the earlier ones no rule can read, makeRulesState).
@@ -172,7 +172,7 @@ export class Game {
     pos.passes = s.passes;
     const first = s.ply - s.positions.length + 1;
     g.pos = pos;
-    g.resumedAt = s.ply;
+    g.played = new PlayedMoves(s.ply);
     g.keysFrom = first;
     g.keys = s.positions.map((p) => p.key);
     g.checked = s.positions.map((p) => p.checked);
@@ -191,19 +191,15 @@ export class Game {
   }
 
   get ply(): number {
-    return this.resumedAt + this.played.length;
+    return this.played.ply;
   }
   /** Every move played, canonical. RulesError on a resumed game, which knows only those since (movesSince). */
   get moves(): readonly string[] {
-    if (this.resumedAt > 0) throw new RulesError(`this game was resumed at ply ${this.resumedAt}: its earlier moves are not known here`);
-    return this.played;
+    return this.played.all();
   }
   /** The moves played from ply `ply` on; RulesError for a ply before the game was resumed (its moves are not known) or after now. */
   movesSince(ply: number): readonly string[] {
-    if (!Number.isInteger(ply) || ply < this.resumedAt || ply > this.ply) {
-      throw new RulesError(`the moves since ply ${ply} are not known here (known: from ply ${this.resumedAt} to ${this.ply})`);
-    }
-    return this.played.slice(ply - this.resumedAt);
+    return this.played.since(ply);
   }
   turn(): Color {
     return COLORS[this.pos.turn];
@@ -243,7 +239,7 @@ export class Game {
     makeMove(this.pos, move);
     this.pos.commit();
     this.judged = null;
-    this.played.push(text);
+    this.played.add(text);
     this.keys.push(this.repetitionKey());
     this.checked.push(inCheck(this.pos, this.pos.turn));
     this.chased.push(chased);

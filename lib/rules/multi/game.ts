@@ -4,6 +4,7 @@
  * (docs/notation.md#games-for-more-than-two).
  */
 import { RulesError } from "../errors";
+import { PlayedMoves } from "../played";
 import { unwrap } from "../result";
 import type { MultiMove } from "./attacks";
 import { endOf, eliminate, legalMoves, placesOf, playMove, type MultiEnd, type MultiEndReason } from "./engine";
@@ -118,8 +119,7 @@ export class MultiGame {
   private material: number;
   private ended: MultiEnd | null = null;
   private outPly: (number | null)[];
-  private readonly played: string[] = [];
-  private resumedAt = 0;
+  private played = new PlayedMoves();
 
   static {
     writeState = (game) => makeMultiStateText(game.g, {
@@ -152,7 +152,7 @@ export class MultiGame {
     game.outPly = s.outPly;
     game.ended = s.ended;
     game.seen = s.seen;
-    game.resumedAt = s.ply;
+    game.played = new PlayedMoves(s.ply);
     game.history.length = 0;
     game.history.push(makeNfen(game.g, game.position));
     game.position.states.forEach((st, a) => {
@@ -185,21 +185,17 @@ export class MultiGame {
 
   /** Moves played so far. */
   get ply(): number {
-    return this.resumedAt + this.played.length;
+    return this.played.ply;
   }
 
   /** Every move played, canonical. RulesError on a resumed game, which knows only those since (movesSince). */
   get moves(): readonly string[] {
-    if (this.resumedAt > 0) throw new RulesError(`this game was resumed at ply ${this.resumedAt}: its earlier moves are not known here`);
-    return this.played;
+    return this.played.all();
   }
 
   /** The moves played from ply `ply` on; RulesError for a ply before the game was resumed or after now. */
   movesSince(ply: number): readonly string[] {
-    if (!Number.isInteger(ply) || ply < this.resumedAt || ply > this.ply) {
-      throw new RulesError(`the moves since ply ${ply} are not known here (known: from ply ${this.resumedAt} to ${this.ply})`);
-    }
-    return this.played.slice(ply - this.resumedAt);
+    return this.played.since(ply);
   }
 
   /** A capture (or an army leaving the board) leaves fewer pieces for good: no position seen before can stand again. */
@@ -269,7 +265,7 @@ export class MultiGame {
     const canonical = makeMoveText(this.g, this.position, found);
     const before = this.position;
     this.position = playMove(this.g, before, found);
-    this.played.push(canonical);
+    this.played.add(canonical);
     this.noteOut(before);
     if (found.type === "claim") {
       const scores = this.position.scores.slice();
@@ -313,7 +309,8 @@ export class MultiGame {
 
   /** Every position so far, as N-FEN, the start first. RulesError on a resumed game, which does not know them. */
   positions(): readonly string[] {
-    if (this.resumedAt > 0) throw new RulesError(`this game was resumed at ply ${this.resumedAt}: its earlier positions are not known here`);
+    const { resumedAt } = this.played;
+    if (resumedAt > 0) throw new RulesError(`this game was resumed at ply ${resumedAt}: its earlier positions are not known here`);
     return this.history;
   }
 
