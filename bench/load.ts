@@ -271,9 +271,11 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
           if (r.status !== 200 || !answer?.ok) fail(`move ${r.status} ${r.body.slice(0, 200)}`);
           else {
             game.acknowledged++;
-            game.ackAt.set(answer.state.version, performance.now());
-            game.sentAt.set(answer.state.version, sent);
-            if (answer.state.version >= s.version) state = answer.state;
+            // The usual answer is what the move changed (the page's withMove); an end or a conditional answer brings the whole state.
+            const version = "played" in answer ? answer.played.version : answer.state.version;
+            game.ackAt.set(version, performance.now());
+            game.sentAt.set(version, sent);
+            if (version >= s.version) state = "played" in answer ? { ...s, moves: [...s.moves, answer.played.text], version } : answer.state;
           }
         } catch (e) {
           fail(`move: ${(e as Error).message}`);
@@ -399,12 +401,14 @@ async function snapshot(pids: number[], label: string) {
 }
 
 /** The server action's answer in its RSC payload: the line that carries `{"ok":…}`. */
-function actionAnswer(body: string): { ok: true; state: GameState } | { ok: false } | null {
+type MoveAnswer = { ok: true; state: GameState } | { ok: true; played: { text: string; version: number } } | { ok: false };
+
+function actionAnswer(body: string): MoveAnswer | null {
   for (const line of body.split("\n")) {
     const json = line.replace(/^[0-9a-f]+:/, "");
     if (!json.startsWith('{"ok":')) continue;
     try {
-      return JSON.parse(json) as { ok: true; state: GameState } | { ok: false };
+      return JSON.parse(json) as MoveAnswer;
     } catch {
       return null;
     }
