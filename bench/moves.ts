@@ -25,9 +25,10 @@ try {
     Array.from({ length: 100 }, (_, i) => ({ name: `p${i}`, email: `p${i}@bench.test`, notify: "every-move" as const })),
   ).returning();
 
-  /** `plies` random legal moves of chess that leave the game on. */
-  function longLine(plies: number): string[] {
+  /** `line` played on with random legal moves of chess that leave the game on, up to `plies` in all (fewer when none is left). */
+  function playedOn(line: string[], plies: number): string[] {
     const game = Game.start("chess");
+    for (const m of line) game.play(m);
     while (game.ply < plies) {
       const state = makeRulesState(game);
       const going = game.legalMoves().map((m) => m.text).filter((t) => {
@@ -35,19 +36,20 @@ try {
         next.play(t);
         return next.status().result === "ongoing";
       });
+      if (going.length === 0) break;
       game.play(going[Math.floor(Math.random() * going.length)]);
     }
     return [...game.moves];
   }
   const LONG = 200;
-  const long = longLine(LONG);
+  const long = playedOn([], LONG);
 
-  async function newGame(i: number, startPly: number): Promise<{ id: string; ids: [string, string]; rules: Game }> {
+  async function newGame(i: number, startPly: number): Promise<{ id: string; ids: [string, string] }> {
     const [w, b] = [players[(2 * i) % 100], players[(2 * i + 1) % 100]];
     if (startPly === 0) {
       const c = await createChallenge(db, w.id, { variant: "chess", color: "white", daysPerMove: 3, opponent: { kind: "user", name: b.name! } });
       await acceptInvitation(db, b.id, { invitationId: c.invitationId });
-      return { id: c.gameId, ids: [w.id, b.id], rules: Game.start("chess") };
+      return { id: c.gameId, ids: [w.id, b.id] };
     }
     // A game already `startPly` moves long, stored as the service stores one (its rules state with it).
     const rules = Game.start("chess");
@@ -57,27 +59,30 @@ try {
       ply: startPly, daysPerMove: 3, deadline: new Date(Date.now() + 3 * 86_400_000),
     }).returning({ id: gamesTable.id });
     await db.insert(movesTable).values(played.map((m, k) => ({ gameId: g.id, ply: k + 1, ...m, playerId: k % 2 === 0 ? w.id : b.id })));
-    return { id: g.id, ids: [w.id, b.id], rules };
+    return { id: g.id, ids: [w.id, b.id] };
   }
 
-  /** Plays random legal moves in `games` games at once, from ply `startPly` on, until `total` moves were submitted. */
+  /**
+   * Plays random legal moves in `games` games at once, from ply `startPly` on, until `total` moves
+   * were submitted. Each game's moves are chosen before the timing (playedOn), so the bench's own
+   * move generation does not run among the moves it times.
+   */
   async function run(games: number, total: number, startPly = 0): Promise<number[]> {
+    const perGame = Math.ceil(total / games);
+    const lines = Array.from({ length: games }, () => playedOn(long.slice(0, startPly), startPly + perGame).slice(startPly));
     const times: number[] = [];
     let budget = total;
-    await Promise.all(Array.from({ length: games }, async (_, i) => {
+    await Promise.all(lines.map(async (line, i) => {
       let g = await newGame(i, startPly);
-      while (budget-- > 0) {
-        const legal = g.rules.status().result === "ongoing" ? g.rules.legalMoves() : [];
-        if (legal.length === 0) {
+      for (let k = 0; budget-- > 0; k++) {
+        if (k === line.length) {
+          // The line ran out of moves that keep the game on: the same line again, in a new game.
           g = await newGame(i, startPly);
-          budget++;
-          continue;
+          k = 0;
         }
-        const move = legal[Math.floor(Math.random() * legal.length)].text;
         const t0 = performance.now();
-        await submitMove(db, g.ids[g.rules.ply % 2], { gameId: g.id, expectedPly: g.rules.ply, move });
+        await submitMove(db, g.ids[(startPly + k) % 2], { gameId: g.id, expectedPly: startPly + k, move: line[k] });
         times.push(performance.now() - t0);
-        g.rules.play(move);
       }
     }));
     return times;

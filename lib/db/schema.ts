@@ -158,6 +158,11 @@ export const games = pgTable(
     deadline: at("deadline"),
     visibility: visibility("visibility").notNull().default("public"),
     drawOfferBy: text("draw_offer_by").references(() => users.id),
+    // Counts the conditional lines added (lib/games/conditional.ts). The usual move writes only if
+    // it is what the move read (lib/games/service.ts writeUsualMove): a line added meanwhile is on
+    // another table, which the move's one statement would not see; this column on the game's own
+    // row it does. Not the game's version (updatedAt): watchers are not told of a private line.
+    linesAdded: integer("lines_added").notNull().default(0),
     // The ply whose deadline a reminder was sent for: one reminder per move.
     reminderPly: integer("reminder_ply"),
     createdAt: at("created_at").notNull().defaultNow(),

@@ -184,7 +184,7 @@ export async function reportMessage(db: Db, userId: string, raw: { gameId: strin
  * it in the statement that locks the game; `toId` is the recipient, `fromId` the mover. Whether
  * either has chat on (or is a bot) is the caller's to check on their rows.
  */
-export function chatQuoteSql(gameId: SQLWrapper, toId: SQLWrapper, fromId: string): SQL<string | null> {
+export function chatQuoteSql(gameId: SQLWrapper, toId: SQLWrapper, fromId: string | SQLWrapper): SQL<string | null> {
   // The recipient's last move is found from the newest ply down: a step or two, however long the game.
   const lastMove = sql`(select ${moves.createdAt} from ${moves} where ${moves.gameId} = ${gameId} and ${moves.playerId} = ${toId} order by ${moves.ply} desc limit 1)`;
   return sql<string | null>`(select ${chatMessages.text} from ${chatMessages}

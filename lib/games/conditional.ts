@@ -4,7 +4,7 @@
  * A player's lines are read for that player only: no other surface reads this table.
  * Every function takes the game's row lock first, so lines change in one order with the moves.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Executor } from "@/lib/db/client";
 import { conditionalMoves, games, moves, type ConditionalLine, type Game as GameRow } from "@/lib/db/schema";
 import { RulesError, type Game } from "@/lib/rules";
@@ -80,6 +80,8 @@ export async function addConditionalLine(db: Db, userId: string, raw: Conditiona
       if (why) throw new GameError("invalid", why);
     }
     await tx.insert(conditionalMoves).values({ gameId: g.id, playerId: userId, ply: g.ply, moves: line, createdAt: now });
+    // A move judged without the lock meanwhile must not be written past this line (lib/games/service.ts writeUsualMove).
+    await tx.update(games).set({ linesAdded: sql`${games.linesAdded} + 1` }).where(eq(games.id, g.id));
     return (await linesOf(tx, g, userId)).map(view);
   });
 }

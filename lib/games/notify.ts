@@ -5,9 +5,8 @@
  * appear in an email to someone else: the other player is named by display name.
  */
 import type { Executor } from "@/lib/db/client";
-import { emailOutbox, replyTokens, type User } from "@/lib/db/schema";
+import { replyTokens, type User } from "@/lib/db/schema";
 import { enqueueEmail, mailSettings, type OutboxEmailInput } from "@/lib/mail";
-import { outboxRow } from "@/lib/mail/outbox";
 import type { EmailData } from "@/lib/mail/templates";
 import { hidesInformation, isMultiVariant, multiGameInfo, sideNameIn, variantInfo } from "@/lib/rules";
 import { resultMark } from "./result-mark";
@@ -79,14 +78,9 @@ export type TurnEmail = OutboxEmailInput & { reply?: ReplyToken };
 
 /** Queues an email in `tx`, and the reply token its reply address names, so both exist or neither. */
 export async function queueTurnEmail(tx: Executor, email: TurnEmail, now: Date): Promise<void> {
-  for (const write of turnEmailWrites(tx, email, now)) await write;
-}
-
-/** The inserts queueTurnEmail makes, not yet run: for a caller that runs them within a statement of its own (a move's). */
-export function turnEmailWrites(tx: Executor, email: TurnEmail, now: Date) {
   const { reply, ...queued } = email;
-  const mail = tx.insert(emailOutbox).values(outboxRow(queued, now).row);
-  return reply ? [mail, tx.insert(replyTokens).values(replyTokenRow(reply, now))] : [mail];
+  await enqueueEmail(tx, queued, now);
+  if (reply) await tx.insert(replyTokens).values(replyTokenRow(reply, now));
 }
 
 export async function queueYourTurn(

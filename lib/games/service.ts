@@ -5,11 +5,12 @@
  * turns a stale page into a clear refusal rather than a double move.
  */
 import { randomInt } from "node:crypto";
-import { and, asc, eq, gt, inArray, isNotNull, isNull, max, ne, or, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, asc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lte, max, ne, or, sql, type SQL } from "drizzle-orm";
+import { alias, type PgTable } from "drizzle-orm/pg-core";
 import { addressKey } from "@/lib/auth/rate-limit";
 import type { Db, Executor } from "@/lib/db/client";
-import { conditionalMoves, gameSeats, games, invitations, moves, replyStops, users, type Game as GameRow, type User } from "@/lib/db/schema";
+import { preparedQuery, preparedStatement } from "@/lib/db/prepared";
+import { conditionalMoves, emailOutbox, gameSeats, games, invitations, moves, replyStops, replyTokens, users, type Game as GameRow, type User } from "@/lib/db/schema";
 import { Game, RulesError, chosenSetupFen, makeRulesState, setupFen, sideNameIn, variantInfo, viewFen, type DrawClaim, type Outcome } from "@/lib/rules";
 import { mayView } from "./archive";
 import { GameError } from "./errors";
@@ -20,8 +21,9 @@ import {
 } from "./inputs";
 import { enqueueEmail } from "@/lib/mail";
 import { chatQuoteSql, quoted } from "./chat";
-import { chooseSetupEmail, queueDrawOffer, queueGameOver, queueInvitation, queueTurnEmail, queueYourTurn, turnEmailWrites, wantsTurnEmail, yourTurnEmail } from "./notify";
-import { newReplyToken } from "./reply-tokens";
+import { chooseSetupEmail, queueDrawOffer, queueGameOver, queueInvitation, queueTurnEmail, queueYourTurn, wantsTurnEmail, yourTurnEmail, type TurnEmail } from "./notify";
+import { newReplyToken, replyTokenRow } from "./reply-tokens";
+import { outboxRow } from "@/lib/mail/outbox";
 import { declarePresetVariants, refuseUnreadable, requirePresetVariant } from "./presets";
 import { choosesSetups, firstChooser, setupStage } from "./setups";
 import { botOfLevel, isBotAddress } from "./bot-accounts";
@@ -79,7 +81,8 @@ export async function loadRules(tx: Executor, g: GameRow): Promise<Game> {
     }
     console.error(`game ${g.id}: its stored rules state is not its position; replayed instead`);
   }
-  const rows = await tx.select({ text: moves.text }).from(moves).where(eq(moves.gameId, g.id)).orderBy(asc(moves.ply));
+  // The moves up to the game's ply as read: a move read without the game's lock may meet one stored since.
+  const rows = await tx.select({ text: moves.text }).from(moves).where(and(eq(moves.gameId, g.id), lte(moves.ply, g.ply))).orderBy(asc(moves.ply));
   return Game.replay(g.variant, g.startFen, rows.map((r) => r.text));
 }
 
@@ -418,26 +421,197 @@ const black = alias(users, "black");
  * players, the mover's chat message the "your turn" email quotes (chatQuoteSql), whether a
  * conditional line waits, and whether the opponent stopped replies by email.
  */
-async function lockForMove(tx: Executor, gameId: string, userId: string) {
+/**
+ * The game with what a move needs beside it: both players, the mover's chat message the "your
+ * turn" email quotes (chatQuoteSql), whether a conditional line waits, and whether the opponent
+ * stopped replies by email. Read as is (the usual move: writeUsualMove checks it is unchanged) or
+ * locked (the move's transaction).
+ */
+const readsForMove = [false, true].map((locked) => preparedQuery((ex) => {
+  const gameId = sql.placeholder("gameId");
+  const userId = sql.placeholder("userId");
   const opponent = sql`(case when ${games.whiteId} = ${userId} then ${games.blackId} else ${games.whiteId} end)`;
-  const [row] = await tx.select({
+  const read = ex.select({
     game: games, white, black,
     said: chatQuoteSql(games.id, opponent, userId),
     linesWait: sql<boolean>`exists (select 1 from ${conditionalMoves} where ${conditionalMoves.gameId} = ${games.id})`,
     repliesStopped: sql<boolean>`exists (select 1 from ${replyStops} where ${replyStops.gameId} = ${games.id} and ${replyStops.userId} = ${opponent})`,
-  }).from(games).leftJoin(white, eq(white.id, games.whiteId)).leftJoin(black, eq(black.id, games.blackId))
-    .where(eq(games.id, gameId)).for("update", { of: games });
+  }).from(games).leftJoin(white, eq(white.id, games.whiteId)).leftJoin(black, eq(black.id, games.blackId)).where(eq(games.id, gameId));
+  return (locked ? read.for("update", { of: games }) : read).prepare(locked ? "lock_for_move" : "read_for_move");
+}));
+
+async function readForMove(ex: Executor, gameId: string, userId: string, locked: boolean) {
+  const [row] = await readsForMove[Number(locked)](ex, { gameId, userId });
   if (!row) throw noSuchGame();
   return row;
+}
+
+/** What the usual move writes, each named by its column's key: a placeholder of writeUsualMove's statement. */
+const MOVE_KEYS = ["gameId", "ply", "text", "fenAfter", "playerId", "createdAt"] as const;
+const GAME_KEYS = ["currentFen", "rulesState", "ply", "lastMoveAt", "updatedAt", "deadline", "drawOfferBy"] as const;
+/** A "your turn" email's columns: always its template's data, never bodies (lib/games/notify.ts yourTurnEmail). */
+const TURN_EMAIL_KEYS = ["id", "messageId", "toAddress", "kind", "subject", "data", "payload", "replyTo", "nextAttemptAt", "createdAt"] as const;
+const REPLY_TOKEN_KEYS = ["tokenHash", "gameId", "userId", "ply", "createdAt"] as const;
+
+/** `key` of `table` as the placeholder `prefix` + key, cast to its column's type (PostgreSQL infers none for a SELECT's parameters). */
+function typedPlaceholder(table: PgTable, key: string, prefix: string): SQL {
+  const column = getTableColumns(table)[key];
+  return sql`${sql.param(sql.placeholder(prefix + key), column)}::${sql.raw(column.getSQLType())}`;
+}
+
+/** `insert into <table> (<keys>) select <their placeholders> from <source>`: a write made only when the CTE `source` has a row. */
+function insertIfAny(table: PgTable, keys: readonly string[], prefix: string, source: string): SQL {
+  const columns = getTableColumns(table);
+  return sql`insert into ${table} (${sql.join(keys.map((k) => sql.identifier(columns[k].name)), sql`, `)})
+    select ${sql.join(keys.map((k) => typedPlaceholder(table, k, prefix)), sql`, `)} from ${sql.identifier(source)}`;
+}
+
+/**
+ * The usual move in one statement: the game, if it is still as the move was judged on, then the
+ * move, the "your turn" email and its reply address's token. One statement per shape (no email; an
+ * email; an email with a reply address), each built once (preparedStatement).
+ *
+ * "As judged" is checked on the game's own row only: its ply, its version, still active, and no
+ * conditional line added since (linesAdded). A statement waiting for the row's lock sees that row
+ * as its locker committed it, but other tables as they were when it began, so a check on another
+ * table (a line's row) could pass on a line it cannot see. Replies stopped meanwhile need no check:
+ * a stop refuses every reply address of the player's in the game, one made just before it too.
+ */
+const usualMoveWrites = [false, true].map((mailed) => [false, true].map((replyable) => preparedStatement<{ moved: number }>((ex) => {
+  const gameId = sql.placeholder("move.gameId");
+  // set() takes placeholders as insert's values() does (each a parameter with its column's encoding); its types do not say so.
+  const set = Object.fromEntries(GAME_KEYS.map((k) => [k, sql.placeholder(`game.${k}`)])) as unknown as Partial<GameRow>;
+  const unchanged = and(
+    eq(games.id, gameId), eq(games.status, "active"), eq(games.ply, sql.placeholder("was.ply")),
+    sql`date_trunc('milliseconds', ${games.updatedAt}) = ${typedPlaceholder(games, "updatedAt", "was.")}`,
+    eq(games.linesAdded, sql.placeholder("was.linesAdded")),
+  );
+  const writes = [
+    insertIfAny(moves, MOVE_KEYS, "move.", "moved"),
+    ...(mailed ? [insertIfAny(emailOutbox, TURN_EMAIL_KEYS, "mail.", "moved")] : []),
+    ...(replyable ? [insertIfAny(replyTokens, REPLY_TOKEN_KEYS, "reply.", "moved")] : []),
+  ];
+  return sql`with moved as (${ex.update(games).set(set).where(unchanged).returning({ id: games.id }).getSQL()}),
+    ${sql.join(writes.map((w, i) => sql`${sql.identifier(`write${i}`)} as (${w})`), sql`, `)}
+    select count(*)::int as moved from moved`;
+})));
+
+/** Each value of `row` under `prefix`, absent ones as null (a placeholder needs a value). */
+function valuesOf<K extends string>(keys: readonly K[], prefix: string, row: Partial<Record<K, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(keys.map((k) => [prefix + k, row[k] ?? null]));
+}
+
+/** Writes the usual move (usualMoveWrites); false, writing nothing, when the game is no longer as `was`. */
+async function writeUsualMove(
+  ex: Executor,
+  was: Pick<GameRow, "ply" | "updatedAt" | "linesAdded">,
+  move: typeof moves.$inferInsert,
+  game: Partial<GameRow>,
+  email: TurnEmail | null,
+  now: Date,
+): Promise<boolean> {
+  const { reply, ...queued } = email ?? {};
+  const mail = email ? outboxRow(queued as TurnEmail, now).row : null;
+  if (mail && mail.data == null) throw new Error("a your-turn email is queued as its template's data");
+  const values = {
+    ...valuesOf(["ply", "updatedAt", "linesAdded"], "was.", was),
+    ...valuesOf(MOVE_KEYS, "move.", move),
+    ...valuesOf(GAME_KEYS, "game.", game),
+    ...(mail ? valuesOf(TURN_EMAIL_KEYS, "mail.", mail) : {}),
+    ...(reply ? valuesOf(REPLY_TOKEN_KEYS, "reply.", replyTokenRow(reply, now)) : {}),
+  };
+  const [row] = await usualMoveWrites[Number(!!mail)][Number(!!reply)](ex, values);
+  return row.moved === 1;
+}
+
+/** A move judged on the game as read (judgeMove): what it writes, and what submitMove answers. */
+interface JudgedMove {
+  result: MoveResult;
+  rules: Game;
+  move: typeof moves.$inferInsert;
+  gameAfter: Partial<GameRow>;
+  players: { white: User; black: User };
+  /** The "your turn" email to the opponent, or null when they want none per move. */
+  turnEmail: () => Promise<TurnEmail | null>;
+}
+
+/** Judges the move on the game as `read` (readForMove): refusals as GameErrors, in the words the player may see. */
+async function judgeMove(ex: Executor, read: Awaited<ReturnType<typeof readForMove>>, userId: string, input: MoveInput, now: Date): Promise<JudgedMove> {
+  const { game: g, said, repliesStopped, ...seats } = read;
+  await declarePresetVariants(ex, [g.variant]);
+  refuseUnreadable(g.variant);
+  const colour = colourOf(g, userId);
+  requireActive(g);
+  if (g.ply !== input.expectedPly) throw new GameError("stale", "the position changed since your page was loaded; here is the new position");
+  const rules = await loadRules(ex, g);
+  if (rules.turn() !== colour) throw new GameError("not-your-turn", "it is your opponent's turn");
+  // In fog a refusal must not tell what the player cannot see (a piece in the way on an
+  // unseen square): the move is judged on the player's view first, whose words are safe,
+  // then on the real position (docs/games/fog-of-war.md#what-each-surface-shows).
+  const hidden = hiddenNow(g);
+  const illegal = (e: unknown, words?: string) => {
+    if (e instanceof RulesError) return new GameError("illegal", words ?? e.message);
+    return e;
+  };
+  if (hidden) {
+    try {
+      Game.start(g.variant, viewFen(g.variant, rules.fen(), colour)).play(input.move);
+    } catch (e) {
+      throw illegal(e);
+    }
+  }
+  let text: string;
+  try {
+    text = rules.play(input.move);
+  } catch (e) {
+    // The view allows exactly the real moves (the rule shows every square a piece may reach);
+    // should the real position refuse one all the same, its words are not said in fog.
+    throw illegal(e, hidden ? "this move cannot be played" : undefined);
+  }
+  const ply = g.ply + 1;
+  const fen = rules.fen();
+  const outcome = rules.status();
+  const deadline = deadlineAfter(now, g.daysPerMove);
+  const position = positionOf(rules);
+  const players = seats.white && seats.black ? { white: seats.white, black: seats.black } : await bothPlayers(ex, g);
+  return {
+    rules,
+    players,
+    move: { gameId: g.id, ply, text, fenAfter: fen, playerId: userId, createdAt: now },
+    gameAfter: {
+      ...position, ply, lastMoveAt: now, updatedAt: now, deadline,
+      // A move answers the opponent's draw offer with a no; one's own offer stands.
+      drawOfferBy: g.drawOfferBy === userId ? g.drawOfferBy : null,
+    },
+    async turnEmail() {
+      const me = players[colour];
+      const other = players[colour === "white" ? "black" : "white"];
+      if (!wantsTurnEmail(other)) return null;
+      // The mover's latest chat message since the recipient last moved is quoted (docs/chat.md#emails).
+      const quote = said !== null && other.chatEnabled && me.chatEnabled && me.botLevel === null ? quoted(said) : undefined;
+      const reply = await newReplyToken(ex, g.id, other.id, ply, repliesStopped);
+      const turn = { id: g.id, variant: g.variant, ply, deadline, colour: colour === "white" ? "black" as const : "white" as const };
+      return yourTurnEmail(other, turn, me.name ?? "your opponent", reply, text, quote);
+    },
+    result: {
+      ply, text, fen: hidden && outcome.result === "ongoing" ? fenSeenBy(g.variant, fen, colour) : fen, outcome,
+      version: now.getTime(), deadline, answered: false,
+      // The real position's past: never to the player of a game in fog (lib/games/fog.ts).
+      rulesState: hidden ? null : position.rulesState,
+    },
+  };
 }
 
 /**
  * Plays a move for the signed-in player: checks the turn and the expected ply,
  * lets the rules module judge it, stores it, and queues the emails it causes.
  *
- * One transaction of a few statements: the game is locked together with all the move needs,
- * judged on its stored rules state (cheap, whatever the game's length: loadRules), and the
- * move, the game and the email (as its template's data: the worker renders it) are written.
+ * The usual move (the game goes on, no conditional line waits) holds no transaction open while it
+ * is judged: the game is read with all the move needs, judged on its stored rules state (cheap,
+ * whatever the game's length: loadRules), and one statement writes the game, the move and the
+ * email (as its template's data: the worker renders it), only if the game is still as read.
+ * Any other move, or one whose game changed meanwhile (another tab's move, a resignation), is
+ * judged again in a transaction with the game locked.
  */
 export async function submitMove(
   db: Db, userId: string, raw: MoveInput, now = new Date(),
@@ -445,87 +619,37 @@ export async function submitMove(
   alsoWithMove?: (tx: Executor, text: string) => Promise<void>,
 ): Promise<MoveResult> {
   const input = parse(moveInput, raw);
+  if (!alsoWithMove) {
+    const read = await readForMove(db, input.gameId, userId, false);
+    const judged = await judgeMove(db, read, userId, input, now);
+    if (judged.result.outcome.result === "ongoing" && !read.linesWait
+      && await writeUsualMove(db, read.game, judged.move, judged.gameAfter, await judged.turnEmail(), now)) {
+      return judged.result;
+    }
+  }
   return db.transaction(async (tx) => {
-    const { game: g, said, linesWait, repliesStopped, ...seats } = await lockForMove(tx, input.gameId, userId);
-    await declarePresetVariants(tx, [g.variant]);
-    refuseUnreadable(g.variant);
-    const colour = colourOf(g, userId);
-    requireActive(g);
-    if (g.ply !== input.expectedPly) throw new GameError("stale", "the position changed since your page was loaded; here is the new position");
-    const rules = await loadRules(tx, g);
-    if (rules.turn() !== colour) throw new GameError("not-your-turn", "it is your opponent's turn");
-    // In fog a refusal must not tell what the player cannot see (a piece in the way on an
-    // unseen square): the move is judged on the player's view first, whose words are safe,
-    // then on the real position (docs/games/fog-of-war.md#what-each-surface-shows).
-    const hidden = hiddenNow(g);
-    const illegal = (e: unknown, words?: string) => {
-      if (e instanceof RulesError) return new GameError("illegal", words ?? e.message);
-      return e;
-    };
-    if (hidden) {
-      try {
-        Game.start(g.variant, viewFen(g.variant, rules.fen(), colour)).play(input.move);
-      } catch (e) {
-        throw illegal(e);
-      }
+    const read = await readForMove(tx, input.gameId, userId, true);
+    const g = read.game;
+    const { result, rules, move, gameAfter, players, turnEmail } = await judgeMove(tx, read, userId, input, now);
+    const { ply, text, outcome } = result;
+    if (outcome.result === "ongoing" && !read.linesWait) {
+      // Locked, the game is as read.
+      if (!await writeUsualMove(tx, g, move, gameAfter, await turnEmail(), now)) throw new Error(`game ${g.id} changed under its lock`);
+      await alsoWithMove?.(tx, text);
+      return result;
     }
-    let text: string;
-    try {
-      text = rules.play(input.move);
-    } catch (e) {
-      // The view allows exactly the real moves (the rule shows every square a piece may reach);
-      // should the real position refuse one all the same, its words are not said in fog.
-      throw illegal(e, hidden ? "this move cannot be played" : undefined);
-    }
-    const ply = g.ply + 1;
-    const fen = rules.fen();
-    const outcome = rules.status();
-    const deadline = deadlineAfter(now, g.daysPerMove);
-    const storeMove = tx.insert(moves).values({ gameId: g.id, ply, text, fenAfter: fen, playerId: userId, createdAt: now });
-    const position = positionOf(rules);
-    const updateGame = tx.update(games).set({
-      ...position, ply, lastMoveAt: now, updatedAt: now, deadline,
-      // A move answers the opponent's draw offer with a no; one's own offer stands.
-      drawOfferBy: g.drawOfferBy === userId ? g.drawOfferBy : null,
-    }).where(eq(games.id, g.id));
-    const players = seats.white && seats.black ? { white: seats.white, black: seats.black } : await bothPlayers(tx, g);
-    /** The "your turn" email to the opponent, or null when they want none per move. */
-    const turnEmail = async () => {
-      const me = players[colour];
-      const other = players[colour === "white" ? "black" : "white"];
-      if (!wantsTurnEmail(other)) return null;
-      // The mover's latest chat message since the recipient last moved is quoted (docs/chat.md#emails).
-      const quote = said !== null && other.chatEnabled && me.chatEnabled && me.botLevel === null ? quoted(said) : undefined;
-      const reply = await newReplyToken(tx, g.id, other.id, ply, repliesStopped);
-      const turn = { id: g.id, variant: g.variant, ply, deadline, colour: colour === "white" ? "black" as const : "white" as const };
-      return yourTurnEmail(other, turn, me.name ?? "your opponent", reply, text, quote);
-    };
-    let answered = false;
-    if (outcome.result === "ongoing" && !linesWait) {
-      // The usual move: the move, its email and the game written in one statement.
+    await tx.insert(moves).values(move);
+    await alsoWithMove?.(tx, text);
+    await tx.update(games).set(gameAfter).where(eq(games.id, g.id));
+    if (outcome.result !== "ongoing") await finish(tx, { ...g, ply }, resultOf(outcome), outcome.reason, now, players);
+    // The opponent's conditional answer, when a line of theirs waits for this move (docs/conditional-moves.md):
+    // then the mover is told it is their turn again, and the opponent is not mailed.
+    else if (await answerConditionalMove(tx, g, rules, { ply, text, by: userId }, now)) return { ...result, answered: true };
+    else {
       const email = await turnEmail();
-      const writes = [storeMove, ...(email ? turnEmailWrites(tx, email, now) : [])];
-      await tx.execute(sql`with ${sql.join(writes.map((w, i) => sql`${sql.identifier(`write${i}`)} as (${w.getSQL()})`), sql`, `)} ${updateGame.getSQL()}`);
-      await alsoWithMove?.(tx, text);
-    } else {
-      await storeMove;
-      await alsoWithMove?.(tx, text);
-      await updateGame;
-      if (outcome.result !== "ongoing") await finish(tx, { ...g, ply }, resultOf(outcome), outcome.reason, now, players);
-      // The opponent's conditional answer, when a line of theirs waits for this move (docs/conditional-moves.md):
-      // then the mover is told it is their turn again, and the opponent is not mailed.
-      else if (await answerConditionalMove(tx, g, rules, { ply, text, by: userId }, now)) answered = true;
-      else {
-        const email = await turnEmail();
-        if (email) await queueTurnEmail(tx, email, now);
-      }
+      if (email) await queueTurnEmail(tx, email, now);
     }
-    return {
-      ply, text, fen: hidden && outcome.result === "ongoing" ? fenSeenBy(g.variant, fen, colour) : fen, outcome,
-      version: now.getTime(), deadline, answered,
-      // The real position's past: never to the player of a game in fog (lib/games/fog.ts).
-      rulesState: hidden ? null : position.rulesState,
-    };
+    return result;
   });
 }
 

@@ -1,6 +1,6 @@
 /**
- * How many statements a move costs (issue 18): one transaction that locks the game with all the
- * move needs, and writes the move, the game and the email. Counted by a query logger on the
+ * How many statements a move costs (issue 18): one that reads the game with all the move needs,
+ * and one that writes the game, the move and the email if the game is still as read. Counted by a query logger on the
  * client, so the regression this guards (a lookup per player, a replay of the game, a second
  * read of the game) shows as a number, not as a timing.
  */
@@ -19,7 +19,7 @@ import { expectConsistent, insertActiveGame, seedPlayers, T0, type Players } fro
 /** The statement that reads a game's moves to replay it (loadRules without a stored state). */
 const replays = (statement: string) => /^select "text" from "moves"/.test(statement);
 
-/** The lock (with all the move reads) and one statement writing the move, the game and the email. */
+/** The read (with all the move needs) and one statement writing the game, the move and the email. */
 const STATEMENTS_PER_MOVE = 2;
 
 /** `plies` legal moves of chess that leave the game on (seeded, so the same every run). */

@@ -10,15 +10,19 @@
  * chance it may not: one side often has more to do before it takes the row lock
  * (a move judges and renders its email first), and on a busy machine it could
  * lose every time. So the rounds take turns. "a first" and "b first": both sides
- * do their work up to their transaction and wait for each other there; then the
- * named side's transaction runs, and the other's right after it, so the second
- * has passed its checks on the state the first has just changed and must be
- * refused by its transaction's re-check — the check-then-act race, both ways,
- * whatever the machine's speed. "random": each side starts after a random pause
+ * do their work up to their first write — a transaction, or a statement that
+ * writes outside one (the usual move's single statement, written only if the game
+ * is still as it was read: lib/games/service.ts submitMove) — and wait for each
+ * other there; then the named side's write runs, and the other's right after it,
+ * so the second has passed its checks on the state the first has just changed and
+ * must be refused by its transaction's re-check, or find the game changed and
+ * judge the move again locked — the check-then-act race, both ways, whatever the
+ * machine's speed. "random": each side starts after a random pause
  * of up to 2 ms (any interleaving: transactions waiting on each other's lock, or
  * an early read that already sees the other's result).
  */
 import { eq } from "drizzle-orm";
+import type postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { games, invitations, users } from "@/lib/db/schema";
@@ -54,9 +58,10 @@ function deferred() {
 }
 
 /**
- * Two views of `db` whose first transaction each waits: until both sides are
- * there (or done), then `first`'s runs, and the other's once that one has ended.
- * Everything else goes straight to `db`.
+ * Two views of `db` whose first write each waits — a transaction, or a statement
+ * outside one that is not a plain read — until both sides are there (or done),
+ * then `first`'s runs, and the other's once that one has ended (its transaction,
+ * or its statement). Everything else goes straight to `db`.
  */
 function staged(db: Db, first: 0 | 1): { views: [Db, Db]; done: (side: 0 | 1) => void } {
   const arrived = [deferred(), deferred()];
@@ -67,19 +72,44 @@ function staged(db: Db, first: 0 | 1): { views: [Db, Db]; done: (side: 0 | 1) =>
   };
   const view = (side: 0 | 1): Db => {
     let waited = false;
+    /** Runs `write` once this side's turn came, when it is the side's first write; else at once. */
+    const inTurn = async <T,>(write: () => Promise<T>): Promise<T> => {
+      if (waited) return write();
+      waited = true;
+      arrived[side].resolve();
+      await go[side].promise;
+      return write().finally(() => ended(side));
+    };
+    // The statements drizzle sends outside a transaction go through the session's postgres.js
+    // client; a query runs when first awaited (handle), so a write's waits there.
+    const session = db._.session as unknown as { client: postgres.Sql };
+    const client = new Proxy(session.client, {
+      get(target, key, receiver) {
+        if (key !== "unsafe") return Reflect.get(target, key, receiver);
+        return (text: string, ...rest: unknown[]) => {
+          const query = (target.unsafe as unknown as (...a: unknown[]) => { handle: () => Promise<void> })(text, ...rest);
+          if (/^\s*select\b/i.test(text)) return query;
+          const handle = query.handle.bind(query);
+          let gated: Promise<void> | undefined;
+          query.handle = () => (gated ??= inTurn(() => new Promise<void>((resolve) => {
+            void handle();
+            // The statement's end: its result (or error) arrives.
+            (query as unknown as Promise<unknown>).then(() => resolve(), () => resolve());
+          })));
+          return query;
+        };
+      },
+    });
+    const stagedSession = Object.create(session, { client: { value: client } });
     return Object.create(db, {
+      session: { value: stagedSession },
+      _: { value: { ...db._, session: stagedSession } },
       transaction: {
-        value: async (fn: Parameters<Db["transaction"]>[0], config?: Parameters<Db["transaction"]>[1]) => {
-          if (waited) return db.transaction(fn, config);
-          waited = true;
-          arrived[side].resolve();
-          await go[side].promise;
-          return db.transaction(fn, config).finally(() => ended(side));
-        },
+        value: (fn: Parameters<Db["transaction"]>[0], config?: Parameters<Db["transaction"]>[1]) => inTurn(() => db.transaction(fn, config)),
       },
     }) as Db;
   };
-  // A side that ends without a transaction (refused early) must not keep the other waiting.
+  // A side that ends without a write (refused early) must not keep the other waiting.
   const done = (side: 0 | 1) => {
     arrived[side].resolve();
     ended(side);

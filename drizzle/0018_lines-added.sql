@@ -1,0 +1,1 @@
+ALTER TABLE "games" ADD COLUMN "lines_added" integer DEFAULT 0 NOT NULL;
