@@ -21,7 +21,7 @@ import { resumeOrReplay, storableState } from "./stored-rules";
 export type Elimination = MultiElimination;
 export type EliminationReason = Elimination["reason"];
 
-/** The rules' view of a stored game: its moves, and the armies that went out between them (lib/rules/multi/replay.ts). */
+/** A stored game replayed: its moves, and the armies that went out between them (lib/rules/multi/replay.ts); loadMulti resumes it instead. */
 export const replayMulti = (variant: string, startFen: string, played: readonly string[], out: readonly Elimination[]): MultiGame =>
   replayMultiGame(variant, startFen, played, out).game;
 
