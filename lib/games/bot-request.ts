@@ -17,12 +17,15 @@ export interface BotRequest {
    */
   declaration?: VariantDecl;
   level: number;
-  /** The position to replay `moves` from: the game's start, or in fog the bot's own view of the position now. */
+  /**
+   * The position to replay `moves` from: the game's start; or, with no moves, the position now: in fog
+   * the bot's own view of it, and in a game for more than two the game's N-FEN (lib/games/bots.ts actInMulti).
+   */
   startFen: string;
   moves: string[];
   /**
-   * A game for more than two (lib/bot/multi.ts multiBotMove): the armies gone out between the moves;
-   * its presence is what tells the thread which bot to ask.
+   * A game for more than two (lib/bot/multi.ts multiBotMove): the armies gone out between the moves
+   * (none, asked from the position now); its presence is what tells the thread which bot to ask.
    */
   eliminations?: MultiElimination[];
   seed?: number;

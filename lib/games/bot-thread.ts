@@ -33,7 +33,7 @@ function twoMove(id: number, request: BotRequest): string {
   return chooseMove(game, { level: request.level, seed: request.seed, ms: SEARCH_MS });
 }
 
-/** A game for more than two: the bot replays it itself (lib/bot/multi.ts), eliminations between the moves. */
+/** A game for more than two (lib/bot/multi.ts): from its position, and any moves given with the eliminations between them. */
 function multiMove(id: number, request: BotRequest, eliminations: MultiElimination[]): string {
   thinking(id);
   return multiBotMove({ ...request, eliminations, ms: SEARCH_MS });

@@ -253,11 +253,13 @@ async function actIn(
 /**
  * A game for more than two: the bot of the seat to move moves, through submitMultiMove like a person
  * (the row lock, the expected ply, the turn). A bot's next seat waits for the next round, read afresh.
+ * The bot is asked with the position now (the claimed row's N-FEN), nothing to replay: its search
+ * reads no past (docs/bot.md#search), and a game still on has the same moves from its position alone.
  */
 async function actInMulti(db: Db, g: GameRow, clock: () => Date, think: (r: BotRequest) => Promise<string>, report: BotReport): Promise<void> {
   const turn = await botSeatToMove(db, g);
   if (!turn) return;
-  const move = await think({ variant: g.variant, level: turn.seat.botLevel, startFen: g.startFen, moves: turn.moves, eliminations: turn.eliminations });
+  const move = await think({ variant: g.variant, level: turn.seat.botLevel, startFen: g.currentFen, moves: [], eliminations: [] });
   await submitMultiMove(db, turn.seat.userId, { gameId: g.id, expectedPly: g.ply, move }, clock());
   report.moves++;
 }

@@ -3,43 +3,66 @@
  * a challenge for N seats, taking a seat, moves, resignation and timeouts per army, and the end.
  * The game row is locked (lockGame) for every change, and moves carry the expected ply, as for two.
  * Its players are in game_seats (one a seat, the seat's army is the army of that index in turn order);
- * armies that went out by resignation or timeout are in game_eliminations, replayed between the moves.
+ * armies that went out by resignation or timeout are in game_eliminations. Every change stores the
+ * game's rules state with its position (games.rules_state), from which the next one resumes it:
+ * the moves and eliminations are replayed only for a game stored before the state was kept.
  */
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db, Executor } from "@/lib/db/client";
 import { gameEliminations, gameSeats, games, invitations, moves, users, type Game as GameRow, type GameSeat, type User } from "@/lib/db/schema";
-import { MultiGame, RulesError, multiGameInfo, replayMultiGame, type MultiElimination, type MultiStatus } from "@/lib/rules";
+import { MultiGame, RulesError, makeMultiRulesState, multiGameInfo, replayMultiGame, type MultiElimination, type MultiStatus } from "@/lib/rules";
 import { botOfLevel } from "./bot-accounts";
 import { GameError } from "./errors";
 import { gameActionInput, moveInput, multiChallengeInput, type MoveInput, type MultiChallengeInput } from "./inputs";
 import { gameName, queueCancelled, queueInvitation, queueMultiGameOver, queueMultiTurn } from "./notify";
 import { deadlineAfter, limitBotGames, limitInvitations, lockGame, noSuchGame, parse, requireActive, userById, type CreatedChallenge } from "./service";
+import { resumeOrReplay, storableState } from "./stored-rules";
 
 export type Elimination = MultiElimination;
 export type EliminationReason = Elimination["reason"];
 
-/** The rules' view of a stored game: its moves, and the armies that went out between them (lib/rules/multi/replay.ts). */
+/** A stored game replayed: its moves, and the armies that went out between them (lib/rules/multi/replay.ts); loadMulti resumes it instead. */
 export const replayMulti = (variant: string, startFen: string, played: readonly string[], out: readonly Elimination[]): MultiGame =>
   replayMultiGame(variant, startFen, played, out).game;
 
-interface Stored {
-  seats: GameSeat[];
-  moves: string[];
-  eliminations: Elimination[];
+/**
+ * The rules' view of a stored game: resumed from its stored rules state, so no change replays the
+ * game however long it is; a game stored before the state was kept (or whose state does not read or
+ * is not its position) is replayed with its eliminations, and its next change stores the state
+ * (lib/games/stored-rules.ts).
+ */
+async function loadMulti(tx: Executor, g: GameRow): Promise<MultiGame> {
+  return resumeOrReplay(g, (state) => MultiGame.resume(g.variant, g.startFen, state), async () => {
+    const [played, out] = await Promise.all([movesOf(tx, g.id), eliminationsOf(tx, g.id)]);
+    return replayMulti(g.variant, g.startFen, played, out);
+  });
 }
 
-async function readStored(tx: Executor, gameId: string): Promise<Stored> {
-  const [seats, played, out] = await Promise.all([
-    tx.select().from(gameSeats).where(eq(gameSeats.gameId, gameId)).orderBy(asc(gameSeats.seat)),
-    tx.select({ text: moves.text }).from(moves).where(eq(moves.gameId, gameId)).orderBy(asc(moves.ply)),
-    tx.select().from(gameEliminations).where(eq(gameEliminations.gameId, gameId)).orderBy(asc(gameEliminations.n)),
-  ]);
-  return {
-    seats,
-    moves: played.map((m) => m.text),
-    eliminations: out.map((e) => ({ army: e.army, reason: e.reason as EliminationReason, afterPly: e.afterPly })),
-  };
+/** A game's position as stored: its N-FEN and its rules state (loadMulti), written together wherever the position changes. */
+const positionOf = (rules: MultiGame): { currentFen: string; rulesState: string | null } =>
+  ({ currentFen: rules.fen(), rulesState: storableState(() => makeMultiRulesState(rules)) });
+
+/** The army to move of an active game: the N-FEN's second field (docs/notation.md#games-for-more-than-two), kept current by every change. */
+const armyToMove = (g: Pick<GameRow, "currentFen">): string | null => g.currentFen.split(" ")[1] ?? null;
+
+/** The seats in turn order, with their players (bots too) by id: one read. */
+interface Seated {
+  seats: GameSeat[];
+  people: Map<string, User>;
 }
+
+async function readSeats(tx: Executor, gameId: string): Promise<Seated> {
+  const rows = await tx.select({ seat: gameSeats, user: users }).from(gameSeats).leftJoin(users, eq(users.id, gameSeats.userId))
+    .where(eq(gameSeats.gameId, gameId)).orderBy(asc(gameSeats.seat));
+  return { seats: rows.map((r) => r.seat), people: new Map(rows.flatMap((r) => (r.user ? [[r.user.id, r.user] as const] : []))) };
+}
+
+const movesOf = async (tx: Executor, gameId: string): Promise<string[]> =>
+  (await tx.select({ text: moves.text }).from(moves).where(eq(moves.gameId, gameId)).orderBy(asc(moves.ply))).map((m) => m.text);
+
+const eliminationsOf = async (tx: Executor, gameId: string): Promise<Elimination[]> =>
+  (await tx.select().from(gameEliminations).where(eq(gameEliminations.gameId, gameId)).orderBy(asc(gameEliminations.n)))
+    .map((e) => ({ army: e.army, reason: e.reason as EliminationReason, afterPly: e.afterPly }));
 
 const isSeated = (seats: GameSeat[], userId: string | null) => userId !== null && seats.some((s) => s.userId === userId);
 
@@ -63,12 +86,6 @@ async function lockMultiGame(tx: Executor, gameId: string): Promise<GameRow> {
 }
 
 const armyName = (variant: string, army: string) => multiGameInfo(variant).armies.find((a) => a.letter === army)?.name ?? army;
-
-async function namesOf(tx: Executor, seats: GameSeat[]): Promise<Map<string, User>> {
-  const ids = seats.flatMap((s) => (s.userId ? [s.userId] : []));
-  const rows = await Promise.all(ids.map((id) => userById(tx, id)));
-  return new Map(rows.map((u) => [u.id, u]));
-}
 
 /** "Bob, Carol and Dave": the other players by display name (never an address). */
 function othersOf(seats: GameSeat[], people: Map<string, User>, exceptUserId: string | null): string {
@@ -108,11 +125,11 @@ export async function createMultiChallenge(db: Db, userId: string, raw: MultiCha
     const free = info.armies.filter((a) => !bots.has(a.letter)).map((a) => a.letter);
     const mine = input.seat === "random" ? free[Math.floor(Math.random() * free.length)] : input.seat;
     const full = 1 + bots.size === info.armies.length;
-    const startFen = MultiGame.start(input.variant).fen();
+    const start = MultiGame.start(input.variant);
     const [g] = await tx.insert(games).values({
       variant: input.variant, seatCount: info.armies.length, status: full ? "active" : "open",
       deadline: full ? deadlineAfter(now, input.daysPerMove) : null,
-      startFen, currentFen: startFen, daysPerMove: input.daysPerMove, visibility: input.visibility, createdAt: now, updatedAt: now,
+      startFen: start.fen(), ...positionOf(start), daysPerMove: input.daysPerMove, visibility: input.visibility, createdAt: now, updatedAt: now,
     }).returning();
     await tx.insert(gameSeats).values(info.armies.map((a, seat) => ({
       gameId: g.id, seat, army: a.letter,
@@ -184,10 +201,9 @@ async function namedWaiting(tx: Executor, gameId: string): Promise<number> {
 
 /** The game has begun: "your move" to the first army's player, unless they are the one who just sat down (they are on the page). */
 async function tellFirstToMove(tx: Executor, g: GameRow, seatedNow: string | null, now: Date): Promise<void> {
-  const { seats } = await readStored(tx, g.id);
+  const { seats, people } = await readSeats(tx, g.id);
   const first = seats.find((s) => s.army === MultiGame.start(g.variant, g.startFen).armies().find((a) => a.toMove)?.letter);
   if (!first?.userId || first.botLevel !== null || first.userId === seatedNow) return;
-  const people = await namesOf(tx, seats);
   await queueMultiTurn(tx, people.get(first.userId)!, { id: g.id, variant: g.variant, ply: 0, deadline: g.deadline!, army: armyName(g.variant, first.army), armyLetter: first.army },
     { others: othersOf(seats, people, first.userId) }, now);
 }
@@ -197,16 +213,17 @@ async function tellFirstToMove(tx: Executor, g: GameRow, seatedNow: string | nul
 /**
  * Plays a move for the signed-in player in a game for more than two: under the game's row lock,
  * the expected ply first (a stale page is refused with the new position), then the turn (only the
- * player of the army to move), then the rules (MultiGame replays the game and judges the move).
+ * player of the army to move), then the rules (the game resumed from its stored rules state judges
+ * the move: loadMulti), and the move is stored with the game's new position and rules state.
  */
 export async function submitMultiMove(db: Db, userId: string, raw: MoveInput, now = new Date()): Promise<{ ply: number; text: string; status: MultiStatus }> {
   const input = parse(moveInput, raw);
   return db.transaction(async (tx) => {
     const g = await lockMultiGame(tx, input.gameId);
-    const stored = await readStored(tx, g.id);
-    const rules = replayMulti(g.variant, g.startFen, stored.moves, stored.eliminations);
+    const seated = await readSeats(tx, g.id);
+    const rules = await loadMulti(tx, g);
     const before = rules.status();
-    const mine = seatOf(g, stored.seats, userId, before.result === "ongoing" ? before.toMove : undefined);
+    const mine = seatOf(g, seated.seats, userId, before.result === "ongoing" ? before.toMove : undefined);
     requireActive(g);
     if (g.ply !== input.expectedPly) throw new GameError("stale", "the position changed since your page was loaded; here is the new position");
     if (before.result === "ongoing" && before.toMove !== mine.army) {
@@ -222,26 +239,23 @@ export async function submitMultiMove(db: Db, userId: string, raw: MoveInput, no
     }
     const ply = g.ply + 1;
     await tx.insert(moves).values({ gameId: g.id, ply, text, fenAfter: rules.fen(), playerId: userId, createdAt: now });
-    await tx.update(games).set({ currentFen: rules.fen(), ply, lastMoveAt: now, updatedAt: now }).where(eq(games.id, g.id));
-    const people = await namesOf(tx, stored.seats);
-    await afterChange(tx, { ...g, ply }, rules, stored, people, { by: people.get(userId)?.name ?? "a player", move: text }, now);
+    const change = { ...positionOf(rules), ply, lastMoveAt: now, updatedAt: now };
+    await afterChange(tx, { ...g, ply }, rules, seated, change, { by: seated.people.get(userId)?.name ?? "a player", move: text }, now);
     return { ply, text, status: rules.status() };
   });
 }
 
 /**
- * The bots' worker's question (lib/games/bots.ts): the seat to move, if a bot plays it, with the game
- * as stored (its moves and the armies gone out, what the bot replays); null if a person is to move,
- * the game is over, or it moved on since `g` was read. The move itself goes through submitMultiMove.
+ * The bots' worker's question (lib/games/bots.ts): the seat to move, if a bot plays it; null if a
+ * person is to move or the game is over. The move itself goes through submitMultiMove, with the ply
+ * of `g` (a game that moved on since is refused as stale there).
  */
-export async function botSeatToMove(db: Executor, g: GameRow): Promise<{ seat: GameSeat & { userId: string; botLevel: number }; moves: string[]; eliminations: Elimination[] } | null> {
+export async function botSeatToMove(db: Executor, g: GameRow): Promise<{ seat: GameSeat & { userId: string; botLevel: number } } | null> {
   if (g.status !== "active") return null;
-  const stored = await readStored(db, g.id);
-  if (stored.moves.length !== g.ply) return null;
-  // The army to move is the N-FEN's second field (docs/notation.md#games-for-more-than-two), kept current by every change.
-  const seat = stored.seats.find((s) => s.army === g.currentFen.split(" ")[1]);
+  const { seats } = await readSeats(db, g.id);
+  const seat = seats.find((s) => s.army === armyToMove(g));
   if (!seat?.userId || seat.botLevel === null) return null;
-  return { seat: { ...seat, userId: seat.userId, botLevel: seat.botLevel }, moves: stored.moves, eliminations: stored.eliminations };
+  return { seat: { ...seat, userId: seat.userId, botLevel: seat.botLevel } };
 }
 
 /**
@@ -252,10 +266,10 @@ export async function resignMulti(db: Db, userId: string, raw: { gameId: string 
   const { gameId } = parse(gameActionInput, raw);
   await db.transaction(async (tx) => {
     const g = await lockMultiGame(tx, gameId);
-    const stored = await readStored(tx, g.id);
-    const mine = seatOf(g, stored.seats, userId);
+    const seated = await readSeats(tx, g.id);
+    const mine = seatOf(g, seated.seats, userId);
     requireActive(g);
-    await eliminateArmy(tx, g, stored, mine, "resignation", now);
+    await eliminateArmy(tx, g, await loadMulti(tx, g), seated, mine, "resignation", now);
   });
 }
 
@@ -265,27 +279,30 @@ export async function resignMulti(db: Db, userId: string, raw: { gameId: string 
  * (docs/common-rules.md#resignation-and-timeout-per-player).
  */
 export async function timeOutMulti(tx: Executor, g: GameRow, now: Date): Promise<"timeout" | "cancelled" | null> {
-  const stored = await readStored(tx, g.id);
-  const toMove = replayMulti(g.variant, g.startFen, stored.moves, stored.eliminations).status();
+  const seated = await readSeats(tx, g.id);
+  const rules = await loadMulti(tx, g);
+  const toMove = rules.status();
   if (toMove.result !== "ongoing") return null;
-  const late = stored.seats.find((s) => s.army === toMove.toMove)!;
+  const late = seated.seats.find((s) => s.army === toMove.toMove)!;
   // Paused while its player is on vacation: the deadline moves on when the vacation ends (lib/games/clock.ts).
-  if (late.userId && late.botLevel === null && (await userById(tx, late.userId)).vacationSince) return null;
+  if (late.userId && late.botLevel === null && seated.people.get(late.userId)?.vacationSince) return null;
   const [{ played }] = await tx.select({ played: count() }).from(moves).where(and(eq(moves.gameId, g.id), eq(moves.playerId, late.userId!)));
   if (played > 0) {
-    await eliminateArmy(tx, g, stored, late, "timeout", now);
+    await eliminateArmy(tx, g, rules, seated, late, "timeout", now);
     return "timeout";
   }
   await tx.update(games).set({ status: "cancelled", endReason: "no-first-move", deadline: null, updatedAt: now }).where(eq(games.id, g.id));
-  const people = await namesOf(tx, stored.seats);
-  for (const s of stored.seats) {
-    if (s.userId && s.botLevel === null) await queueCancelled(tx, people.get(s.userId)!, g, othersOf(stored.seats, people, s.userId), "no-first-move", now);
+  const { seats, people } = seated;
+  for (const s of seats) {
+    if (s.userId && s.botLevel === null) await queueCancelled(tx, people.get(s.userId)!, g, othersOf(seats, people, s.userId), "no-first-move", now);
   }
   return "cancelled";
 }
 
-async function eliminateArmy(tx: Executor, g: GameRow, stored: Stored, seat: GameSeat, reason: EliminationReason, now: Date): Promise<void> {
-  const rules = replayMulti(g.variant, g.startFen, stored.moves, stored.eliminations);
+/** `seat`'s army goes out of the game the locked `g` is, whose rules `rules` are (loadMulti); stored with the game's new position. */
+async function eliminateArmy(
+  tx: Executor, g: GameRow, rules: MultiGame, seated: Seated, seat: GameSeat, reason: EliminationReason, now: Date,
+): Promise<void> {
   const before = rules.status();
   const name = armyName(g.variant, seat.army);
   try {
@@ -295,34 +312,43 @@ async function eliminateArmy(tx: Executor, g: GameRow, stored: Stored, seat: Gam
     throw e;
   }
   const out = { army: seat.army, reason, afterPly: g.ply };
-  await tx.insert(gameEliminations).values({ gameId: g.id, n: stored.eliminations.length, ...out, createdAt: now });
-  await tx.update(games).set({ currentFen: rules.fen(), updatedAt: now }).where(eq(games.id, g.id));
-  const people = await namesOf(tx, stored.seats);
-  const player = seat.userId ? people.get(seat.userId)?.name : null;
-  const headline = `${name}${player ? ` (${player})` : ""} ${reason === "resignation" ? "resigned" : "ran out of time"}`;
+  // Numbered in the order they went out (a replay eliminates them in that order); the game's row lock serialises the count.
+  const n = sql<number>`(select count(*) from ${gameEliminations} where ${gameEliminations.gameId} = ${g.id})`;
+  await tx.insert(gameEliminations).values({ gameId: g.id, n, ...out, createdAt: now });
+  const change = { ...positionOf(rules), updatedAt: now };
   // Out of turn, the army to move and its deadline stay as they were.
   const after = rules.status();
-  if (after.result === "ongoing" && before.result === "ongoing" && after.toMove === before.toMove) return;
-  await afterChange(tx, g, rules, { ...stored, eliminations: [...stored.eliminations, out] }, people, { headline }, now);
+  if (after.result === "ongoing" && before.result === "ongoing" && after.toMove === before.toMove) {
+    await tx.update(games).set(change).where(eq(games.id, g.id));
+    return;
+  }
+  const player = seat.userId ? seated.people.get(seat.userId)?.name : null;
+  const headline = `${name}${player ? ` (${player})` : ""} ${reason === "resignation" ? "resigned" : "ran out of time"}`;
+  await afterChange(tx, g, rules, seated, change, { headline }, now, out);
 }
 
+/** What a change writes to the game's row beside the turn or the end: its new position, and for a move its ply. */
+type GameChange = { currentFen: string; rulesState: string | null; updatedAt: Date; ply?: number; lastMoveAt?: Date };
+
 /**
- * After a move or an army going out: the game ends as the rules say, or the army to move gets a fresh
- * deadline and its player the "your turn" email (never a bot; only display names in it).
+ * After a move or an army going out, in the one update of the game that stores `change`: the game
+ * ends as the rules say, or the army to move gets a fresh deadline and its player the "your turn"
+ * email (never a bot; only display names in it). `lastOut`: the army that just went out, if one did.
  */
 async function afterChange(
-  tx: Executor, g: GameRow, rules: MultiGame, stored: Stored, people: Map<string, User>,
-  news: { by?: string; move?: string; headline?: string }, now: Date,
+  tx: Executor, g: GameRow, rules: MultiGame, seated: Seated, change: GameChange,
+  news: { by?: string; move?: string; headline?: string }, now: Date, lastOut?: Elimination,
 ): Promise<void> {
   const status = rules.status();
-  if (status.result === "over") return finishMulti(tx, g, status, stored, people, now);
-  const next = stored.seats.find((s) => s.army === status.toMove)!;
+  if (status.result === "over") return finishMulti(tx, g, status, seated, change, now, lastOut);
+  const { seats, people } = seated;
+  const next = seats.find((s) => s.army === status.toMove)!;
   const deadline = deadlineAfter(now, g.daysPerMove);
-  await tx.update(games).set({ deadline, reminderPly: null }).where(eq(games.id, g.id));
+  await tx.update(games).set({ ...change, deadline, reminderPly: null }).where(eq(games.id, g.id));
   if (!next.userId || next.botLevel !== null) return;
   const to = people.get(next.userId)!;
   await queueMultiTurn(tx, to, { id: g.id, variant: g.variant, ply: g.ply, deadline, army: armyName(g.variant, next.army), armyLetter: next.army },
-    { others: othersOf(stored.seats, people, next.userId), ...news }, now);
+    { others: othersOf(seats, people, next.userId), ...news }, now);
 }
 
 /** The ending in words: "Red and Yellow win: the other team was checkmated", "White and Grey win: Black resigned". */
@@ -343,18 +369,20 @@ const HOW_MULTI: Record<string, string> = {
   "move-rule": "a draw by the move rule", repetition: "a draw by repetition",
 };
 
+/** The end: only an army going out ends a game by resignation or timeout, so only then is `lastOut` named in the ending. */
 async function finishMulti(
-  tx: Executor, g: GameRow, status: Extract<MultiStatus, { result: "over" }>, stored: Stored, people: Map<string, User>, now: Date,
+  tx: Executor, g: GameRow, status: Extract<MultiStatus, { result: "over" }>, seated: Seated, change: GameChange, now: Date, lastOut?: Elimination,
 ): Promise<void> {
-  const ending = endingWords(g.variant, status, stored.eliminations.at(-1));
-  await tx.update(games).set({ status: "finished", endReason: status.reason, ending, deadline: null, updatedAt: now }).where(eq(games.id, g.id));
-  for (const s of stored.seats) {
+  const ending = endingWords(g.variant, status, lastOut);
+  await tx.update(games).set({ ...change, status: "finished", endReason: status.reason, ending, deadline: null }).where(eq(games.id, g.id));
+  const { seats, people } = seated;
+  for (const s of seats) {
     const place = status.places[s.army];
     const winner = status.winners.includes(s.army);
     await tx.update(gameSeats).set({ place, score: status.scores[s.army], winner }).where(and(eq(gameSeats.gameId, g.id), eq(gameSeats.seat, s.seat)));
     if (!s.userId || s.botLevel !== null) continue;
-    await queueMultiGameOver(tx, people.get(s.userId)!, { id: g.id, variant: g.variant, ending }, { place, winner, of: stored.seats.length },
-      othersOf(stored.seats, people, s.userId), now);
+    await queueMultiGameOver(tx, people.get(s.userId)!, { id: g.id, variant: g.variant, ending }, { place, winner, of: seats.length },
+      othersOf(seats, people, s.userId), now);
   }
 }
 
@@ -385,22 +413,22 @@ export async function getMultiGameView(db: Executor, gameId: string, viewerId: s
   const [g] = await db.select().from(games).where(eq(games.id, gameId));
   if (!g) throw noSuchGame();
   if (g.seatCount === null) return "two";
-  const stored = await readStored(db, g.id);
-  if (g.visibility === "private" && !isSeated(stored.seats, viewerId)) throw noSuchGame();
-  const people = await namesOf(db, stored.seats);
+  const { seats, people } = await readSeats(db, g.id);
+  if (g.visibility === "private" && !isSeated(seats, viewerId)) throw noSuchGame();
+  const [played, out] = await Promise.all([movesOf(db, g.id), eliminationsOf(db, g.id)]);
   const pending = g.status !== "open" ? [] : await db.select({
     id: invitations.id, kind: invitations.kind, fromId: invitations.fromId, toUserId: invitations.toUserId, token: invitations.token,
   }).from(invitations).where(and(eq(invitations.gameId, g.id), eq(invitations.status, "pending")));
   const inv = pending.find((i) => i.kind === "link" || i.kind === "open");
   const named = viewerId === null ? undefined : pending.find((i) => i.kind === "user" && i.toUserId === viewerId);
   const authored = viewerId === null ? undefined : pending.find((i) => i.fromId === viewerId);
-  const status = g.status === "active" ? replayMulti(g.variant, g.startFen, stored.moves, stored.eliminations).status() : null;
   return {
     game: g,
-    seats: stored.seats.map((s) => ({ ...s, name: s.userId ? people.get(s.userId)?.name ?? null : null })),
-    moves: stored.moves,
-    eliminations: stored.eliminations,
-    toMove: status?.result === "ongoing" ? status.toMove : null,
+    seats: seats.map((s) => ({ ...s, name: s.userId ? people.get(s.userId)?.name ?? null : null })),
+    moves: played,
+    eliminations: out,
+    // An active game's rules say it goes on (a change that ends it finishes it at once): its army to move is its N-FEN's.
+    toMove: g.status === "active" ? armyToMove(g) : null,
     invitation: inv ? { id: inv.id, kind: inv.kind as "link" | "open", fromId: inv.fromId, token: inv.token } : null,
     invitedViewer: named ? { token: named.token } : null,
     withdrawable: authored ? { invitationId: authored.id } : null,
@@ -480,8 +508,7 @@ export async function multiGamesOf(db: Executor, userId: string, limit = 50): Pr
     .where(and(eq(gameSeats.userId, userId), isNull(gameSeats.botLevel)))
     .orderBy(sql`${games.updatedAt} desc`).limit(limit);
   const list = rows.map(({ game: g, army }) => {
-    // The army to move is the N-FEN's second field (docs/notation.md#games-for-more-than-two), kept current by every change.
-    const toMove = g.status === "active" ? g.currentFen.split(" ")[1] ?? null : null;
+    const toMove = g.status === "active" ? armyToMove(g) : null;
     return {
       id: g.id, name: gameName(g.variant), status: g.status, army: armyName(g.variant, army),
       toMove: toMove && armyName(g.variant, toMove), yourTurn: toMove === army, deadline: g.deadline, ending: g.ending, updatedAt: g.updatedAt,

@@ -29,6 +29,7 @@ import { choosesSetups, firstChooser, setupStage } from "./setups";
 import { botOfLevel, isBotAddress } from "./bot-accounts";
 import { answerConditionalMove } from "./conditional";
 import { takeSeatIn } from "./multi";
+import { resumeOrReplay, storableState } from "./stored-rules";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 type Result = "1-0" | "0-1" | "1/2-1/2";
@@ -68,22 +69,15 @@ export async function lockGame(tx: Executor, gameId: string): Promise<GameRow> {
 /**
  * The rules' view of a stored game: resumed from its stored rules state, so no move or page
  * replays the game however long it is; a game stored before the state was kept (or whose state
- * does not match its position) is replayed from its start, and its next move stores the state.
- * Either way repetition counts are exact.
+ * does not match its position) is replayed from its start, and its next move stores the state
+ * (lib/games/stored-rules.ts). Either way repetition counts are exact.
  */
 export async function loadRules(tx: Executor, g: GameRow): Promise<Game> {
-  if (g.rulesState !== null) {
-    try {
-      const resumed = Game.resume(g.variant, g.startFen, g.rulesState);
-      if (resumed.ply === g.ply && resumed.fen() === g.currentFen) return resumed;
-    } catch (e) {
-      if (!(e instanceof RulesError)) throw e;
-    }
-    console.error(`game ${g.id}: its stored rules state is not its position; replayed instead`);
-  }
-  // The moves up to the game's ply as read: a move read without the game's lock may meet one stored since.
-  const rows = await tx.select({ text: moves.text }).from(moves).where(and(eq(moves.gameId, g.id), lte(moves.ply, g.ply))).orderBy(asc(moves.ply));
-  return Game.replay(g.variant, g.startFen, rows.map((r) => r.text));
+  return resumeOrReplay(g, (state) => Game.resume(g.variant, g.startFen, state), async () => {
+    // The moves up to the game's ply as read: a move read without the game's lock may meet one stored since.
+    const rows = await tx.select({ text: moves.text }).from(moves).where(and(eq(moves.gameId, g.id), lte(moves.ply, g.ply))).orderBy(asc(moves.ply));
+    return Game.replay(g.variant, g.startFen, rows.map((r) => r.text));
+  });
 }
 
 /** A game's position as stored: its FEN and its rules state, written together wherever the position changes. */
@@ -92,14 +86,7 @@ export function positionOf(rules: Game): { currentFen: string; rulesState: strin
 }
 
 /** The rules state to store with a game's position (loadRules); null, so the game is replayed, for one too long to keep (RULES_STATE_LIMITS). */
-export function rulesStateOf(rules: Game): string | null {
-  try {
-    return makeRulesState(rules);
-  } catch (e) {
-    if (e instanceof RulesError) return null;
-    throw e;
-  }
-}
+export const rulesStateOf = (rules: Game): string | null => storableState(() => makeRulesState(rules));
 
 /**
  * The acting player's colour: every action on a game asks this first. Others are

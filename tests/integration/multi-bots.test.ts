@@ -103,11 +103,15 @@ describe("bots in games for more than two", () => {
     await resignMulti(db, bot[1].id, { gameId }, later(1));
     await submitMultiMove(db, alice.id, { gameId, expectedPly: 0, move: "P f2-f3" }, later(2));
     expect(await toMove(gameId)).toBe("y");
+    const asked: BotRequest[] = [];
 
-    const report = await runBots(db, later(3), { think: inProcess });
+    const report = await runBots(db, later(3), { think: (r) => (asked.push(r), inProcess(r)) });
 
     expect(report.moves).toBe(2);
     expect((await played(gameId)).map((m) => m.by)).toEqual([alice.id, bot[2].id, bot[2].id]);
+    // Each bot is asked with the position as it stood (Blue out), nothing to replay.
+    const fens = await db.select({ fen: moves.fenAfter }).from(moves).where(eq(moves.gameId, gameId)).orderBy(asc(moves.ply));
+    expect(asked.map((r) => [r.startFen, r.moves, r.eliminations])).toEqual([[fens[0].fen, [], []], [fens[1].fen, [], []]]);
     expect(await toMove(gameId)).toBe("r");
     await noBotMailed();
   });

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { analyseMulti, chooseMultiMove, multiBotMove, randomSource, replayMulti } from "@/lib/bot";
-import { MultiGame, multiVariantIds, RulesError } from "@/lib/rules";
+import { makeMultiRulesState, MultiGame, multiVariantIds, RulesError } from "@/lib/rules";
 
 /** The bot's move, checked: the game unchanged, the move legal and canonical in a fresh game from the same position. */
 function checkedMove(g: MultiGame, level: number, seed: number): string {
@@ -152,6 +152,67 @@ describe("the bot for more than two: what the worker asks", () => {
     expect(() => game.play(move)).not.toThrow();
     expect(() => replayMulti("four-player", "start", ["P h2-h3"], [{ army: "y", reason: "timeout", afterPly: 2 }])).toThrow(RulesError);
     expect(() => multiBotMove({ variant: "four-player", startFen: "start", moves: ["P h2-h9"], level: 3 })).toThrow(RulesError);
+  });
+});
+
+describe("the bot for more than two: asked from the position now", () => {
+  // The service asks with the game's N-FEN and nothing to replay (lib/games/bots.ts actInMulti): the same move as on the game replayed.
+  const sameMove = (game: MultiGame, moves: readonly string[], eliminations: { army: string; reason: "resignation" | "timeout"; afterPly: number }[]) => {
+    for (const level of [1, 2, 4]) {
+      const asked = { variant: game.id, level, seed: level * 31 + moves.length, nodes: 300 };
+      const replayed = multiBotMove({ ...asked, startFen: "start", moves, eliminations });
+      expect(multiBotMove({ ...asked, startFen: game.fen(), moves: [], eliminations: [] }), `${game.id} ply ${moves.length} level ${level}`).toBe(replayed);
+    }
+  };
+
+  for (const id of multiVariantIds()) {
+    it(`${id}: a random game with an army gone out`, () => {
+      const random = randomSource(id.length * 101);
+      const g = MultiGame.start(id);
+      const eliminations: { army: string; reason: "resignation" | "timeout"; afterPly: number }[] = [];
+      const plies = id.startsWith("eight") ? 12 : 30;
+      for (let i = 0; i < plies && g.status().result === "ongoing"; i++) {
+        const playing = g.armies().filter((a) => a.state === "playing" && !a.toMove);
+        if (i === Math.floor(plies / 2) && playing.length > 2) {
+          g.eliminate(playing[0].letter, "resignation");
+          eliminations.push({ army: playing[0].letter, reason: "resignation", afterPly: g.ply });
+          if (g.status().result !== "ongoing") break;
+        }
+        if (i % 5 === 4) sameMove(g, g.moves, eliminations);
+        const moves = g.legalMoves();
+        g.play(moves[Math.floor(random() * moves.length)].text);
+      }
+      if (g.status().result === "ongoing") sameMove(g, g.moves, eliminations);
+    });
+  }
+
+  it("a position standing the fourth time, the next standing ending the game", () => {
+    const nfen = "3yK4/8/8/14/14/14/4bK1gK7/14/2yQ11/14/6rN7/8/8/4rK3 r r30,b0,y0,g0 - - 0 40";
+    const g = MultiGame.start("four-player", nfen);
+    // Each army steps its king out and back (tests/unit/multi-state.test.ts), until the next move would end the game by repetition.
+    const last = new Map<string, string>();
+    let ending = "";
+    for (let i = 0; i < 200 && !ending; i++) {
+      const army = (g.status() as { toMove: string }).toMove;
+      const back = last.get(army);
+      const legal = g.legalMoves().map((m) => m.text).filter((t) => t.startsWith("K"));
+      const move = back && legal.includes(back) ? back : legal[0];
+      const next = MultiGame.resume("four-player", nfen, makeMultiRulesState(g));
+      next.play(move);
+      const after = next.status();
+      if (after.result === "over") ending = after.reason;
+      else {
+        const [, from, to] = /^K (\w+)-(\w+)/.exec(move)!;
+        last.set(army, back === move ? "" : `K ${to}-${from}`);
+        g.play(move);
+      }
+    }
+    expect(ending).toBe("repetition-points");
+    expect(replayMulti("four-player", nfen, g.moves).fen()).toBe(g.fen());
+    for (const level of [1, 4]) {
+      const asked = { variant: "four-player", level, seed: 5, nodes: 400 };
+      expect(multiBotMove({ ...asked, startFen: g.fen(), moves: [] })).toBe(multiBotMove({ ...asked, startFen: nfen, moves: g.moves }));
+    }
   });
 });
 

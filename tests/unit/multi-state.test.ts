@@ -7,6 +7,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { makeMultiRulesState, MultiGame, multiVariantIds, RulesError } from "@/lib/rules";
+import { compiledGame } from "@/lib/rules/multi/game";
+import { MULTI_STATE_LIMITS, makeMultiStateText, parseMultiState } from "@/lib/rules/multi/state";
 import { mutate, randomString, Rng } from "@/tests/fuzz/random";
 
 type Step = { move: string } | { out: string; reason: "resignation" | "timeout" };
@@ -160,5 +162,21 @@ describe("refusals", () => {
         if (!(e instanceof RulesError)) throw new Error(`${JSON.stringify(text)}: ${e}`);
       }
     }
+  });
+});
+
+describe("the writer's limit", () => {
+  // A game for more than two keeping a position a ply, long after its last capture (the service then stores none, and replays).
+  const g = compiledGame("four-player");
+  const nfen = MultiGame.start("four-player").fen();
+  const keeping = (positions: number) => ({
+    variant: "four-player", ply: positions - 1, nfen, outPly: [null, null, null, null], ended: null,
+    seen: new Map(Array.from({ length: positions }, (_, i) => [i.toString(16).padStart(16, "0"), 1])),
+  });
+
+  it("writes a state of as many positions as the reader reads, and refuses one more", () => {
+    const most = makeMultiStateText(g, keeping(MULTI_STATE_LIMITS.positions));
+    expect(parseMultiState(g, most).ok).toBe(true);
+    expect(() => makeMultiStateText(g, keeping(MULTI_STATE_LIMITS.positions + 1))).toThrow(RulesError);
   });
 });

@@ -102,6 +102,7 @@ let writeState: (game: MultiGame) => string;
  * What the rules need of a game for more than two's past, as text (docs/notation.md#the-rules-state-of-a-game-for-more-than-two),
  * which `MultiGame.resume` reads back: the position, the ply, the plies armies went out at, an end
  * no position shows, and the positions since the material last fell with the times each stood.
+ * RulesError for a game keeping more positions than a state holds (MULTI_STATE_LIMITS), as makeRulesState.
  */
 export function makeMultiRulesState(game: MultiGame): string {
   return writeState(game);

@@ -48,7 +48,11 @@ export function textHash(text: string): string {
   return mix(a).toString(16).padStart(8, "0") + mix(b ^ text.length).toString(16).padStart(8, "0");
 }
 
+/** The text parseMultiState reads back; RulesError for a game keeping more positions than a state holds (which bounds its length too). */
 export function makeMultiStateText(g: CompiledGame, s: MultiRulesState): string {
+  if (s.seen.size > MULTI_STATE_LIMITS.positions) {
+    throw new RulesError(`this game keeps more than ${MULTI_STATE_LIMITS.positions} positions, more than a rules state holds`);
+  }
   const out = s.outPly.map((p) => (p === null ? "-" : String(p))).join(",");
   const ended = s.ended ? `${s.ended.reason}/${s.ended.winners.map((a) => g.letters[a]).join("")}/${s.ended.scores.join(",")}` : "-";
   const seen = [...s.seen].map(([hash, n]) => (n === 1 ? hash : `${hash}*${n}`)).join(" ");
