@@ -104,7 +104,7 @@ export interface DrainResult {
 /**
  * Sends every email due at `now`, as many at once as the transport takes (`sendsAtOnce`), but
  * each recipient's in the order they were claimed: a player's two emails about one game must not
- * arrive the wrong way round. Safe with several drainers at once: each row is claimed by a single
+ * arrive the wrong way round (within a drain; drains of two workers at once may each take one). Safe with several drainers at once: each row is claimed by a single
  * UPDATE over `FOR UPDATE SKIP LOCKED`, and the claim (status "sending", attempts + 1) commits
  * before the email goes out, so a crash mid-send leaves a visible attempt rather than a silent
  * resend; a drain holds no more claimed rows than it sends at once. `now` is a parameter so tests
@@ -149,9 +149,10 @@ export async function drainOutbox(
         return null;
       }
       handled++;
-      const after = lastTo.get(email.toAddress);
+      const to = email.toAddress.toLowerCase();
+      const after = lastTo.get(to);
       let done!: () => void;
-      lastTo.set(email.toAddress, new Promise<void>((resolve) => (done = resolve)));
+      lastTo.set(to, new Promise<void>((resolve) => (done = resolve)));
       return { email, after, done };
     });
     claiming = next.catch(() => {});

@@ -2,21 +2,20 @@
  * The outbox over nodemailer's pool (lib/mail/transport.ts, lib/mail/outbox.ts): several emails in
  * flight at once, never more than the pool's connections; connections kept for the next email; a
  * player's emails in the order they were queued; one refused email retried alone; and nothing left
- * waiting on an idle connection when the worker stops or the mail server goes away. Real SMTP
+ * waiting on an idle connection when the mail server goes away (the worker's stop closing them:
+ * worker-wake.test.ts). Real SMTP
  * servers (tests/support/smtp.ts), counted from their side; no timed assertion: a server holding
  * messages until several are in flight shows the overlap, and releases them in the worst order.
  */
 import { createServer, type Server } from "node:net";
 import { asc } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Db, DbHandle } from "@/lib/db/client";
+import type { Db } from "@/lib/db/client";
 import { emailOutbox } from "@/lib/db/schema";
 import { createTestPostgres, testDrivers, type TestDb } from "@/lib/db/testing";
 import { drainOutbox, enqueueEmail } from "@/lib/mail/outbox";
 import { smtpTransport, type MailTransport } from "@/lib/mail/transport";
-import { startOutboxWorker, type Worker } from "@/lib/mail/worker";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
-import { until } from "../support/wait";
 
 const T0 = new Date("2026-12-01T12:00:00Z");
 const MINUTE = 60_000;
@@ -39,17 +38,10 @@ describe.each(testDrivers)("the outbox over a pool of SMTP connections, on $driv
   const pooled = (connections: number, messagesPerConnection = 100) =>
     (transport = smtpTransport({ url: smtp.url }, FROM, { pool: { connections, messagesPerConnection } }));
 
-  beforeAll(async () => {
-    handle = await create();
-    db = handle.db;
-  });
-  afterAll(async () => {
-    await handle?.close();
-  });
-  beforeEach(async () => {
-    await db.delete(emailOutbox);
-    smtp = await startSmtpServer();
-  });
+  beforeAll(async () => void ({ db } = handle = await create()));
+  afterAll(() => handle?.close());
+  // A server of its own per test: its counts start at nothing.
+  beforeEach(async () => void ([smtp] = await Promise.all([startSmtpServer(), db.delete(emailOutbox)])));
   afterEach(async () => {
     await transport?.close();
     transport = undefined;
@@ -156,37 +148,5 @@ describe("a pooled send ends", () => {
       await pool.close();
       await new Promise((r) => closing.close(r));
     }
-  }, 10_000);
-});
-
-describe("the worker's stop with idle pooled connections", () => {
-  const app = globalThis as { __courierWorker?: Worker; __courierDb?: Promise<DbHandle> };
-  const saved = { ...process.env };
-  let handle: TestDb;
-  let smtp: TestSmtpServer;
-
-  beforeAll(async () => {
-    [handle, smtp] = await Promise.all([createTestPostgres({ max: 2 }), startSmtpServer()]);
-    Object.assign(process.env, { DATABASE_URL: handle.url!, SMTP_URL: smtp.url });
-  });
-  afterAll(async () => {
-    await app.__courierWorker?.stop();
-    const db = app.__courierDb;
-    app.__courierDb = undefined;
-    if (db) await (await db).close();
-    process.env = saved;
-    await smtp?.close();
-    await handle?.close();
-  });
-
-  it("closes them: the mail server sees every connection end", async () => {
-    await queue(handle.db, players(4));
-    const worker = startOutboxWorker({ intervalMs: 600_000 });
-    await until("the emails went out", () => smtp.received.length === 4);
-    await until("the worker's tick ended", async () => (await handle.db.select().from(emailOutbox)).every((r) => r.status === "sent"));
-    expect(smtp.open).toBeGreaterThan(0); // the pool keeps them for the next email
-    await worker.stop();
-    // Without the close, an idle connection stays until its 60 s socket timeout, beyond the test's limit.
-    await until("the connections ended", () => smtp.open === 0);
   }, 10_000);
 });
