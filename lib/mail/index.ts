@@ -25,7 +25,7 @@ export function getTransport(): Promise<MailTransport> {
     const opening = (async () => {
       const settings = mailSettings();
       return settings.smtp
-        ? smtpTransport(settings.smtp, settings.from)
+        ? smtpTransport(settings.smtp, settings.from, { pool: settings.smtpPool })
         : devMailboxTransport(await getDb(), settings.from);
     })();
     holder.__courierMailTransport = opening;
@@ -35,4 +35,14 @@ export function getTransport(): Promise<MailTransport> {
     });
   }
   return holder.__courierMailTransport;
+}
+
+/**
+ * Closes the app's transport, so no idle SMTP connection outlives the worker that used it
+ * (lib/mail/worker.ts, on stop); the next getTransport opens another.
+ */
+export async function closeTransport(): Promise<void> {
+  const open = holder.__courierMailTransport;
+  holder.__courierMailTransport = undefined;
+  await (await open?.catch(() => null))?.close();
 }

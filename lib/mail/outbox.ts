@@ -87,7 +87,8 @@ export interface DrainOptions {
   /**
    * How long a claimed row stays reserved for its worker. After that the row is
    * presumed abandoned (worker died) and is sent again with the same Message-ID.
-   * Must exceed the transport's worst-case send time. Default 10 minutes.
+   * Must exceed the transport's worst-case send time, times its sends at once (an email
+   * may wait for its recipient's earlier one). Default 10 minutes.
    */
   leaseMs?: number;
 }
@@ -101,11 +102,13 @@ export interface DrainResult {
 }
 
 /**
- * Sends every email due at `now`, one at a time. Safe with several drainers at once:
- * each row is claimed by a single UPDATE over `FOR UPDATE SKIP LOCKED`, and the
- * claim (status "sending", attempts + 1) commits before the email goes out, so a
- * crash mid-send leaves a visible attempt rather than a silent resend. `now` is a
- * parameter so tests move the clock instead of sleeping.
+ * Sends every email due at `now`, as many at once as the transport takes (`sendsAtOnce`), but
+ * each recipient's in the order they were claimed: a player's two emails about one game must not
+ * arrive the wrong way round (within a drain; drains of two workers at once may each take one). Safe with several drainers at once: each row is claimed by a single
+ * UPDATE over `FOR UPDATE SKIP LOCKED`, and the claim (status "sending", attempts + 1) commits
+ * before the email goes out, so a crash mid-send leaves a visible attempt rather than a silent
+ * resend; a drain holds no more claimed rows than it sends at once. `now` is a parameter so tests
+ * move the clock instead of sleeping.
  */
 export async function drainOutbox(
   db: Db,
@@ -113,13 +116,7 @@ export async function drainOutbox(
   now: Date = new Date(),
   options: DrainOptions = {},
 ): Promise<DrainResult> {
-  const {
-    limit = 100,
-    maxAttempts = 10,
-    retryBaseMs = 60_000,
-    retryMaxMs = 3_600_000,
-    leaseMs = 600_000,
-  } = options;
+  const { limit = 100, maxAttempts = 10, leaseMs = 600_000 } = options;
   const result: DrainResult = { sent: 0, retried: 0, failed: 0 };
 
   // A worker that died during the last allowed attempt left its row "sending"; once
@@ -137,47 +134,87 @@ export async function drainOutbox(
     .returning({ id: emailOutbox.id });
   result.failed += abandoned.length;
 
-  while (result.sent + result.retried + result.failed < limit) {
-    const email = await claimOne(db, now, maxAttempts, new Date(now.getTime() + leaseMs));
-    if (!email) break;
-    // Only the claim that is still ours may settle the row: if our lease ran out and
-    // another worker re-claimed it, `attempts` has moved on.
-    const ours = and(eq(emailOutbox.id, email.id), eq(emailOutbox.attempts, email.attempts));
-    let body;
+  // Claims are made one at a time, and each claimed email joins its recipient's line before the
+  // next claim: so a recipient's emails are sent in claim order, each after the one before is settled.
+  let handled = result.failed;
+  let stop = false;
+  const lastTo = new Map<string, Promise<void>>();
+  let claiming: Promise<unknown> = Promise.resolve();
+  const claimNext = () => {
+    const next = claiming.then(async () => {
+      if (stop || handled >= limit) return null;
+      const email = await claimOne(db, now, maxAttempts, new Date(now.getTime() + leaseMs));
+      if (!email) {
+        stop = true;
+        return null;
+      }
+      handled++;
+      const to = email.toAddress.toLowerCase();
+      const after = lastTo.get(to);
+      let done!: () => void;
+      lastTo.set(to, new Promise<void>((resolve) => (done = resolve)));
+      return { email, after, done };
+    });
+    claiming = next.catch(() => {});
+    return next;
+  };
+  const lane = async () => {
     try {
-      body = await renderQueued(email);
+      for (let turn; (turn = await claimNext()); ) {
+        try {
+          await turn.after;
+          result[await deliver(db, transport, turn.email, now, options)]++;
+        } finally {
+          turn.done();
+        }
+      }
     } catch (error) {
-      // Rendering it again will not help: the row is set aside, and the rows behind it go on.
-      await db.update(emailOutbox).set({ status: "failed", lastError: `not rendered: ${errorText(error)}`.slice(0, 2000) }).where(ours);
-      result.failed++;
-      continue;
+      stop = true;
+      throw error;
     }
-    try {
-      await transport.send({
-        to: email.toAddress,
-        subject: email.subject,
-        ...body,
-        messageId: email.messageId,
-        ...(email.replyTo ? { replyTo: email.replyTo } : {}),
-      });
-    } catch (error) {
-      const message = errorText(error);
-      const giveUp = email.attempts >= maxAttempts;
-      const delay = Math.min(retryBaseMs * 2 ** (email.attempts - 1), retryMaxMs);
-      await db
-        .update(emailOutbox)
-        .set({
-          lastError: message.slice(0, 2000),
-          ...(giveUp ? { status: "failed" } : { status: "pending", nextAttemptAt: new Date(now.getTime() + delay) }),
-        })
-        .where(ours);
-      result[giveUp ? "failed" : "retried"]++;
-      continue;
-    }
-    await settle(() => db.update(emailOutbox).set({ status: "sent", sentAt: now, lastError: null }).where(ours), leaseMs);
-    result.sent++;
-  }
+  };
+  // Every lane ends before the drain does, even when one fails: no send outlives its drain.
+  const lanes = await Promise.allSettled(Array.from({ length: Math.max(1, transport.sendsAtOnce ?? 1) }, lane));
+  for (const l of lanes) if (l.status === "rejected") throw l.reason;
   return result;
+}
+
+/** Renders and sends one claimed email and settles its row: sent, retried later, or failed for good. */
+async function deliver(db: Db, transport: MailTransport, email: OutboxEmail, now: Date, options: DrainOptions): Promise<keyof DrainResult> {
+  const { maxAttempts = 10, retryBaseMs = 60_000, retryMaxMs = 3_600_000, leaseMs = 600_000 } = options;
+  // Only the claim that is still ours may settle the row: if our lease ran out and
+  // another worker re-claimed it, `attempts` has moved on.
+  const ours = and(eq(emailOutbox.id, email.id), eq(emailOutbox.attempts, email.attempts));
+  let body;
+  try {
+    body = await renderQueued(email);
+  } catch (error) {
+    // Rendering it again will not help: the row is set aside, and the rows behind it go on.
+    await db.update(emailOutbox).set({ status: "failed", lastError: `not rendered: ${errorText(error)}`.slice(0, 2000) }).where(ours);
+    return "failed";
+  }
+  try {
+    await transport.send({
+      to: email.toAddress,
+      subject: email.subject,
+      ...body,
+      messageId: email.messageId,
+      ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+    });
+  } catch (error) {
+    const giveUp = email.attempts >= maxAttempts;
+    const delay = Math.min(retryBaseMs * 2 ** (email.attempts - 1), retryMaxMs);
+    await db
+      .update(emailOutbox)
+      .set({
+        lastError: errorText(error).slice(0, 2000),
+        ...(giveUp ? { status: "failed" } : { status: "pending", nextAttemptAt: new Date(now.getTime() + delay) }),
+      })
+      .where(ours);
+    return giveUp ? "failed" : "retried";
+  }
+  await settle(() => db.update(emailOutbox).set({ status: "sent", sentAt: now, lastError: null }).where(ours), leaseMs);
+  return "sent";
 }
 
 /**

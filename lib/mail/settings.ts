@@ -5,9 +5,21 @@ export type SmtpSettings =
   | { url: string }
   | { host: string; port: number; secure: boolean; auth?: { user: string; pass: string } };
 
+/** The SMTP connections the outbox sends over at once, each kept open for the next email. */
+export interface SmtpPool {
+  /** Connections at most, and so emails in flight at once. */
+  connections: number;
+  /** Emails over one connection before it is closed and another opened (providers cap it). */
+  messagesPerConnection: number;
+}
+
+/** Nodemailer's own defaults, within what common providers allow one client. */
+export const SMTP_POOL: SmtpPool = { connections: 5, messagesPerConnection: 100 };
+
 export interface MailSettings {
   /** null: no SMTP configured, mail goes to the dev mailbox at /dev/mailbox. */
   smtp: SmtpSettings | null;
+  smtpPool: SmtpPool;
   /** The From header of every email. */
   from: string;
   /** The site's public origin, for links in emails and for Message-IDs; no trailing slash. */
@@ -33,6 +45,8 @@ const envSchema = z
     SMTP_PORT: optional(z.coerce.number().int().min(1).max(65535)),
     SMTP_USER: optional(z.string()),
     SMTP_PASS: optional(z.string()),
+    SMTP_CONNECTIONS: optional(z.coerce.number().int().min(1).max(20)),
+    SMTP_MESSAGES_PER_CONNECTION: optional(z.coerce.number().int().min(1).max(10_000)),
     MAIL_FROM: optional(z.string()),
     SITE_URL: optional(z.url({ protocol: /^https?$/ })),
     REPLY_MAIL_DOMAIN: optional(z.string().regex(DOMAIN, "REPLY_MAIL_DOMAIN must be a domain name such as reply.example.org")),
@@ -58,6 +72,10 @@ export function mailSettings(env: Record<string, string | undefined> = process.e
   const siteUrl = new URL(e.SITE_URL ?? "http://localhost:3000").origin;
   return {
     smtp,
+    smtpPool: {
+      connections: e.SMTP_CONNECTIONS ?? SMTP_POOL.connections,
+      messagesPerConnection: e.SMTP_MESSAGES_PER_CONNECTION ?? SMTP_POOL.messagesPerConnection,
+    },
     from: e.MAIL_FROM ?? `Courier Variants <noreply@${new URL(siteUrl).hostname}>`,
     siteUrl,
     replyDomain: e.REPLY_MAIL_DOMAIN?.toLowerCase() ?? null,

@@ -1,9 +1,9 @@
 import nodemailer from "nodemailer";
 // The file, not the folder: Node resolves no folder imports in ES modules (the browser tests import the game service).
-import SMTPTransport from "nodemailer/lib/smtp-transport/index.js";
+import SMTPPool from "nodemailer/lib/smtp-pool/index.js";
 import type { Executor } from "@/lib/db/client";
 import { devMailbox } from "@/lib/db/schema";
-import type { SmtpSettings } from "./settings";
+import { SMTP_POOL, type SmtpPool, type SmtpSettings } from "./settings";
 
 /** One rendered email, ready to hand to a transport. */
 export interface Email {
@@ -19,6 +19,8 @@ export interface Email {
 
 export interface MailTransport {
   readonly kind: "smtp" | "dev-mailbox";
+  /** How many sends it takes at once (the outbox keeps that many going); 1 when unsaid. */
+  readonly sendsAtOnce?: number;
   /** Resolves once the email is accepted; throws if it was not. */
   send(email: Email): Promise<void>;
   close(): Promise<void>;
@@ -33,21 +35,44 @@ export interface SmtpTimeouts {
 /** Far below nodemailer's defaults (up to 10 minutes), so a hung server cannot outlast the outbox's claim on a row. */
 export const SMTP_TIMEOUTS: SmtpTimeouts = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
 
-/** SMTP through nodemailer, with the timeouts above whether the server is given as a URL or as parts. */
-export function smtpTransport(smtp: SmtpSettings, from: string, timeouts: SmtpTimeouts = SMTP_TIMEOUTS): MailTransport {
+export interface SmtpOptions {
+  timeouts?: SmtpTimeouts;
+  /** Default: `SMTP_POOL`. */
+  pool?: SmtpPool;
+}
+
+/**
+ * SMTP through nodemailer's pool: up to `pool.connections` connections, each kept open for the next
+ * email (up to `pool.messagesPerConnection`, then a new one), with the timeouts above whether the
+ * server is given as a URL or as parts. An idle connection ends at the socket timeout, or at close().
+ */
+export function smtpTransport(smtp: SmtpSettings, from: string, { timeouts = SMTP_TIMEOUTS, pool = SMTP_POOL }: SmtpOptions = {}): MailTransport {
   // `auth` is passed only when configured: an empty one makes servers that
   // advertise AUTH fail with "Missing credentials" (docs/stack-notes.md pitfall 7).
-  // An SMTPTransport, not createTransport's options: given a `url`, createTransport
+  // An SMTPPool, not createTransport's options: given a `url`, createTransport
   // keeps only what the URL says and drops every other option, the timeouts too;
-  // SMTPTransport merges the two.
-  const transporter = nodemailer.createTransport(new SMTPTransport({ ...smtp, ...timeouts }));
+  // SMTPPool merges the two.
+  const options: SMTPPool.Options & { maxRequeues: number } = {
+    ...smtp,
+    ...timeouts,
+    pool: true,
+    maxConnections: pool.connections,
+    maxMessages: pool.messagesPerConnection,
+    // A connection closed without a word while sending puts its email back in the pool's queue;
+    // by default without end, so a server that accepts and at once closes would hold the send
+    // for ever (tests/integration/outbox-pool.test.ts). Once, then the send fails and the outbox retries.
+    maxRequeues: 1,
+  };
+  const transporter = nodemailer.createTransport(new SMTPPool(options));
   return {
     kind: "smtp",
+    sendsAtOnce: pool.connections,
     async send(email) {
       const info = await transporter.sendMail({ from, ...email });
-      const refused = [...info.rejected, ...(info.pending ?? [])].map((a) => (typeof a === "string" ? a : a.address));
-      if (refused.length > 0) throw new Error(`SMTP server did not accept ${refused.join(", ")}: ${info.response}`);
+      if (info.rejected.length > 0) throw new Error(`SMTP server did not accept ${info.rejected.join(", ")}: ${info.response}`);
     },
+    // Idle connections end now (QUIT); one still sending ends once its email is through; emails
+    // waiting for a connection fail (the outbox sends them again). Nothing here waits.
     async close() {
       transporter.close();
     },

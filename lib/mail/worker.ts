@@ -14,12 +14,15 @@
 import { sql } from "drizzle-orm";
 import { getDb, getDbHandle, type Db } from "@/lib/db/client";
 import { drainOutbox } from "./outbox";
-import { getTransport } from "./index";
+import { closeTransport, getTransport } from "./index";
 
 export interface Worker {
   /** Run every loop soon, without waiting for the next tick. */
   wake(): void;
-  /** Stops every loop: a slow job is told to give up (its signal), and stop waits for each loop's tick to end. */
+  /**
+   * Stops every loop: a slow job is told to give up (its signal), and stop waits for each loop's tick
+   * to end; then the mail transport's idle SMTP connections are closed, so none keeps the process alive.
+   */
   stop(): Promise<void>;
 }
 
@@ -120,6 +123,7 @@ export function startOutboxWorker({ intervalMs = 3000, jobs = [], slowJobs = [],
       stopping.abort();
       await (await listening)?.().catch(() => {});
       await Promise.all(loops.map((l) => l.stop()));
+      await closeTransport().catch((e: unknown) => log(`worker stopping: ${message(e)}`));
       await onStop?.().catch((e: unknown) => log(`worker stopping: ${message(e)}`));
       holder.__courierWorker = undefined;
     },

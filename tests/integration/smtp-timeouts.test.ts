@@ -32,7 +32,7 @@ describe("SMTP timeouts", () => {
   // The test's own limit (8 s) is far below nodemailer's 30 s greeting default, so a
   // transport that ignores the configured timeouts fails here instead of passing late.
   it.each(forms)("a hung server given as $form gives up at the configured greeting timeout", { timeout: 8_000 }, async ({ settings }) => {
-    const transport = smtpTransport(settings(), "Courier <noreply@localhost>", TINY);
+    const transport = smtpTransport(settings(), "Courier <noreply@localhost>", { timeouts: TINY });
     try {
       await expect(transport.send(EMAIL)).rejects.toThrow(/greeting/i);
       expect(smtp.received).toHaveLength(0);

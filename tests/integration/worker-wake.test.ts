@@ -2,11 +2,13 @@
  * Waking the worker of another process (lib/mail/worker.ts): an app server that runs none
  * (OUTBOX_WORKER=off) NOTIFYs after its commit, and a worker LISTENs, so mail queued there goes
  * out at once rather than at the worker's next tick. Real PostgreSQL and SMTP; the worker's tick
- * is set to ten minutes, so only the wake-up can send the email within the test.
+ * is set to ten minutes, so only the wake-up can send the email within the test. And its stop
+ * leaves no idle SMTP connection of its transport's pool behind.
  */
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@/lib/db/client";
+import { emailOutbox } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
 import { enqueueEmail } from "@/lib/mail";
 import { startOutboxWorker, WAKE_CHANNEL, wakeOutboxWorker, type Worker } from "@/lib/mail/worker";
@@ -53,6 +55,16 @@ describe("waking the worker across processes", () => {
       await other.end();
       await worker.stop();
     }
+  });
+
+  it("stopping closes the mail transport's idle pooled connections: the mail server sees every one end", { timeout: 10_000 }, async () => {
+    for (const n of [1, 2, 3, 4]) await email(`Pooled ${n}`);
+    const worker = startOutboxWorker({ intervalMs: 600_000 });
+    await until("the emails went out", async () => (await handle.db.select().from(emailOutbox)).every((r) => r.status === "sent"));
+    expect(smtp.open).toBeGreaterThan(0); // kept for the next email
+    await worker.stop();
+    // Left open, an idle connection lasts until its 60 s socket timeout, beyond the test's limit.
+    await until("the connections ended", () => smtp.open === 0);
   });
 
   it("an app server without a worker (OUTBOX_WORKER=off) notifies the channel; with its own worker it does not", async () => {

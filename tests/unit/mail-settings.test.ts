@@ -5,6 +5,7 @@ describe("mail settings", () => {
   it("defaults to the dev mailbox on localhost:3000", () => {
     expect(mailSettings({})).toEqual({
       smtp: null,
+      smtpPool: { connections: 5, messagesPerConnection: 100 },
       from: "Courier Variants <noreply@localhost>",
       siteUrl: "http://localhost:3000",
       replyDomain: null,
@@ -27,6 +28,13 @@ describe("mail settings", () => {
       secure: true,
       auth: { user: "u", pass: "p" },
     });
+  });
+
+  it("takes the SMTP connections and the emails per connection, within bounds", () => {
+    expect(mailSettings({ SMTP_CONNECTIONS: "2", SMTP_MESSAGES_PER_CONNECTION: "50" }).smtpPool).toEqual({ connections: 2, messagesPerConnection: 50 });
+    expect(mailSettings({ SMTP_CONNECTIONS: "", SMTP_MESSAGES_PER_CONNECTION: "" }).smtpPool).toEqual({ connections: 5, messagesPerConnection: 100 });
+    for (const bad of ["0", "21", "2.5", "five", "-1"]) expect(() => mailSettings({ SMTP_CONNECTIONS: bad }), bad).toThrow();
+    for (const bad of ["0", "10001", "many"]) expect(() => mailSettings({ SMTP_MESSAGES_PER_CONNECTION: bad }), bad).toThrow();
   });
 
   it("derives the default sender from SITE_URL and drops any path", () => {
