@@ -1,7 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { DrizzleAdapter } from "@auth/drizzle-adapter";
 import type { NextAuthConfig } from "next-auth";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { preparedQuery } from "@/lib/db/prepared";
 import { accounts, sessions, users, verificationTokens, type User } from "@/lib/db/schema";
 import type { MailTransport } from "@/lib/mail/transport";
 import { clientAddress } from "./client-address";
@@ -34,16 +36,25 @@ export async function withSessionUser(read: () => Promise<{ user?: { id?: string
   return session?.user?.id !== undefined && session.user.id === holder.user?.id ? holder.user : null;
 }
 
+/** The session and its user, read as the adapter reads them, with the query built once (lib/db/prepared.ts): every signed-in request asks. */
+const sessionAndUser = preparedQuery((ex) => ex.select({ session: sessions, user: users }).from(sessions)
+  .innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.sessionToken, sql.placeholder("token"))).prepare("session_and_user"));
+
 /** The Auth.js configuration; separate from lib/auth/index.ts so tests can drive it. */
 export function buildAuthConfig({ db, transport, secret, from }: AuthDeps): NextAuthConfig {
+  const adapter = DrizzleAdapter(db, {
+    usersTable: users,
+    accountsTable: accounts,
+    sessionsTable: sessions,
+    verificationTokensTable: verificationTokens,
+  });
   return {
     secret,
-    adapter: DrizzleAdapter(db, {
-      usersTable: users,
-      accountsTable: accounts,
-      sessionsTable: sessions,
-      verificationTokensTable: verificationTokens,
-    }),
+    adapter: {
+      ...adapter,
+      // The adapter's own read returns these same rows, typed as Auth.js's (a user's email is never null there).
+      getSessionAndUser: async (token) => ((await sessionAndUser(db, { token }))[0] ?? null) as Awaited<ReturnType<NonNullable<typeof adapter.getSessionAndUser>>>,
+    },
     // Sessions live in the database (the default with an adapter); said explicitly
     // because getCurrentUser relies on the user id from the session row.
     session: { strategy: "database" },

@@ -68,7 +68,7 @@ async function hasMuted(db: Executor, muterId: string, mutedId: string): Promise
  * Read it with `chatView`. The opponent's messages are left out when the viewer muted them,
  * and every message while either player has chat off.
  */
-export function chatColumn(viewerId: string | null): SQL<string | null> {
+export function chatColumn(viewerId: string | SQLWrapper | null): SQL<string | null> {
   if (viewerId === null) return sql<null>`null`;
   const opponent = sql`case ${viewerId} when ${games.whiteId} then ${games.blackId} when ${games.blackId} then ${games.whiteId} end`;
   return sql<string | null>`(

@@ -1,6 +1,7 @@
 /** What the pages read: a game with its players and moves, a player's games, the lobby. */
 import { aliasedTable, and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
+import { preparedQuery } from "@/lib/db/prepared";
 import { games, gameSeats, invitations, users, type Game as GameRow } from "@/lib/db/schema";
 import { chatColumn, chatView, type ChatView } from "./chat";
 import { GameError } from "./errors";
@@ -38,18 +39,12 @@ export interface GameView {
 }
 
 /**
- * A game as a viewer may see it: public and unlisted games to anyone with the link,
- * private games to their players only (others get "not found", never a hint); a game
- * in fog as the viewer sees it (lib/games/fog.ts). A game for more than two is not
- * found here (lib/games/multi.ts getMultiGameView reads those).
- *
- * One statement: the game and its players, with its moves, pending invitation, the
- * viewer's chat and notes as JSON columns (the page and its poll are the hottest reads).
+ * The game with all its page shows, in one statement built once per shape (lib/db/prepared.ts):
+ * for a signed-in viewer (with their chat and notes) and for nobody.
  */
-export async function getGameView(db: Executor, gameId: string, viewerId: string | null): Promise<GameView> {
-  // U+0000 cannot be in a PostgreSQL text value: no game has it, and the query would fail.
-  if (gameId.length > 64 || gameId.includes("\u0000")) throw new GameError("not-found", "no such game");
-  const [row] = await db
+const gameViewReads = [false, true].map((signedIn) => preparedQuery((ex) => {
+  const viewerId = signedIn ? sql.placeholder("viewerId") : null;
+  return ex
     // An imported game's players are the names on its record.
     .select({
       game: games, whiteName: sql<string | null>`coalesce(${white.name}, ${games.whiteName})`, blackName: sql<string | null>`coalesce(${black.name}, ${games.blackName})`,
@@ -69,7 +64,23 @@ export async function getGameView(db: Executor, gameId: string, viewerId: string
     .from(games)
     .leftJoin(white, eq(white.id, games.whiteId))
     .leftJoin(black, eq(black.id, games.blackId))
-    .where(eq(games.id, gameId));
+    .where(eq(games.id, sql.placeholder("gameId")))
+    .prepare(signedIn ? "game_view_signed_in" : "game_view");
+}));
+
+/**
+ * A game as a viewer may see it: public and unlisted games to anyone with the link,
+ * private games to their players only (others get "not found", never a hint); a game
+ * in fog as the viewer sees it (lib/games/fog.ts). A game for more than two is not
+ * found here (lib/games/multi.ts getMultiGameView reads those).
+ *
+ * One statement: the game and its players, with its moves, pending invitation, the
+ * viewer's chat and notes as JSON columns (the page and its poll are the hottest reads).
+ */
+export async function getGameView(db: Executor, gameId: string, viewerId: string | null): Promise<GameView> {
+  // U+0000 cannot be in a PostgreSQL text value: no game has it, and the query would fail.
+  if (gameId.length > 64 || gameId.includes("\u0000")) throw new GameError("not-found", "no such game");
+  const [row] = await gameViewReads[Number(viewerId !== null)](db, { gameId, viewerId });
   if (!row || row.game.seatCount !== null) throw new GameError("not-found", "no such game");
   await declarePresetVariants(db, [row.game.variant]);
   if (!visibleTo(row.game, viewerId)) throw new GameError("not-found", "no such game");
@@ -225,6 +236,12 @@ function visibleTo(g: Pick<GameRow, "visibility" | "whiteId" | "blackId" | "impo
   return viewerId !== null && (g.whiteId === viewerId || g.blackId === viewerId || g.importedBy === viewerId);
 }
 
+/** What gameVersion reads of a game, built once (lib/db/prepared.ts): every open page's poll asks. */
+const versionReads = preparedQuery((ex) => ex.select({
+  updatedAt: games.updatedAt, visibility: games.visibility, chatVersion: games.chatVersion, whiteId: games.whiteId, blackId: games.blackId,
+  importedBy: games.importedBy, seatCount: games.seatCount,
+}).from(games).where(eq(games.id, sql.placeholder("gameId"))).prepare("game_version"));
+
 /**
  * What the game page's poll needs first: the game's version (its last update, in
  * ms), whether anyone may see it, and for its players the chat's version and who
@@ -234,10 +251,7 @@ export async function gameVersion(db: Executor, gameId: string): Promise<{
   version: number; private: boolean; chatVersion: number; multi: boolean; players: (string | null)[]; visibleTo(viewerId: string | null): boolean;
 } | null> {
   if (gameId.length > 64 || gameId.includes("\u0000")) return null;
-  const [row] = await db.select({
-    updatedAt: games.updatedAt, visibility: games.visibility, chatVersion: games.chatVersion, whiteId: games.whiteId, blackId: games.blackId,
-    importedBy: games.importedBy, seatCount: games.seatCount,
-  }).from(games).where(eq(games.id, gameId));
+  const [row] = await versionReads(db, { gameId });
   if (!row) return null;
   const multi = row.seatCount !== null;
   // A game for more than two: its players are its seats' (a second small read, for these games only).
