@@ -8,6 +8,9 @@ export async function register() {
   const { stampPeerAddresses, trustedProxies } = await import("./lib/auth/client-address");
   trustedProxies(process.env.TRUSTED_PROXIES);
   stampPeerAddresses();
+  // Under `npm start` (node --expose-gc), memory grown in a burst of load is given back once it ends.
+  const { collectWhenIdle } = await import("./lib/server/idle-gc");
+  collectWhenIdle();
   if (process.env.OUTBOX_WORKER === "off") return;
   const { startBackgroundWorker } = await import("./lib/games/worker");
   startBackgroundWorker();

@@ -309,6 +309,8 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
   await sleep(AFTER_S * 1000);
   const after = rss();
   await snapshot(apps, "after");
+  // A heap snapshot collects all garbage first: what the process holds then is what a full GC leaves.
+  const collected = SNAPSHOTS ? rss() : null;
 
   // Capacity: players taking turns (the page, then a move) as fast as they are answered.
   const capStart = Date.now();
@@ -372,7 +374,7 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
     `  state reads: ${q.n} (${(q.n / elapsed).toFixed(1)}/s), median ${ms(q.median)}, p99 ${ms(q.p99)}`,
     `  push delivery (acknowledgement → each stream of the game): ${d.n} of ${expected}, median ${ms(d.median)}, p99 ${ms(d.p99)} (${early} heard before the mover's acknowledgement, counted 0); from the move's sending: median ${ms(ds.median)}, p99 ${ms(ds.p99)}`,
     `  peer GET /variants: ${f.n}, median ${ms(f.median)}, p99 ${ms(f.p99)}; measured page loads/peer median ${(p.median / f.median).toFixed(1)}×`,
-    `  app memory (RSS): idle ${mb(idle)}, peak ${mb(peak)}, ${AFTER_S} s after ${mb(after)}: ${((sum(after) / sum(idle) - 1) * 100).toFixed(0)} % above idle${worker ? "" : " (no worker process)"}`,
+    `  app memory (RSS): idle ${mb(idle)}, peak ${mb(peak)}, ${AFTER_S} s after ${mb(after)}: ${((sum(after) / sum(idle) - 1) * 100).toFixed(0)} % above idle${worker ? "" : " (no worker process)"}${collected ? `; after the heap snapshot's full GC ${mb(collected)}` : ""}`,
     `  capacity: ${CAPACITY_PLAYERS} players taking turns as fast as answered: ${turnsPerS.toFixed(1)} turns/s (page median ${ms(tp.median)}, move median ${ms(tm.median)})`,
     `  errors: ${errors}${samples.length ? ` e.g. ${samples.join(" | ")}` : ""}`,
     `  moves acknowledged ${sum(games.map((game) => game.acknowledged))}, stored ${sum([...stored.values()])}; games where they differ: ${lost.length}; emails still queued at the end: ${waiting}`,

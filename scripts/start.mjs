@@ -12,6 +12,7 @@
 //   node scripts/start.mjs [next start's options; default -p 3000]
 import cluster from "node:cluster";
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
@@ -59,8 +60,31 @@ function keep(name, start) {
   run();
 }
 
+/**
+ * jemalloc for the app and worker processes, where the machine has it (Debian and Ubuntu:
+ * libjemalloc2): glibc's malloc keeps the memory Node's buffers freed after a burst of load, and
+ * jemalloc gives it back to the system within seconds (BENCHMARKS.md, "Memory after the load").
+ * JEMALLOC names the library, or "off"; unset, the usual places are looked in.
+ */
+function jemalloc() {
+  const wanted = process.env.JEMALLOC;
+  if (wanted === "off") return null;
+  const candidates = wanted ? [wanted] : [`/usr/lib/${process.arch === "arm64" ? "aarch64" : "x86_64"}-linux-gnu/libjemalloc.so.2`, "/usr/lib/libjemalloc.so.2", "/usr/local/lib/libjemalloc.so.2"];
+  const found = candidates.find((path) => existsSync(path));
+  if (wanted && !found) fail(`JEMALLOC names ${wanted}, which does not exist`);
+  return found ?? null;
+}
+const allocator = jemalloc();
+const processEnv = allocator ? { LD_PRELOAD: [allocator, process.env.LD_PRELOAD].filter(Boolean).join(" ") } : {};
+
 cluster.setupPrimary({ exec: require.resolve("next/dist/bin/next"), args: ["start", ...args], execArgv: [] });
-const appEnv = ownWorker ? { OUTBOX_WORKER: "off" } : {};
+// --expose-gc: each app process collects its garbage once after a burst of load (lib/server/idle-gc.ts).
+// In NODE_OPTIONS rather than the arguments, which next start's process title overwrites: so it can be seen.
+const appEnv = {
+  ...processEnv,
+  NODE_OPTIONS: [process.env.NODE_OPTIONS, "--expose-gc"].filter(Boolean).join(" "),
+  ...(ownWorker ? { OUTBOX_WORKER: "off" } : {}),
+};
 for (let i = 0; i < count; i++) {
   keep(`app process ${i + 1}`, (onExit) => cluster.fork(appEnv).on("exit", onExit));
 }
@@ -69,7 +93,7 @@ let worker = null;
 if (ownWorker) {
   // tsx's loader in this node process (not tsx's CLI, which would put a process of its own between).
   keep("worker", (onExit) => {
-    worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], { stdio: "inherit" });
+    worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], { stdio: "inherit", env: { ...process.env, ...processEnv } });
     worker.on("exit", onExit);
   });
 }

@@ -4,7 +4,7 @@
  * the worker process sends mail; a process that dies is started again; SIGTERM stops them all.
  * Served from the build this run already made (a second server of its own, beside the suite's).
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
@@ -82,6 +82,11 @@ test("two app processes and a worker: both serve, pushes cross processes, only t
     expect(worker).not.toBeNull();
     for (const pid of apps) expect(environ(pid)).toContain("OUTBOX_WORKER=off");
     expect(environ(worker!)).not.toContain("OUTBOX_WORKER=off");
+    // jemalloc where the machine has it (scripts/start.mjs), in every process it starts: it gives back the memory a burst of load freed.
+    const jemallocHere = existsSync(`/usr/lib/${process.arch === "arm64" ? "aarch64" : "x86_64"}-linux-gnu/libjemalloc.so.2`);
+    for (const pid of [...apps, worker!]) expect(readFileSync(`/proc/${pid}/maps`, "utf8").includes("libjemalloc"), `process ${pid}`).toBe(jemallocHere);
+    // Each app process may collect its garbage when a burst of load ends (lib/server/idle-gc.ts needs global gc).
+    for (const pid of apps) expect(environ(pid).find((v) => v.startsWith("NODE_OPTIONS="))).toMatch(/--expose-gc\b/);
 
     // Both serve: fresh connections are handed to each in turn.
     const served1 = new Set<number | null>();
