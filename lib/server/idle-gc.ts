@@ -1,26 +1,34 @@
 /**
- * A full garbage collection once a busy process has gone quiet. After a burst of load V8 keeps
- * the heap it grew, garbage included, until its next full collection, which a process that has
- * gone quiet may not reach for minutes: 45 s after issue 18's 1,000-player load the app held 4.7×
- * its idle memory, and one full collection gave back 40 % of it (BENCHMARKS.md, "Memory after
- * the load"). So the app processes (run with --expose-gc: scripts/start.mjs) watch how busy their
- * event loop was over each interval, and collect once when a busy interval is followed by a quiet
- * one. A process that stays quiet, or stays busy, never collects this way.
+ * A full garbage collection once a process that grew under load has gone quiet. After a burst of
+ * load V8 keeps the heap it grew, garbage included, until its next full collection, which a
+ * process that has gone quiet may not reach for minutes: 45 s after issue 18's 1,000-player load
+ * the app held 4.3× its idle memory, and one full collection gave back 40 % of it (BENCHMARKS.md,
+ * "Memory after the load"). So the app processes (run with --expose-gc: scripts/start.mjs) watch
+ * their event loop and resident size over each interval, and collect once when a quiet interval
+ * follows activity and finds them grown past their idle size. The idle size is read in the first
+ * quiet interval, and again after each collection, so a process collects again only after it
+ * grows again: one that stays quiet, or keeps what it needs, is left alone.
  */
 import { performance } from "node:perf_hooks";
 
 export interface IdleCollector {
-  /** One interval's event-loop utilization, 0 to 1; answers whether it collected. */
-  observe(utilization: number): boolean;
+  /** One interval: its event-loop utilization (0 to 1) and the resident size at its end; answers whether it collected. */
+  observe(utilization: number, residentBytes: number): boolean;
 }
 
-export function idleCollector(collect: () => void, { busy = 0.3, quiet = 0.05 } = {}): IdleCollector {
-  let wasBusy = false;
+export function idleCollector(collect: () => void, { quiet = 0.05, grown = 1.2 } = {}): IdleCollector {
+  let idleSize: number | null = null;
+  let active = false;
   return {
-    observe(utilization) {
-      if (utilization >= busy) wasBusy = true;
-      if (!wasBusy || utilization > quiet) return false;
-      wasBusy = false;
+    observe(utilization, residentBytes) {
+      if (utilization > quiet) {
+        active = true;
+        return false;
+      }
+      if (idleSize === null) idleSize = residentBytes;
+      if (!active || residentBytes <= idleSize * grown) return false;
+      active = false;
+      idleSize = null;
       collect();
       return true;
     },
@@ -35,7 +43,7 @@ export function collectWhenIdle(everyMs = 10_000): () => void {
   let last = performance.eventLoopUtilization();
   const timer = setInterval(() => {
     const now = performance.eventLoopUtilization();
-    collector.observe(performance.eventLoopUtilization(now, last).utilization);
+    collector.observe(performance.eventLoopUtilization(now, last).utilization, process.memoryUsage.rss());
     last = now;
   }, everyMs).unref();
   return () => clearInterval(timer);

@@ -1,41 +1,49 @@
 import { describe, expect, it } from "vitest";
 import { collectWhenIdle, idleCollector } from "@/lib/server/idle-gc";
 
-describe("a full collection once a busy process goes quiet (lib/server/idle-gc.ts)", () => {
-  it("collects once when a busy interval is followed by a quiet one, and not again while quiet", () => {
+const MB = 1024 * 1024;
+
+describe("a full collection once a process that grew under load goes quiet (lib/server/idle-gc.ts)", () => {
+  it("collects once when a quiet interval follows activity and finds the process grown past its idle size", () => {
     let collected = 0;
     const c = idleCollector(() => collected++);
-    const seen = [0.9, 0.5, 0.02, 0.01, 0.0].map((u) => c.observe(u));
-    expect(seen).toEqual([false, false, true, false, false]);
+    // idle at 200 MB; a burst (even a light one) grows it to 400; quiet again
+    const seen = [[0.01, 200], [0.2, 300], [0.6, 400], [0.02, 400], [0.01, 390], [0.0, 390]].map(([u, rss]) => c.observe(u, rss * MB));
+    expect(seen).toEqual([false, false, false, true, false, false]);
     expect(collected).toBe(1);
   });
 
-  it("never collects in a process that stays quiet, nor in one that stays busy", () => {
+  it("leaves alone a process that stays quiet, one that stays busy, and one whose activity did not grow it", () => {
     let collected = 0;
     const quiet = idleCollector(() => collected++);
-    for (const u of [0, 0.04, 0.1, 0.2, 0.01]) quiet.observe(u);
+    for (const rss of [200, 250, 300]) quiet.observe(0.01, rss * MB);
     const busy = idleCollector(() => collected++);
-    for (const u of [0.6, 0.9, 0.4, 0.35]) busy.observe(u);
+    for (const rss of [200, 400, 600]) busy.observe(0.9, rss * MB);
+    const small = idleCollector(() => collected++);
+    for (const [u, rss] of [[0.01, 200], [0.5, 230], [0.01, 235]]) small.observe(u, rss * MB);
     expect(collected).toBe(0);
   });
 
-  it("waits through middling intervals after the burst, and collects again after the next burst", () => {
+  it("reads the idle size again after a collection, so it collects again only after growing again", () => {
     let collected = 0;
     const c = idleCollector(() => collected++);
-    const seen = [0.8, 0.2, 0.1, 0.03, 0.5, 0.04].map((u) => c.observe(u));
-    expect(seen).toEqual([false, false, false, true, false, true]);
+    const seen = [[0.01, 200], [0.5, 400], [0.01, 400], [0.01, 330], [0.3, 360], [0.01, 370], [0.4, 500], [0.02, 500]].map(([u, rss]) => c.observe(u, rss * MB));
+    // after the first collection the process settles at 330: 370 is within 20 % of it, 500 is not
+    expect(seen).toEqual([false, false, true, false, false, false, false, true]);
     expect(collected).toBe(2);
   });
 
-  it("watches this process's own event loop: a busy spell, then quiet, and the process collects", async () => {
+  it("watches this process's own event loop: activity, then quiet, and the process collects once it has grown", async () => {
     const global = globalThis as { gc?: () => void };
     const before = global.gc;
     let collected = 0;
     global.gc = () => collected++;
     const stop = collectWhenIdle(50);
+    const held: Buffer[] = [];
     try {
+      await new Promise((r) => setTimeout(r, 120)); // quiet: the idle size is read
       const busyUntil = Date.now() + 120;
-      while (Date.now() < busyUntil); // the event loop held, as a burst of requests holds it
+      while (Date.now() < busyUntil) if (held.length < 64) held.push(Buffer.alloc(4 * MB, 1)); // a burst that grows the process
       for (let waited = 0; collected === 0 && waited < 5_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
       expect(collected).toBe(1);
     } finally {
