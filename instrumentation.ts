@@ -8,6 +8,9 @@ export async function register() {
   const { stampPeerAddresses, trustedProxies } = await import("./lib/auth/client-address");
   trustedProxies(process.env.TRUSTED_PROXIES);
   stampPeerAddresses();
+  // A render's memory goes with its request (React keeps it through its abort reason's unread stack otherwise).
+  const { formatAbortStacks } = await import("./lib/server/abort-stacks");
+  formatAbortStacks();
   // Under `npm start` (node --expose-gc), memory grown in a burst of load is given back once it ends.
   const { collectWhenIdle } = await import("./lib/server/idle-gc");
   collectWhenIdle();
