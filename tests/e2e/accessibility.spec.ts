@@ -10,7 +10,8 @@
  * board, the arrow keys, Enter to pick up and put down, Escape to drop a move, the squares'
  * names spoken, and the bot's answer announced when the poll brings it.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { WAZIR_GAME } from "../support/presets";
 import { expectAccessible } from "./support/axe";
 import { APP_URL, linkIn, uniqueEmail, uniqueName, waitForMail } from "./support/fixtures";

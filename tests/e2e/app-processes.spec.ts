@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { openPostgres } from "../../lib/db/client";
 import { sessions, users } from "../../lib/db/schema";
 import { TEST_POSTGRES_URL } from "../../lib/db/testing";

@@ -5,7 +5,8 @@
  * again and compared; the visibility rules seen from a stranger's browser; and
  * the import's size limit, in the browser and without JavaScript.
  */
-import { expect, test, type Page, type Request } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { APP_URL, signIn, uniqueEmail } from "./support/fixtures";
 
 const suffix = Date.now().toString(36).slice(-5);

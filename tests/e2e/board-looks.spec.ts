@@ -7,7 +7,8 @@
  * Xiangqi's move list in traditional notation. The screenshots are to be looked at.
  */
 import { writeFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { drawing } from "../../app/_components/pieces/art";
 import {
   chooseSetups, clickMove, confirmMove, dragFromHand, expectDrawnAs, handPiece, moveList, newPlayer, pieceAt, square, startGame, status, type Player,

@@ -3,7 +3,7 @@
  * bot chosen, the game starting at once, the person's move, and the bot's answer appearing
  * on the open page without a reload (the worker thinks in its thread; the page polls).
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { moveList, newPlayer, status, typeMove, type Player } from "./support/play";
 
 let carla: Player;

@@ -4,7 +4,7 @@
  * stays text); the "your turn" email quotes it; Bob reports it. Bob's private notes come back on
  * his page and never show on Alice's, and a spectator sees no chat.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { mailCount, waitForMail } from "./support/fixtures";
 import { clickMove, newPlayer, startGame, type Player } from "./support/play";
 

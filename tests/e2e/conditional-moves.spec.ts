@@ -4,7 +4,7 @@
  * when Bob plays that move her answer is played at once: Bob's page shows it without a reload,
  * his other open tab picks it up by its poll, and he is mailed that it is his move again.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { mailCount, waitForMail, workerIdle } from "./support/fixtures";
 import { clickMove, clickSquares, moveList, newPlayer, pieceAt, startGame, status, type Player } from "./support/play";
 

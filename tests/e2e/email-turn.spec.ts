@@ -4,7 +4,7 @@
  * Exactly one email per move: counted once the worker is idle (its outbox empty),
  * so a late duplicate would be seen.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import type { ReceivedMail } from "../support/smtp";
 import { APP_URL, linkIn, mails, workerIdle } from "./support/fixtures";
 import { clickMove, moveList, newPlayer, startGame, status } from "./support/play";

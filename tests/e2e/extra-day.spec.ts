@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { clickMove, newPlayer, startGame } from "./support/play";
 
 test("a player gives the opponent, who is to move, one more day", async ({ browser }) => {

@@ -9,7 +9,8 @@
  * the finished game in the archive, and its downloaded record replaying to the same end.
  * Also: a Chess960 setup drawn at random is one of the 960.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { handsFillDuringPlay } from "../../app/_components/move-builder";
 import { chosenSetupFen, parseGameRecord, unwrap, variantInfo, type EndReason } from "../../lib/rules";
 import { chess960Rank, CHESS960_SETUPS } from "../../lib/rules/variants/chess960";

@@ -4,7 +4,8 @@
  * menu folds into "Menu" and the archive's table reflows. Every game's page is photographed at
  * both sizes (test-results/…/fit-<id>-{desktop,phone}.png) for people to look at.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { variantIds, variantInfo } from "@/lib/rules";
 import { clickSquares, newPlayer } from "./support/play";
 

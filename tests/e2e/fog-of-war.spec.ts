@@ -10,7 +10,8 @@
  * The route handlers, emails and pictures: tests/integration/fog-leaks.test.ts.
  */
 import { mkdirSync } from "node:fs";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { Game, variantInfo, viewFen } from "../../lib/rules";
 import {
   FOG, LINES, TWINS, boardSquares, fenOf, hiddenMoves, leaksIn, normaliseRsc, pageLeaks, pageShown, squareName, unseenByPly, unseenSquares,

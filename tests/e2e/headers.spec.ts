@@ -5,7 +5,8 @@
  * policy. And in Chromium: the main pages raise no CSP violation and still work
  * under the policy (their scripts run).
  */
-import { expect, test, type APIResponse, type Browser, type Page } from "@playwright/test";
+import type { APIResponse, Browser, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { signIn, uniqueEmail } from "./support/fixtures";
 
 const suffix = Date.now().toString(36).slice(-5);

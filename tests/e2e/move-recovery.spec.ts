@@ -5,7 +5,8 @@
  * position; or not recorded, with the board as it was and the move ready to send
  * again. The server action's request is intercepted in the browser (page.route).
  */
-import { expect, test, type Page, type Route } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { clickSquares, moveList, newPlayer, pieceAt, startGame, status, type Player } from "./support/play";
 
 let alice: Player;

@@ -4,7 +4,8 @@
  * every army, and the variants list's cards. The screenshots (test-results) are to be looked at:
  * hexagons touching, pieces centred, the armies' colours told apart.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { multiGameInfo, multiVariantIds } from "../../lib/rules";
 import { expectAccessible } from "./support/axe";
 

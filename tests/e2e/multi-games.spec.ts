@@ -6,7 +6,7 @@
  * and out of turn, the turn then skipping the army that went out; the ends in words. The board
  * screenshots (test-results) are to be looked at: each turned to its player.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { Table } from "./support/multi";
 
 // Found by a search with the rules: Red mates Blue at the 17th move, judged on Blue's turn (docs/games/four-player.md#teams).

@@ -5,7 +5,8 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { ruleBookFile } from "../../app/variants/rule-book";
 import { variantIds, variantInfo } from "../../lib/rules";
 import { newPlayer, type Player } from "./support/play";

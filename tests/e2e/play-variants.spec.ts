@@ -9,7 +9,8 @@
  * "Flip board" turns it. Every game's page is saved as a screenshot among the test
  * artifacts, to be looked at.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { variantIds } from "../../lib/rules";
 import { FAMILY_GAMES, GAME_FILES } from "./support/family-games";
 import {

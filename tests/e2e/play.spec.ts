@@ -6,7 +6,7 @@
  * move-confirmation setting; challenges by private link, by email to a newcomer,
  * and in the lobby.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { APP_URL, linkIn, mailCount, uniqueEmail, waitForMail } from "./support/fixtures";
 import {
   clickMove, clickSquares, confirmMove, moveList, newPlayer, pieceAt, square, startGame, status, typeMove, typeMoves, type Player,

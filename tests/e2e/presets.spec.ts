@@ -5,7 +5,7 @@
  * with it, and the two players play moves the rules check (an illegal one refused); a new
  * version leaves the game on the one it started with; nobody else publishes under its address.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { declareVariant, parsePreset, unwrap } from "../../lib/rules";
 import { wazirGame, WAZIR_GAME } from "../support/presets";
 import { moveList, newPlayer, pieceAt, square, startGame, status, typeMove, type Player } from "./support/play";

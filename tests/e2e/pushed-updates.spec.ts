@@ -3,7 +3,8 @@
  * through its event stream and shows it at once, without waiting for the poll, which runs only
  * every 30 s while the stream is open.
  */
-import { expect, test, type Request } from "@playwright/test";
+import type { Request } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { clickMove, moveList, newPlayer, startGame, status, type Player } from "./support/play";
 
 let alice: Player;

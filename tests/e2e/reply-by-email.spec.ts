@@ -4,7 +4,7 @@
  * plays its first line as the move, which the opponent's open page shows; the answer comes by
  * email. The stop link in the email stops replies in that game, after which a reply is refused.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import nodemailer from "nodemailer";
 import { APP_URL, linkIn, REPLY_SMTP_PORT, waitForMail } from "./support/fixtures";
 import { moveList, newPlayer, startGame, status } from "./support/play";

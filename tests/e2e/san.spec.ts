@@ -3,7 +3,7 @@
  * and stored canonical; a player who chooses SAN in Settings sees the move list in SAN,
  * the other player's list stays as stored.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { moveList, newPlayer, startGame, status, typeMove } from "./support/play";
 
 test("e4 typed into the move box is played; the SAN setting changes the move list", async ({ browser }) => {

@@ -11,7 +11,8 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { APP_URL, DIST, linkIn, mailCount, mails, uniqueEmail, waitForMail, workerIdle } from "./support/fixtures";
 import { newPlayer, type Player } from "./support/play";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { signIn, uniqueEmail } from "./support/fixtures";
 
 test("notifications and the vacation switch are saved in settings", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { APP_URL } from "./support/fixtures";
 import { clickMove, newPlayer, pieceAt, startGame, status } from "./support/play";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { signIn, uniqueEmail } from "./support/fixtures";
 
 test("a newcomer signs in by an emailed link and chooses a display name", async ({ page }) => {

@@ -3,7 +3,7 @@
  * Grey and Black given to bots on the challenge form, the game begun at once, the person's move, and
  * both bots' answers appearing on the open page, one after the other, without a reload.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { newPlayer } from "./support/play";
 
 test("two bots challenged from the form answer a three-player move on the open page", async ({ browser }) => {

@@ -4,7 +4,7 @@
  * made in turn from each player's page (the others' pages follow by themselves), the "your turn"
  * email to the next player only, and the end in words on every page (support/multi.ts).
  */
-import { test } from "@playwright/test";
+import { test } from "./support/test";
 import { Table } from "./support/multi";
 
 // A three-player game that ends at its 11th move: White mates Black (as in tests/integration/multi-games.test.ts).

@@ -4,7 +4,8 @@
  * the game page; and a Fog of War game's thumbnail, which shows a stranger no more than the
  * picture route does (docs/games/fog-of-war.md#what-each-surface-shows).
  */
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { multiVariantIds, variantIds, variantInfo } from "../../lib/rules";
 import { newPlayer, startGame, typeMoves, type Player } from "./support/play";
 

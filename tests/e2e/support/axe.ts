@@ -10,6 +10,10 @@ const BLOCKING = new Set(["serious", "critical"]);
 
 /** The serious and critical violations on `page`, one line per rule and element. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // A page reached by a client-side navigation (a server action's redirect) gets its title when its
+  // metadata arrives, which may be after its content: axe judges the page once it has one, and
+  // reports the missing title itself if none comes.
+  await page.waitForFunction(() => document.title.trim() !== "", null, { timeout: 10_000 }).catch(() => {});
   // Legacy mode runs axe in the page itself: the default opens a second page per check to
   // merge frames' results, several seconds each on a loaded machine, and the pages have no frames.
   const results = await new AxeBuilder({ page }).setLegacyMode(true).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
