@@ -111,7 +111,6 @@ test("a visitor's pages: signed out, a game watched, sign-in", async ({ browser 
     expect(path, "the chess game's test ran first").not.toBe("");
     await visit(visitor, path, what);
   }
-  await visitor.context().close();
 });
 
 test("a newcomer invited by email: the invitation signed out, sign-in, check your mail, welcome, the invitation", async ({ browser }) => {
@@ -140,7 +139,6 @@ test("a newcomer invited by email: the invitation signed out, sign-in, check you
   await page.goto(invitation);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${player.name} invites you to play`);
   await expectAccessible(page, "an invitation, signed in");
-  await page.context().close();
 });
 
 const board = (page: Page) => page.locator('svg[aria-roledescription="board"]');

@@ -204,7 +204,6 @@ test("a file over the size limit: the browser says so before sending; without Ja
   expect(response.status()).toBe(413);
   await expect(p.getByText("The file is too large (limit 500 kB).")).toBeVisible();
   await expect(p.getByRole("link", { name: "Import a game" })).toHaveAttribute("href", "/import");
-  await plain.close();
 });
 
 test("a private game is not found by a stranger: not listed, no picture, no record, no preview", async ({ browser }) => {
@@ -224,7 +223,6 @@ test("a private game is not found by a stranger: not listed, no picture, no reco
   await expect(s.locator('meta[property="og:image"]')).toHaveCount(0);
   await s.goto(`/games?player=${WHITE}`);
   await expect(s.locator(`tr[data-game="${id}"]`)).toHaveCount(0);
-  await stranger.close();
 });
 
 test("a player's feed is valid Atom", async () => {

@@ -58,5 +58,4 @@ test("A writes, B sees it without a reload and can report it; B's note is B's al
   await expect(chatOf(spectator)).toHaveCount(0);
   await expect(spectator.getByRole("region", { name: "My notes" })).toHaveCount(0);
   await expect(spectator.locator("body")).not.toContainText("good luck");
-  await spectator.context().close();
 });

@@ -99,10 +99,6 @@ test.describe("home, lobby and players", () => {
     alice = await newPlayer(browser, "Alice");
     bob = await newPlayer(browser, "Bob");
   });
-  test.afterAll(async () => {
-    await alice?.page.context().close();
-    await bob?.page.context().close();
-  });
 
   test("the header shows the signed-in name, Settings and Sign out", async () => {
     for (const p of [alice, bob]) {
