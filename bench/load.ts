@@ -14,12 +14,13 @@
  * Measured per round: move latency (the action, as the page sends it), page loads, push
  * delivery (from the mover's acknowledgement to each stream of the game hearing the new
  * version), errors, acknowledged against stored moves per game, the app processes' resident
- * memory (idle before the load, at its peak, AFTER seconds after the streams closed), then the
+ * memory (idle before the load, at its peak, and every 15 s for AFTER seconds after the streams
+ * closed: the app's idle collection and then V8's memory reducer give memory back in steps), then the
  * capacity: 32 players taking turns (page load, then move) as fast as they are answered, for
  * 20 s. A benchmark that counts losses fails when it finds one: any error or any game whose
  * stored moves differ from those acknowledged exits non-zero.
  *
- *   npm run bench:load -- [--players 200] [--seconds 60] [--processes 1,2,3] [--ramp s] [--move-every 10] [--reload 300] [--after 45] [--no-build] [--heap-snapshots]
+ *   npm run bench:load -- [--players 200] [--seconds 60] [--processes 1,2,3] [--ramp s] [--move-every 10] [--reload 300] [--after 90] [--no-build] [--heap-snapshots]
  *
  * --heap-snapshots: each app process writes a heap snapshot (Heap.*.heapsnapshot, in the project
  * folder; --heapsnapshot-signal) when idle and after the load, to see what it kept.
@@ -46,7 +47,7 @@ const PLAYERS = arg("players", 200);
 const SECONDS = arg("seconds", 60);
 const MOVE_EVERY_S = arg("move-every", 10);
 const RELOAD_S = arg("reload", 300);
-const AFTER_S = arg("after", 45);
+const AFTER_S = arg("after", 90);
 const SNAPSHOTS = args.includes("--heap-snapshots");
 const PROCESSES = (args.includes("--processes") ? args[args.indexOf("--processes") + 1] : "1").split(",").map(Number);
 if (PROCESSES.some((n) => !Number.isInteger(n) || n < 1)) throw new Error("--processes: 1, or a list such as 1,2,3");
@@ -306,8 +307,12 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
   const load = loadavg()[0];
 
   // After the load, every stream closed: does each process give back what it took?
-  await sleep(AFTER_S * 1000);
-  const after = rss();
+  const afterSeries: { s: number; mb: number[] }[] = [];
+  for (let s = 15; s <= AFTER_S; s += 15) {
+    await sleep(15_000);
+    afterSeries.push({ s, mb: rss() });
+  }
+  const after = afterSeries.at(-1)?.mb ?? rss();
   await snapshot(apps, "after");
   // A heap snapshot collects all garbage first: what the process holds then is what a full GC leaves.
   const collected = SNAPSHOTS ? rss() : null;
@@ -374,7 +379,7 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
     `  state reads: ${q.n} (${(q.n / elapsed).toFixed(1)}/s), median ${ms(q.median)}, p99 ${ms(q.p99)}`,
     `  push delivery (acknowledgement → each stream of the game): ${d.n} of ${expected}, median ${ms(d.median)}, p99 ${ms(d.p99)} (${early} heard before the mover's acknowledgement, counted 0); from the move's sending: median ${ms(ds.median)}, p99 ${ms(ds.p99)}`,
     `  peer GET /variants: ${f.n}, median ${ms(f.median)}, p99 ${ms(f.p99)}; measured page loads/peer median ${(p.median / f.median).toFixed(1)}×`,
-    `  app memory (RSS): idle ${mb(idle)}, peak ${mb(peak)}, ${AFTER_S} s after ${mb(after)}: ${((sum(after) / sum(idle) - 1) * 100).toFixed(0)} % above idle${worker ? "" : " (no worker process)"}${collected ? `; after the heap snapshot's full GC ${mb(collected)}` : ""}`,
+    `  app memory (RSS): idle ${mb(idle)}, peak ${mb(peak)}, after ${afterSeries.map((a) => `${a.s} s ${sum(a.mb).toFixed(0)}`).join(", ")}; ${AFTER_S} s after ${mb(after)}: ${((sum(after) / sum(idle) - 1) * 100).toFixed(0)} % above idle${worker ? "" : " (no worker process)"}${collected ? `; after the heap snapshot's full GC ${mb(collected)}` : ""}`,
     `  capacity: ${CAPACITY_PLAYERS} players taking turns as fast as answered: ${turnsPerS.toFixed(1)} turns/s (page median ${ms(tp.median)}, move median ${ms(tm.median)})`,
     `  errors: ${errors}${samples.length ? ` e.g. ${samples.join(" | ")}` : ""}`,
     `  moves acknowledged ${sum(games.map((game) => game.acknowledged))}, stored ${sum([...stored.values()])}; games where they differ: ${lost.length}; emails still queued at the end: ${waiting}`,

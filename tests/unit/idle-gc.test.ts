@@ -24,6 +24,15 @@ describe("a full collection once a process that grew under load goes quiet (lib/
     expect(collected).toBe(0);
   });
 
+  it("collects at the first quiet interval of a process busy from its start, which has no idle size to compare with", () => {
+    let collected = 0;
+    const c = idleCollector(() => collected++);
+    // a load that began while the process warmed up; quiet at 700 MB; then idle at 210 after the collection
+    const seen = [[0.4, 250], [0.9, 780], [0.01, 700], [0.01, 210], [0.3, 240], [0.01, 245]].map(([u, rss]) => c.observe(u, rss * MB));
+    expect(seen).toEqual([false, false, true, false, false, false]);
+    expect(collected).toBe(1);
+  });
+
   it("reads the idle size again after a collection, so it collects again only after growing again", () => {
     let collected = 0;
     const c = idleCollector(() => collected++);
