@@ -12,9 +12,10 @@
  * noise in their judgement (LEVELS); `ms` caps the time, `nodes` replaces the level's budget.
  * With a seed and no time cap, the same game gets the same move every time.
  *
- * Hidden games (Fog of War): give the bot the real game. It searches only the view of the
- * side to move (lib/rules/view.ts), unseen squares blocking, and never reads the game's
- * history of positions, so it knows no more than its player would.
+ * Hidden games (Fog of War): give the bot the real game. It reads only the view of the side to
+ * move (lib/rules/view.ts) and never the game's history of positions, so it knows no more than
+ * its player would: levels 2–5 search the view, unseen squares blocking; levels 6–8 search
+ * whole positions guessed to agree with it (guess.ts, GUESSES).
  */
 import { Game, makeMoveText, parseActions, type Action } from "../rules";
 import { RulesError } from "../rules/errors";
@@ -24,6 +25,7 @@ import { LISTING_LIMIT } from "../rules/mechanics/unions";
 import { hasUnseen, type Position } from "../rules/position";
 import { view } from "../rules/view";
 import { readHashText } from "../rules/zobrist";
+import { guessPositions, searchGuesses } from "./guess";
 import { randomSource } from "./random";
 import { Searcher, type RootMove } from "./search";
 
@@ -57,6 +59,12 @@ export const LEVELS: Record<number, { nodes: number; depth: number; noise: numbe
   7: { nodes: 120_000, depth: 32, noise: 0 },
   8: { nodes: 400_000, depth: 32, noise: 0 },
 };
+
+/**
+ * Hidden games: how many guesses at the unseen pieces each level searches (guess.ts), sharing its
+ * nodes; the levels below search the view itself.
+ */
+export const GUESSES: Record<number, number> = { 6: 6, 7: 10, 8: 16 };
 
 /** Without `ms`, the bot still stops after this long: no budget keeps a server waiting for ever. */
 export const MAX_MS = 60_000;
@@ -110,13 +118,12 @@ export function analyse(game: Game, options: BotOptions): SearchInfo {
   // Nothing to search (a sample that found no move): still a legal answer.
   if (root.length === 0) return done(randomMove(game, random));
   if (root.length === 1) return done(root[0].text);
-  const searcher = new Searcher(pos, {
-    nodes: options.nodes ?? budget.nodes,
-    depth: budget.depth,
-    deadline: started + (options.ms ?? MAX_MS),
-    noise: budget.noise,
-    seed,
-  }, hidden ? [] : pastPositions(start.keys, pos), hidden);
+  const limits = { nodes: options.nodes ?? budget.nodes, depth: budget.depth, deadline: started + (options.ms ?? MAX_MS), noise: budget.noise, seed };
+  if (hidden && GUESSES[level]) {
+    const r = searchGuesses(guessPositions(pos, GUESSES[level], random), root, limits);
+    return done(r.best.text, r.nodes, r.depth, r.score);
+  }
+  const searcher = new Searcher(pos, limits, hidden ? [] : pastPositions(start.keys, pos), hidden);
   const r = searcher.search(root);
   return done(r.best.text, r.nodes, r.depth, r.score);
 }

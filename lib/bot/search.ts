@@ -404,12 +404,54 @@ export class Searcher {
     return best;
   }
 
+  /** The root moves with captures and promotions first, by value, so that a first search cut short has looked at them. */
+  private rootOrder(root: RootMove[]): RootMove[] {
+    const first = this.order(root.map((r) => r.move), -1, 0);
+    return root.map((r, i) => ({ r, s: first[i] })).sort((a, b) => b.s - a.s).map((x) => x.r);
+  }
+
+  /**
+   * Every root move's score (for the side to move), by iterative deepening, from the deepest
+   * depth finished; undefined if not even depth 1 was. A move worse than the best by more than
+   * `margin` gets only its bound (its true score is at most that): pooling over guessed
+   * positions (guess.ts) needs how good each move is, not how bad the bad ones are.
+   */
+  scoreEach(root: RootMove[], margin: number): { scores: number[]; depth: number } | undefined {
+    const order = this.rootOrder(root);
+    const here = positionHash(this.pos, false);
+    let done: Map<RootMove, number> | undefined;
+    let depthDone = 0;
+    const saved = LISTING_LIMIT.states;
+    LISTING_LIMIT.states = FRIENDLY_STATES;
+    try {
+      for (let depth = 1; depth <= this.limits.depth; depth++) {
+        const scores = new Map<RootMove, number>();
+        let best = -Infinity;
+        try {
+          for (const rm of order) {
+            const score = this.child(rm.move, depth - 1, best - margin, Infinity, 0, here);
+            scores.set(rm, score);
+            if (score > best) best = score;
+          }
+        } catch (e) {
+          if (!(e instanceof Stop)) throw e;
+          break;
+        }
+        done = scores;
+        depthDone = depth;
+        order.sort((a, b) => scores.get(b)! - scores.get(a)!);
+        if (best >= MATE_BOUND) break;
+      }
+    } finally {
+      LISTING_LIMIT.states = saved;
+    }
+    return done && { scores: root.map((rm) => done!.get(rm)!), depth: depthDone };
+  }
+
   /** Iterative deepening over the root moves; the best of the deepest search finished (or begun, with its first move done). */
   search(root: RootMove[]): SearchResult {
-    // Captures and promotions first, by value, so that a first search cut short has looked at them.
-    const first = this.order(root.map((r) => r.move), -1, 0);
     const here = positionHash(this.pos, false);
-    const order = root.map((r, i) => ({ r, s: first[i] })).sort((a, b) => b.s - a.s).map((x) => x.r);
+    const order = this.rootOrder(root);
     let best = order[0];
     let bestScore = 0;
     let depthDone = 0;

@@ -30,6 +30,14 @@ export function hasUnseen(pos: Position): boolean {
   return false;
 }
 
+/** May a piece of this type stand on `sq` at all (a drop, a guess at a hidden piece: its forbidden ranks, a square it could never move from, outside its region)? */
+export function mayStand(pos: Position, type: number, sq: number, side: Side): boolean {
+  const t = pos.variant.types[type];
+  const rel = pos.relativeRank(sq, side);
+  return !((t.forbiddenFirst && rel === 0) || (t.forbiddenLast && rel === pos.geo.ranks - 1) || t.deadEnds?.[side][sq] ||
+    (t.region && !t.region[side][sq]));
+}
+
 export function pieceCode(side: Side, type: number): number {
   return type << (5 * side);
 }

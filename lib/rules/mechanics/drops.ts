@@ -22,7 +22,7 @@ import { perVariant, type Mechanic } from "../mechanic";
 import { inCheck } from "../movegen";
 import { MoveKind, newMove, type Move } from "../move";
 import { letterOf } from "../notation/move";
-import { pieceCode, PROMOTED, typeOn, type Position } from "../position";
+import { mayStand, pieceCode, PROMOTED, typeOn, type Position } from "../position";
 import { leavesRoyalAttacked, noSuchSquare, refused } from "../refusals";
 import { win } from "../status";
 import type { Side, Variant } from "../variant";
@@ -98,14 +98,6 @@ export function dropProblem(
     return refused(text, `${first.to} is taken by ${own ? "your" : "the opponent's"} ${nameOf(v, own || typeOn(code, (1 - us) as Side))}`);
   }
   return undefined;
-}
-
-/** May a piece of this type stand on `sq` at all (its forbidden ranks, a square it could never move from, outside its region)? */
-function mayStand(pos: Position, type: number, sq: number, side: Side): boolean {
-  const t = pos.variant.types[type];
-  const rel = pos.relativeRank(sq, side);
-  return !((t.forbiddenFirst && rel === 0) || (t.forbiddenLast && rel === pos.geo.ranks - 1) || t.deadEnds?.[side][sq] ||
-    (t.region && !t.region[side][sq]));
 }
 
 export function drops(opts: DropOptions): Mechanic {
