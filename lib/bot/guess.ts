@@ -30,10 +30,11 @@ const MARGIN = 150;
  * Those are the declared start's less the ones in view (a promoted piece in view counts against
  * the pawns). A square the bot's side would see if it were empty (ahead of its pawn, on its
  * castling path) holds one of them, a pawn first (what blocks a pawn most often), as does the
- * square of a pawn the view says may be taken en passant. A missing piece whose start square is unseen stays there, most likely; of the rest, as many as
- * the bot's side has lost are taken to be lost too (trades), and the others stand on unseen
- * squares at random, where they may stand and where no piece of the bot's would see them. A
- * royal piece is never left out.
+ * square of a pawn the view says may be taken en passant. A missing piece whose start square is
+ * unseen stays there, most likely; of the rest, as many as the bot's side has lost are taken to
+ * be lost too (trades), and the others stand on unseen squares at random, where they may stand
+ * and where no piece of the bot's would see them. A royal piece is never left out. The
+ * opponent's castling rights, which the view does not show, are taken as gone.
  */
 export function guessPositions(view: Position, count: number, random: () => number): Position[] {
   const v = view.variant;
@@ -42,7 +43,6 @@ export function guessPositions(view: Position, count: number, random: () => numb
   const start = parseFen(v, v.decl.startFen);
   if (!start.ok) throw new Error(`${v.decl.name}'s start does not read: ${start.error}`);
   const home = start.value;
-  const seen = seenSquares(view, us);
   const unseen = v.geo.squares.filter((sq) => view.board[sq] === UNSEEN);
   const royal = (t: number) => ((v.royalTypes >> t) & 1) === 1;
   const pawn = (t: number) => v.types[t].promotesTo.length > 0;
