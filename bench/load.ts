@@ -3,8 +3,9 @@
  * app processes and the worker beside them), built as for the browser tests into .next-bench,
  * with real PostgreSQL on loopback. PLAYERS signed-in players, two per chess game; every
  * player's game page is open the whole run: loaded (GET /games/<id>, then /state, as the page
- * reads its state), subscribed to its event stream (/games/<id>/events), reading /state when the
- * stream names a version it does not show, and polling it every 30 s as the page's fallback.
+ * reads its state), subscribed to its event stream (/games/<id>/events), applying the move an event
+ * carries as the page does (withPushedMove) and reading /state when the stream names a version it
+ * cannot make so, and polling it every 30 s as the page's fallback.
  * Players arrive over --ramp seconds, each opening their page; once every page is open, SECONDS
  * are measured: each game moves about once every --move-every seconds (5–15 s for 10), the
  * player to move sending a random legal move through the page's own server action, and each page
@@ -37,7 +38,8 @@ import { sessions, users } from "../lib/db/schema";
 import { openPostgres } from "../lib/db/client";
 import { TEST_POSTGRES_URL } from "../lib/db/testing";
 import { acceptInvitation, createChallenge } from "../lib/games";
-import { Game } from "../lib/rules";
+import { currentGame, withMove, withPushedMove, type GameState, type MoveActionResult } from "../app/_components/game-state";
+import { readEvent } from "../app/_components/use-game-updates";
 import { actionId, rssMb, startServed, type Served } from "../tests/e2e/support/served";
 import { ms, summary } from "./stats";
 
@@ -60,15 +62,6 @@ const CAPACITY_S = 20;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const between = (lo: number, hi: number) => lo + Math.random() * (hi - lo);
-
-interface GameState {
-  status: string;
-  variant: string;
-  startFen: string;
-  moves: string[];
-  version: number;
-  chat?: { version: number } | null;
-}
 
 interface Round {
   processes: number;
@@ -211,13 +204,21 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
           return;
         }
         res.setEncoding("utf8");
+        let buffered = "";
         res.on("data", (chunk: string) => {
           const at = performance.now();
-          for (const m of chunk.matchAll(/^data: (\d+)(?:\.(\d+))?$/gm)) {
-            const v = Number(m[1]);
-            heard.push([g, v, at]);
-            newest = Math.max(newest, v);
-            if (m[2] !== undefined) newestChat = Math.max(newestChat, Number(m[2]));
+          buffered += chunk;
+          for (let end = buffered.indexOf("\n\n"); end >= 0; end = buffered.indexOf("\n\n")) {
+            const data = buffered.slice(0, end).split("\n").find((l) => l.startsWith("data: "));
+            buffered = buffered.slice(end + 2);
+            const event = data === undefined ? null : readEvent(data.slice(6));
+            if (!event) continue;
+            heard.push([g, event.version, at]);
+            newest = Math.max(newest, event.version);
+            if (event.chat !== undefined) newestChat = Math.max(newestChat, event.chat);
+            // As the page: a move the event carries is applied, not read.
+            const next = event.move && state ? withPushedMove(state, event.move, event.version) : null;
+            if (next) state = next;
           }
         });
         res.on("end", () => {
@@ -257,8 +258,7 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
       if (newest > s.version || (s.chat && newestChat > s.chat.version) || Date.now() - polledAt >= SLOW_POLL_MS) await readState();
       else if (steady() && Date.now() >= reloadAt) await open();
       else if (s.status === "active" && s.moves.length % 2 === colour && Date.now() >= game.dueAt) {
-        const rules = Game.replay(s.variant, s.startFen, s.moves);
-        const legal = rules.legalMoves();
+        const legal = currentGame(s).legalMoves();
         if (legal.length === 0) break;
         const move = legal[Math.floor(Math.random() * legal.length)].text;
         const sent = performance.now();
@@ -276,7 +276,9 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
             const version = "played" in answer ? answer.played.version : answer.state.version;
             game.ackAt.set(version, performance.now());
             game.sentAt.set(version, sent);
-            if (version >= s.version) state = "played" in answer ? { ...s, moves: [...s.moves, answer.played.text], version } : answer.state;
+            const held = state ?? s;
+            if ("played" in answer) state = withMove(held, answer.played, colour === 0 ? "white" : "black");
+            else if (version >= held.version) state = answer.state;
           }
         } catch (e) {
           fail(`move: ${(e as Error).message}`);
@@ -327,7 +329,7 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
       if (state.status !== "active") return;
       const mover = game.players[state.moves.length % 2];
       const cookie = `authjs.session-token=${tokens[mover]}`;
-      const legal = Game.replay(state.variant, state.startFen, state.moves).legalMoves();
+      const legal = currentGame(state).legalMoves();
       const page = await timed(times.turnPage, `${ORIGIN}/games/${game.id}`, { headers: { cookie } });
       if (page.status !== 200) fail(`page ${page.status}`);
       const r = await timed(times.turnMove, `${ORIGIN}/games/${game.id}`, {
@@ -408,14 +410,12 @@ async function snapshot(pids: number[], label: string) {
 }
 
 /** The server action's answer in its RSC payload: the line that carries `{"ok":…}`. */
-type MoveAnswer = { ok: true; state: GameState } | { ok: true; played: { text: string; version: number } } | { ok: false };
-
-function actionAnswer(body: string): MoveAnswer | null {
+function actionAnswer(body: string): MoveActionResult | null {
   for (const line of body.split("\n")) {
     const json = line.replace(/^[0-9a-f]+:/, "");
     if (!json.startsWith('{"ok":')) continue;
     try {
-      return JSON.parse(json) as MoveAnswer;
+      return JSON.parse(json) as MoveActionResult;
     } catch {
       return null;
     }

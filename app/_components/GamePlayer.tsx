@@ -26,7 +26,7 @@ import { boardWhileChoosing } from "@/lib/games/setups";
 import { Board } from "./Board";
 import { Deadline } from "./Deadline";
 import {
-  afterServerError, currentGame, fetchGameState, newer, withMove, type ChallengeInfo, type Colour, type GameActionResult, type GameState, type MoveActionResult, type SentMove, type Viewer,
+  afterServerError, currentGame, fetchGameState, newer, withMove, withPushedMove, type ChallengeInfo, type Colour, type GameActionResult, type GameState, type MoveActionResult, type SentMove, type Viewer,
 } from "./game-state";
 import { EMPTY_BUILDING, click, exampleMove, handsFillDuringPlay, describeContinuation, drawnPosition, moveSquares, nextStepHint, options, selectable, type Building, type Continuation } from "./move-builder";
 import { Hand } from "./Hand";
@@ -246,7 +246,13 @@ export function GamePlayer({ initial, viewer, challenge, initialPly, note = null
   });
 
   useGameUpdates(state.id, { version: state.version, chat: state.chat?.version }, state.status !== "finished" && state.status !== "cancelled", fetchGameState,
-    (fresh) => setState((s) => newer(s, fresh)));
+    (fresh) => setState((s) => newer(s, fresh)),
+    // Judged on the state shown, applied to the state held (an answer may have come in between).
+    (move, version) => {
+      if (withPushedMove(state, move, version) === null) return false;
+      setState((s) => withPushedMove(s, move, version) ?? s);
+      return true;
+    });
 
   // The player's lines, read again whenever the game moves on (a line played, cancelled or gone on).
   useEffect(() => {

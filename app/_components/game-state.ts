@@ -4,9 +4,9 @@
  * fetches against this schema before using it.
  */
 import { z } from "zod";
-import { Game, RulesError } from "@/lib/rules";
+import { Game, makeRulesState, RulesError } from "@/lib/rules";
 import type { PieceSet } from "./pieces/art";
-import type { Shown } from "./use-game-updates";
+import type { PushedMove, Shown } from "./use-game-updates";
 
 // The site's Content-Security-Policy allows no eval (proxy.ts). zod's faster object
 // parsing probes for it with `new Function`, which the browser reports as a CSP
@@ -131,6 +131,33 @@ export function withMove(s: GameState, m: PlayedMove, mover: Colour): GameState 
     ...(s.fog && { fog: { ...s.fog, views: [...s.fog.views, m.fen] } }),
     version: m.version,
   };
+}
+
+/**
+ * The state after a move the game's event stream carried (docs/pushed-updates.md), made from the
+ * state the page holds as the server would give it; null when the move does not follow from it
+ * (a move missed, a game in fog, a move the rules here read otherwise): the page then reads the state.
+ */
+export function withPushedMove(s: GameState, m: PushedMove, version: number): GameState | null {
+  if (s.fog || s.status !== "active" || s.setups?.toChoose || s.moves.length !== m.ply - 1 || version <= s.version) return null;
+  let game: Game;
+  try {
+    game = currentGame(s);
+    // The server stores a move's canonical text and sends no move that ends the game.
+    if (game.play(m.text) !== m.text || game.status().result !== "ongoing") return null;
+  } catch (e) {
+    if (e instanceof RulesError) return null;
+    throw e;
+  }
+  const { rulesState: _, ...held } = s;
+  let rulesState: string | undefined;
+  try {
+    rulesState = makeRulesState(game);
+  } catch (e) {
+    // Past what a rules state holds: the page replays the moves instead, as the server's state would say.
+    if (!(e instanceof RulesError)) throw e;
+  }
+  return { ...held, ...(rulesState !== undefined && { rulesState }), moves: [...s.moves, m.text], deadline: m.deadline, drawOffer: m.drawOffer, version };
 }
 
 /** The newer of two states of one game (a slow poll must not undo a move just made): by the game's version, then the chat's. */

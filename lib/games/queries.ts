@@ -5,7 +5,7 @@ import { preparedQuery } from "@/lib/db/prepared";
 import { games, gameSeats, invitations, users, type Game as GameRow } from "@/lib/db/schema";
 import { chatColumn, chatView, type ChatView } from "./chat";
 import { GameError } from "./errors";
-import { gameAsSeenBy, type Side } from "./fog";
+import { gameAsSeenBy, hiddenNow, type Side } from "./fog";
 import { declarePresetVariants, refuseUnreadable } from "./presets";
 import { sideToAct } from "./setups";
 
@@ -239,7 +239,7 @@ function visibleTo(g: Pick<GameRow, "visibility" | "whiteId" | "blackId" | "impo
 /** What gameVersion reads of a game, built once (lib/db/prepared.ts): every open page's poll asks. */
 const versionReads = preparedQuery((ex) => ex.select({
   updatedAt: games.updatedAt, visibility: games.visibility, chatVersion: games.chatVersion, whiteId: games.whiteId, blackId: games.blackId,
-  importedBy: games.importedBy, seatCount: games.seatCount,
+  importedBy: games.importedBy, seatCount: games.seatCount, variant: games.variant,
 }).from(games).where(eq(games.id, sql.placeholder("gameId"))).prepare("game_version"));
 
 /**
@@ -249,6 +249,8 @@ const versionReads = preparedQuery((ex) => ex.select({
  */
 export async function gameVersion(db: Executor, gameId: string): Promise<{
   version: number; private: boolean; chatVersion: number; multi: boolean; players: (string | null)[]; visibleTo(viewerId: string | null): boolean;
+  /** Whether its moves may be shown while it is on: a game of two that hides nothing (its moves may travel on its event stream). */
+  movesShown: boolean;
 } | null> {
   if (gameId.length > 64 || gameId.includes("\u0000")) return null;
   const [row] = await versionReads(db, { gameId });
@@ -260,6 +262,7 @@ export async function gameVersion(db: Executor, gameId: string): Promise<{
     : [row.whiteId, row.blackId];
   return {
     version: row.updatedAt.getTime(), private: row.visibility === "private", chatVersion: row.chatVersion, multi, players,
+    movesShown: !multi && !hiddenNow({ variant: row.variant, status: "active" }),
     visibleTo: (viewerId) => row.visibility !== "private" || (viewerId !== null && (players.includes(viewerId) || row.importedBy === viewerId)),
   };
 }

@@ -131,8 +131,11 @@ test("two app processes and a worker: both serve, pushes cross processes, only t
     expect(move.body).toContain('"ok":true');
     expect(apps).toContain(move.pid);
     const moved = (await gameVersion(db, c.gameId))!.version;
-    // Both streams hear it: the one on the process the move went through, and the other's.
-    for (const s of streams) await until(`the stream on ${s.pid} hears version ${moved}`, () => s.heard.includes(String(moved)));
+    // Both streams hear it, the move with it: the one on the process the move went through, and the other's.
+    for (const s of streams) {
+      await until(`the stream on ${s.pid} hears version ${moved}`, () => s.heard.some((d) => d.startsWith(`${moved} `)));
+      expect(JSON.parse(s.heard.find((d) => d.startsWith(`${moved} `))!.slice(String(moved).length + 1))).toMatchObject({ ply: 1, text: "P e2-e4" });
+    }
     for (const s of streams) s.close();
     mover.destroy();
 

@@ -99,9 +99,9 @@ test("typed moves, an illegal one refused with a clear error, and a stale second
   await typeMove(b, "n b8-c6");
   await expect(status(a)).toHaveText("Your move.");
 
-  // A second tab that missed the next move (its polling is cut off) ...
+  // A second tab that missed the next move (its event stream, which carries moves, and its polling are cut off) ...
   const stale = await a.context().newPage();
-  await stale.route(/\/state\?/, (route) => route.abort());
+  await stale.route(/\/(state|events)\?/, (route) => route.abort());
   await stale.goto(path);
   await expect(status(stale)).toHaveText("Your move.");
   await clickMove(a, "N g1-f3", "g1", "f3");

@@ -1,7 +1,8 @@
 /**
  * Pushed updates in real Chromium (docs/pushed-updates.md): the opponent's open page hears a move
  * through its event stream and shows it at once, without waiting for the poll, which runs only
- * every 30 s while the stream is open.
+ * every 30 s while the stream is open. The event carries the move, so the page applies it without
+ * reading the game; a change that is not a move (a draw offer) it reads.
  */
 import type { Request } from "@playwright/test";
 import { expect, test } from "./support/test";
@@ -15,7 +16,7 @@ test.beforeAll(async ({ browser }) => {
   bob = await newPlayer(browser, "Bob");
 });
 
-test("the opponent's move appears on the other page through the event stream, not the poll", async () => {
+test("the opponent's move appears on the other page through the event stream, not the poll, with no read of the game", async () => {
   const path = await startGame(alice, bob, "chess", "White");
   const [a, b] = [alice.page, bob.page];
   // A fresh page: its slow poll's first turn is 30 s away.
@@ -35,12 +36,21 @@ test("the opponent's move appears on the other page through the event stream, no
   await b.waitForTimeout(6000);
   expect(reads).toEqual([]);
 
-  const moved = Date.now();
   await clickMove(a, "P e2-e4", "e2", "e4");
   await expect(moveList(b)).toContainText("P e2-e4", { timeout: 15_000 });
   await expect(status(b)).toHaveText("Your move.");
-  // One read of the state, after the move and long before the slow poll was due.
+  // The move came with its event: applied to the page, no read of the state.
+  expect(reads).toEqual([]);
+  // And it plays on from there: Bob's answer is accepted on the position the push made.
+  await clickMove(b, "p e7-e5", "e7", "e5");
+  await expect(moveList(a)).toContainText("p e7-e5", { timeout: 15_000 });
+
+  // A draw offer is no move: Bob's page reads the state once to show it.
+  expect(reads).toEqual([]);
+  const offered = Date.now();
+  await a.getByRole("button", { name: "Offer draw" }).click();
+  await expect(b.getByRole("group", { name: "Draw offer" })).toContainText("offers a draw", { timeout: 15_000 });
   expect(reads).toHaveLength(1);
-  expect(reads[0]).toBeGreaterThanOrEqual(moved);
+  expect(reads[0]).toBeGreaterThanOrEqual(offered);
   expect(Date.now() - loaded).toBeLessThan(28_000);
 });

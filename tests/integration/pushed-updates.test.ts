@@ -6,7 +6,8 @@
  *   publishes nothing; after a lost LISTEN connection is back, the watched games are read again;
  * - GET /games/<id>/events: a private game's stream is not found for a stranger or a signed-out
  *   visitor; a stream resumed from an old version (?since= or Last-Event-ID) hears the current one
- *   at once; a Fog of War game's stream carries version numbers only; the watch ends with the client;
+ *   at once; a move's event carries the move (a conditional answer played with it: the answer),
+ *   any other change's none; a Fog of War game's stream carries version numbers only; the watch ends with the client;
  *   a process holding MAX_STREAMS refuses one more, and one client address holding STREAMS_PER_CLIENT too;
  * - and the embedded default (PGlite) publishes in process.
  */
@@ -17,9 +18,11 @@ import { stampPeerAddresses } from "@/lib/auth/client-address";
 import { openPostgres, type DbHandle } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
 import { createTestPglite, createTestPostgres, type TestDb } from "@/lib/db/testing";
-import { gameVersion, offerDraw, resign, submitMove } from "@/lib/games";
+import { addConditionalLine, gameVersion, offerDraw, resign, submitMove } from "@/lib/games";
 import { postChat } from "@/lib/games/chat";
 import { createGameFeed, type GameFeed } from "@/lib/games/push";
+import { games } from "@/lib/db/schema";
+import { eq } from "drizzle-orm";
 import { insertActiveGame, seedPlayers, type Players } from "../support/games";
 
 const ctx = vi.hoisted(() => ({ db: null as unknown, feed: null as unknown, user: null as User | null }));
@@ -176,7 +179,15 @@ describe("pushed updates across two processes", () => {
     heard.stop();
   });
 
-  it("a stream hears a move made on the other process, as 'changed, version N' only", async () => {
+  /** What a move's event carries after the version: the move as the game now stores it. */
+  const carried = async (id: string) => {
+    const [g] = await handle.db.select().from(games).where(eq(games.id, id));
+    const [text] = (await handle.db.query.moves.findMany({ where: (m, { and, eq: is }) => and(is(m.gameId, id), is(m.ply, g.ply)) })).map((m) => m.text);
+    const drawOffer = g.drawOfferBy === null ? null : g.drawOfferBy === g.whiteId ? "white" : "black";
+    return JSON.stringify({ ply: g.ply, text, deadline: g.deadline?.toISOString() ?? null, drawOffer });
+  };
+
+  it("a stream hears a move made on the other process: 'changed, version N', and the move", async () => {
     const id = await insertActiveGame(handle.db, { white: p.alice, black: p.bob });
     const now = (await gameVersion(handle.db, id))!.version;
     const r = await open(id, `?since=${now}`);
@@ -188,10 +199,59 @@ describe("pushed updates across two processes", () => {
     expect(await stream.next(300)).toBeNull();
     await submitMove(handle.db, p.alice, { gameId: id, expectedPly: 0, move: "P e2-e4" });
     const after = (await gameVersion(handle.db, id))!.version;
-    expect(await stream.next()).toBe(String(after));
+    expect(await stream.next()).toBe(`${after} ${await carried(id)}`);
+    expect(JSON.parse((await carried(id)))).toMatchObject({ ply: 1, text: "P e2-e4", drawOffer: null, deadline: expect.stringMatching(/^\d{4}-/) });
     expect(stream.lines).toContain(`id: ${after}`);
     await stream.cancel();
     await expect.poll(() => watcher.watching()).toBe(0);
+  });
+
+  it("a move's event names the draw offer it leaves; a draw offer, a resignation and a game's last move carry no move", async () => {
+    const id = await insertActiveGame(handle.db, { white: p.alice, black: p.bob });
+    ctx.user = users.alice;
+    const stream = eventReader(await open(id));
+    const versions = async () => {
+      const { version, chatVersion } = (await gameVersion(handle.db, id))!;
+      return `${version}.${chatVersion}`;
+    };
+    expect(await stream.next()).toBe(await versions());
+    await offerDraw(handle.db, p.alice, { gameId: id });
+    expect(await stream.next()).toBe(await versions());
+    // Alice's own offer stands after her move.
+    await submitMove(handle.db, p.alice, { gameId: id, expectedPly: 0, move: "P f2-f3" });
+    expect(await stream.next()).toBe(`${await versions()} ${await carried(id)}`);
+    expect(JSON.parse(await carried(id)).drawOffer).toBe("white");
+    await submitMove(handle.db, p.bob, { gameId: id, expectedPly: 1, move: "p e7-e5" });
+    expect(JSON.parse((await stream.next())!.split(" ").slice(1).join(" ")).drawOffer).toBeNull();
+    await submitMove(handle.db, p.alice, { gameId: id, expectedPly: 2, move: "P g2-g4" });
+    await stream.next();
+    // Mate: the game is over, and the page reads how it ended.
+    await submitMove(handle.db, p.bob, { gameId: id, expectedPly: 3, move: "q d8-h4" });
+    expect(await stream.next()).toBe(await versions());
+    await stream.cancel();
+
+    const other = await insertActiveGame(handle.db, { white: p.alice, black: p.bob, moves: ["P e2-e4"] });
+    ctx.user = null;
+    const resigned = eventReader(await open(other));
+    await resigned.next();
+    await resign(handle.db, p.bob, { gameId: other });
+    expect(await resigned.next()).toBe(String((await gameVersion(handle.db, other))!.version));
+    await resigned.cancel();
+  });
+
+  it("a conditional answer played with the move: the event carries the answer, the game as the transaction left it", async () => {
+    const id = await insertActiveGame(handle.db, { white: p.alice, black: p.bob, moves: ["P e2-e4"] });
+    await addConditionalLine(handle.db, p.alice, { gameId: id, expectedPly: 1, moves: ["p e7-e5", "N g1-f3"] });
+    ctx.user = users.bob;
+    const stream = eventReader(await open(id));
+    await stream.next();
+    await submitMove(handle.db, p.bob, { gameId: id, expectedPly: 1, move: "p e7-e5" });
+    const { version, chatVersion } = (await gameVersion(handle.db, id))!;
+    expect(await stream.next()).toBe(`${version}.${chatVersion} ${await carried(id)}`);
+    expect(JSON.parse(await carried(id))).toMatchObject({ ply: 3, text: "N g1-f3" });
+    // One notification for the transaction: nothing more comes.
+    expect(await stream.next(500)).toBeNull();
+    await stream.cancel();
   });
 
   it("a private game's stream is not found for a stranger or a signed-out visitor, and open to its players", async () => {
@@ -264,9 +324,9 @@ describe("pushed updates across two processes", () => {
     // A move is news to both; the stranger hears the game's version alone.
     await submitMove(handle.db, p.alice, { gameId: id, expectedPly: 0, move: "P e2-e4" });
     const after = (await gameVersion(handle.db, id))!.version;
-    expect(await stranger.next()).toBe(String(after));
-    expect(await player.next()).toBe(`${after}.${chatVersion + 1}`);
-    expect(stranger.lines.join("|")).not.toContain(".");
+    expect(await stranger.next()).toBe(`${after} ${await carried(id)}`);
+    expect(await player.next()).toBe(`${after}.${chatVersion + 1} ${await carried(id)}`);
+    expect(stranger.lines.filter((l) => l.startsWith("id: ")).join("|")).not.toContain(".");
     await stranger.cancel();
     await player.cancel();
     await expect.poll(() => watcher.watching()).toBe(0);

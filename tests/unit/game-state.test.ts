@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { afterServerError, currentGame, type GameState } from "@/app/_components/game-state";
+import { afterServerError, currentGame, withPushedMove, type GameState } from "@/app/_components/game-state";
+import { readEvent } from "@/app/_components/use-game-updates";
 import { toGameState } from "@/app/games/[id]/load";
 import type { Game as GameRow } from "@/lib/db/schema";
 import type { GameView } from "@/lib/games";
 import { gameAsSeenBy } from "@/lib/games/fog";
+import { readPayload } from "@/lib/games/push";
 import { Game, makeRulesState, variantInfo } from "@/lib/rules";
 
 const state = (moves: string[]): GameState => ({
@@ -84,5 +86,61 @@ describe("the rules state never leaves the server while the game hides its posit
     });
     expect(toGameState(view(null)).rulesState).toBe("a state");
     expect(toGameState(view({ side: "white" }))).not.toHaveProperty("rulesState");
+  });
+});
+
+describe("a move the event stream carries (docs/pushed-updates.md#what-an-event-says)", () => {
+  const START = variantInfo("chess").startFen;
+  const held = (moves: string[], more: Partial<GameState> = {}): GameState => {
+    const game = Game.replay("chess", START, moves);
+    return { ...state(moves), startFen: START, rulesState: makeRulesState(game), version: 100, ...more };
+  };
+  const pushed = { ply: 3, text: "N g1-f3", deadline: "2026-12-10T00:00:00.000Z", drawOffer: null };
+
+  it("follows from the state held: the state the server would give, rules state included", () => {
+    const next = withPushedMove(held(["P e2-e4", "p e7-e5"], { drawOffer: "black", deadline: "2026-12-09T00:00:00.000Z" }), pushed, 200)!;
+    const played = Game.replay("chess", START, ["P e2-e4", "p e7-e5", "N g1-f3"]);
+    expect(next.moves).toEqual(["P e2-e4", "p e7-e5", "N g1-f3"]);
+    expect(next.rulesState).toBe(makeRulesState(played));
+    expect(currentGame(next).fen()).toBe(played.fen());
+    // The clock and the offer are the server's, as the event says (the move declined Black's offer).
+    expect(next).toMatchObject({ version: 200, deadline: pushed.deadline, drawOffer: null });
+  });
+
+  it("is not applied where it does not follow: a move missed or already shown, an old version, fog, a game over, a move the rules refuse", () => {
+    const two = ["P e2-e4", "p e7-e5"];
+    expect(withPushedMove(held(["P e2-e4"]), pushed, 200)).toBeNull();
+    expect(withPushedMove(held([...two, "N g1-f3"]), pushed, 200)).toBeNull();
+    expect(withPushedMove(held(two), pushed, 100)).toBeNull();
+    expect(withPushedMove(held(two, { status: "finished" }), pushed, 200)).toBeNull();
+    expect(withPushedMove(held(two, { fog: { side: "white", views: [START] } }), pushed, 200)).toBeNull();
+    expect(withPushedMove(held(two), { ...pushed, text: "N g1-g3" }, 200)).toBeNull();
+    // Not the canonical text the server stores: the page reads the state rather than guess.
+    expect(withPushedMove(held(two), { ...pushed, text: "Nf3" }, 200)).toBeNull();
+    // A move that ends the game comes with the full state, never alone.
+    const mate = ["P f2-f3", "p e7-e5", "P g2-g4"];
+    expect(withPushedMove(held(mate), { ...pushed, ply: 4, text: "q d8-h4" }, 200)).toBeNull();
+  });
+
+  it("reads an event's data: versions, and a move only when it is one", () => {
+    expect(readEvent("17")).toEqual({ version: 17, move: null });
+    expect(readEvent("17.3")).toEqual({ version: 17, chat: 3, move: null });
+    expect(readEvent(`17.3 ${JSON.stringify(pushed)}`)).toEqual({ version: 17, chat: 3, move: pushed });
+    // A move that does not read is no move; the event still says the game changed.
+    for (const bad of ["{", '{"ply":0,"text":"x","deadline":null,"drawOffer":null}', '{"ply":1,"text":"","deadline":null,"drawOffer":null}', "null"]) {
+      expect(readEvent(`17 ${bad}`)).toEqual({ version: 17, move: null });
+    }
+    for (const bad of ["", "x", "17.", "1.2.3", "1".repeat(16)]) expect(readEvent(bad)).toBeNull();
+  });
+
+  it("reads a notification's payload as the trigger writes it, and refuses anything else", () => {
+    expect(readPayload("g1 17 3")).toEqual({ gameId: "g1", version: 17, chat: 3, move: null });
+    expect(readPayload("g1 17 3 5 1800000000000 - P e2-e4")).toEqual({
+      gameId: "g1", version: 17, chat: 3, move: { ply: 5, text: "P e2-e4", deadline: 1800000000000, drawOffer: null },
+    });
+    expect(readPayload("g1 17 3 5 - white N g1-f3")?.move).toEqual({ ply: 5, text: "N g1-f3", deadline: null, drawOffer: "white" });
+    for (const bad of ["", "g1", "g1 17", "g1 x 3", "g1 17 3 5", "g1 17 3 0 - - P e2-e4", "g1 17 3 5 soon - P e2-e4", "g1 17 3 5 - red P e2-e4", "g1 17 3 5 - -"]) {
+      expect(readPayload(bad), bad).toBeNull();
+    }
   });
 });

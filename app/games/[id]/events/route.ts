@@ -1,18 +1,20 @@
 /**
  * GET /games/<id>/events: the game page's pushed updates (docs/pushed-updates.md), a stream of
- * server-sent events, each saying only "the game changed; its version is N" (id and data N), and
- * to the game's players also the chat's version, "N.C" (docs/chat.md: strangers never hear of messages).
- * The page then reads its own state from /games/<id>/state, which authorizes it, so the stream
- * carries nothing a Fog of War view hides. A private game's stream is not found for everyone but
- * its players, as on the state endpoint. The version the page has (Last-Event-ID on a reconnect,
- * else ?since=) is answered at once when the game has moved on since.
+ * server-sent events, each saying "the game changed; its version is N" (id and data N), and to
+ * the game's players also the chat's version, "N.C" (docs/chat.md: strangers never hear of messages).
+ * When the change was a move of a game whose moves the page shows anyway (not in fog, not a game
+ * for more than two), the event carries the move too, as JSON after the version, and the page
+ * applies it; on any other event the page reads its own state from /games/<id>/state, which
+ * authorizes it. A private game's stream is not found for everyone but its players, as on the
+ * state endpoint. The version the page has (Last-Event-ID on a reconnect, else ?since=) is
+ * answered at once when the game has moved on since.
  */
 import { z } from "zod";
 import { getCurrentUser } from "@/lib/auth";
 import { clientAddress } from "@/lib/auth/client-address";
 import { getDb } from "@/lib/db/client";
 import { gameVersion } from "@/lib/games";
-import { gameFeed } from "@/lib/games/push";
+import { gameFeed, type PushedMove } from "@/lib/games/push";
 
 /** The versions the page has: the game's, and for a player the chat's ("N" or "N.C"). */
 const versions = z
@@ -68,6 +70,7 @@ export async function GET(request: Request, ctx: { params: Promise<{ id: string 
   let authorized = false;
   let sent = since.data ?? null;
   let player = false;
+  let movesShown = false;
   let latest = -1;
   let latestChat = -1;
   const write = (text: string) => {
@@ -79,14 +82,20 @@ export async function GET(request: Request, ctx: { params: Promise<{ id: string 
       stop();
     }
   };
-  const tell = (v: number, chat: number) => {
+  const tell = (v: number, chat: number, move: PushedMove | null) => {
+    // A notification older than one heard already carries no move: the page reads what it missed.
+    const newest = v >= latest;
     latest = Math.max(latest, v);
     latestChat = Math.max(latestChat, chat);
     // A stranger's stream says nothing of the chat: a message alone is no news to it.
     const said = player ? `${latest}.${latestChat}` : String(latest);
     if (!authorized || said === sent) return;
     sent = said;
-    write(`id: ${said}\ndata: ${said}\n\n`);
+    // The gate: a move travels only where the page would show it (never in fog).
+    const carried = move && newest && movesShown
+      ? ` ${JSON.stringify({ ply: move.ply, text: move.text, deadline: move.deadline === null ? null : new Date(move.deadline).toISOString(), drawOffer: move.drawOffer })}`
+      : "";
+    write(`id: ${said}\ndata: ${said}${carried}\n\n`);
   };
   // Watched before the version is read, so a change between the two is not missed.
   let unwatch: () => void;
@@ -127,8 +136,9 @@ export async function GET(request: Request, ctx: { params: Promise<{ id: string 
     if (request.signal.aborted) stop();
     authorized = true;
     player = viewer !== null && game.players.includes(viewer);
+    movesShown = game.movesShown;
     write("retry: 5000\n\n");
-    tell(Math.max(latest, game.version), Math.max(latestChat, game.chatVersion));
+    tell(Math.max(latest, game.version), Math.max(latestChat, game.chatVersion), null);
   } catch (error) {
     stop();
     throw error;
