@@ -216,9 +216,12 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
             heard.push([g, event.version, at]);
             newest = Math.max(newest, event.version);
             if (event.chat !== undefined) newestChat = Math.max(newestChat, event.chat);
-            // As the page: a move the event carries is applied, not read.
+            // As the page: a move the event carries is applied, not read, and the fallback poll's clock starts again.
             const next = event.move && state ? withPushedMove(state, event.move, event.version) : null;
-            if (next) state = next;
+            if (next) {
+              state = next;
+              polledAt = Date.now();
+            }
           }
         });
         res.on("end", () => {

@@ -84,8 +84,12 @@ export function useGameUpdates<T>(
       const now = latest.current.shown;
       const chatNews = heard?.chat !== undefined && heard.chat !== now.chat;
       if (heard && heard.version === now.version && !chatNews) return;
-      // A move alone: applied to what the page shows, with no read, when it follows from it.
-      if (heard?.move && !chatNews && latest.current.onMove?.(heard.move, heard.version)) return;
+      // A move alone: applied to what the page shows, with no read, when it follows from it. The
+      // page is then as current as a read would make it, so the fallback poll's clock starts again.
+      if (heard?.move && !chatNews && latest.current.onMove?.(heard.move, heard.version)) {
+        polled = Date.now();
+        return;
+      }
       void poll();
     };
     const timer = setInterval(() => {

@@ -16,10 +16,9 @@ test.beforeAll(async ({ browser }) => {
   bob = await newPlayer(browser, "Bob");
 });
 
-test("the opponent's move appears on the other page through the event stream, not the poll, with no read of the game", async () => {
-  const path = await startGame(alice, bob, "chess", "White");
-  const [a, b] = [alice.page, bob.page];
-  // A fresh page: its slow poll's first turn is 30 s away.
+/** Bob's page on the game, loaded afresh with its stream open, and the times it reads the state from now on. */
+async function freshPage(path: string): Promise<{ loaded: number; reads: number[] }> {
+  const b = bob.page;
   const stream = b.waitForResponse((r) => new URL(r.url()).pathname === `${path}/events`);
   await b.reload();
   const loaded = Date.now();
@@ -27,11 +26,18 @@ test("the opponent's move appears on the other page through the event stream, no
   expect(events.status()).toBe(200);
   expect(events.headers()["content-type"]).toMatch(/^text\/event-stream/);
   await expect(status(b)).toHaveText(`Waiting for ${alice.name} to move.`);
-
   const reads: number[] = [];
   b.on("request", (r: Request) => {
     if (new URL(r.url()).pathname === `${path}/state`) reads.push(Date.now());
   });
+  return { loaded, reads };
+}
+
+test("the opponent's move appears on the other page through the event stream, not the poll, with no read of the game", async () => {
+  const path = await startGame(alice, bob, "chess", "White");
+  const [a, b] = [alice.page, bob.page];
+  // A fresh page: its slow poll's first turn is 28–32 s away.
+  const { loaded, reads } = await freshPage(path);
   // With the stream open the page does not poll every 4 s (its fallback while the stream is down).
   await b.waitForTimeout(6000);
   expect(reads).toEqual([]);
@@ -45,12 +51,20 @@ test("the opponent's move appears on the other page through the event stream, no
   await clickMove(b, "p e7-e5", "e7", "e5");
   await expect(moveList(a)).toContainText("p e7-e5", { timeout: 15_000 });
 
-  // A draw offer is no move: Bob's page reads the state once to show it.
+  // A page that applied a pushed move is as current as a read would make it: its slow poll starts
+  // again from the move (more than 6 s after the load), so 33 s after the load it has read nothing.
+  await b.waitForTimeout(loaded + 33_000 - Date.now());
   expect(reads).toEqual([]);
+});
+
+test("a change that is not a move (a draw offer) is read: once, at once", async () => {
+  const path = await startGame(alice, bob, "chess", "White");
+  const { loaded, reads } = await freshPage(path);
   const offered = Date.now();
-  await a.getByRole("button", { name: "Offer draw" }).click();
-  await expect(b.getByRole("group", { name: "Draw offer" })).toContainText("offers a draw", { timeout: 15_000 });
+  await alice.page.getByRole("button", { name: "Offer draw" }).click();
+  await expect(bob.page.getByRole("group", { name: "Draw offer" })).toContainText("offers a draw", { timeout: 15_000 });
   expect(reads).toHaveLength(1);
   expect(reads[0]).toBeGreaterThanOrEqual(offered);
+  // Long before the slow poll was due.
   expect(Date.now() - loaded).toBeLessThan(28_000);
 });
