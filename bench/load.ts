@@ -264,6 +264,9 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
         const legal = currentGame(s).legalMoves();
         if (legal.length === 0) break;
         const move = legal[Math.floor(Math.random() * legal.length)].text;
+        // The game's next move is due from this one's sending: the opponent, who may hear of it
+        // (the push) before this page has the answer, must not find the old time already passed.
+        game.dueAt = Date.now() + between(0.5, 1.5) * MOVE_EVERY_S * 1000;
         const sent = performance.now();
         try {
           const r = await timed(times.move, `${ORIGIN}/games/${game.id}`, {
@@ -286,7 +289,6 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
         } catch (e) {
           fail(`move: ${(e as Error).message}`);
         }
-        game.dueAt = Date.now() + between(0.5, 1.5) * MOVE_EVERY_S * 1000;
       } else await sleep(100);
     }
     closing = true;
