@@ -16,7 +16,7 @@ import { games } from "@/lib/db/schema";
 export const GAME_CHANNEL = "game_changed";
 
 /** The move a change was, as its notification carries it: the game's ply with it and what the move set. */
-export interface PushedMove {
+export interface NotifiedMove {
   ply: number;
   text: string;
   /** When the player now to move loses on time, in ms. */
@@ -29,7 +29,7 @@ export interface PushedMove {
  * Called with the watched game's version and its chat's version (docs/chat.md), at least each
  * time either changes (possibly more than once), and the move when the change was one (else null).
  */
-export type OnVersion = (version: number, chat: number, move: PushedMove | null) => void;
+export type OnVersion = (version: number, chat: number, move: NotifiedMove | null) => void;
 
 export interface GameFeed {
   /** Watches a game; resolves once the LISTEN is in place, so a version read after it misses nothing. */
@@ -43,7 +43,7 @@ export interface GameFeed {
  * "<id> <version> <chat version>", then for a move "<ply> <deadline or -> <draw offer or -> <text>",
  * as the trigger writes it; null for anything else.
  */
-export function readPayload(payload: string): { gameId: string; version: number; chat: number; move: PushedMove | null } | null {
+export function readPayload(payload: string): { gameId: string; version: number; chat: number; move: NotifiedMove | null } | null {
   const [gameId, version, chat, ply, deadline, offer, ...text] = payload.split(" ");
   const n = (word: string | undefined) => (word !== undefined && /^\d{1,15}$/.test(word) ? Number(word) : null);
   const v = n(version);
@@ -63,7 +63,7 @@ export function createGameFeed(handle: Pick<DbHandle, "db" | "listen">): GameFee
   let listening: Promise<() => Promise<void>> | null = null;
   let established = 0;
 
-  const tell = (gameId: string, version: number, chat: number, move: PushedMove | null) => {
+  const tell = (gameId: string, version: number, chat: number, move: NotifiedMove | null) => {
     for (const fn of watchers.get(gameId) ?? []) fn(version, chat, move);
   };
 

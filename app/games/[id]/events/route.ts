@@ -14,7 +14,7 @@ import { getCurrentUser } from "@/lib/auth";
 import { clientAddress } from "@/lib/auth/client-address";
 import { getDb } from "@/lib/db/client";
 import { gameVersion } from "@/lib/games";
-import { gameFeed, type PushedMove } from "@/lib/games/push";
+import { gameFeed, type NotifiedMove } from "@/lib/games/push";
 
 /** The versions the page has: the game's, and for a player the chat's ("N" or "N.C"). */
 const versions = z
@@ -82,7 +82,7 @@ export async function GET(request: Request, ctx: { params: Promise<{ id: string 
       stop();
     }
   };
-  const tell = (v: number, chat: number, move: PushedMove | null) => {
+  const tell = (v: number, chat: number, move: NotifiedMove | null) => {
     // A notification older than one heard already carries no move: the page reads what it missed.
     const newest = v >= latest;
     latest = Math.max(latest, v);
