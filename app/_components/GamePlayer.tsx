@@ -247,10 +247,11 @@ export function GamePlayer({ initial, viewer, challenge, initialPly, note = null
 
   useGameUpdates(state.id, { version: state.version, chat: state.chat?.version }, state.status !== "finished" && state.status !== "cancelled", fetchGameState,
     (fresh) => setState((s) => newer(s, fresh)),
-    // Judged on the state shown, applied to the state held (an answer may have come in between).
+    // Judged on the state shown; made again only if the state held moved on since (an answer came in between).
     (move, version) => {
-      if (withPushedMove(state, move, version) === null) return false;
-      setState((s) => withPushedMove(s, move, version) ?? s);
+      const next = withPushedMove(state, move, version);
+      if (next === null) return false;
+      setState((s) => (s === state ? next : withPushedMove(s, move, version) ?? s));
       return true;
     });
 
