@@ -8,13 +8,12 @@
  *
  *   npm run bench:streams [-- --streams 10000 --games 100 --idle 30] [--no-build]
  */
-import { readFileSync } from "node:fs";
 import http from "node:http";
 import { users } from "../lib/db/schema";
 import { openPostgres } from "../lib/db/client";
 import { TEST_POSTGRES_URL } from "../lib/db/testing";
 import { acceptInvitation, createChallenge, gameVersion, submitMove } from "../lib/games";
-import { rssMb, startServed } from "../tests/e2e/support/served";
+import { cpuSeconds, rssMb, startServed } from "../tests/e2e/support/served";
 import { ms, summary } from "./stats";
 
 const args = process.argv.slice(2);
@@ -31,11 +30,6 @@ const served = await startServed({
   dbName: DB_NAME, processes: 1, dist: ".next-bench", skipBuild: args.includes("--no-build"), port: PORT,
   env: { OUTBOX_WORKER: "off", STREAMS_PER_CLIENT: String(STREAMS) },
 });
-/** CPU seconds used so far (user + system, at 100 ticks a second). */
-const cpuS = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
 
 const pid = served.children().apps[0];
 const handle = await openPostgres(`${TEST_POSTGRES_URL}/${DB_NAME}`, { max: 4 });
@@ -99,9 +93,9 @@ for (let i = 0; i < STREAMS; i += 200) {
 const openS = (performance.now() - openedAt) / 1000;
 await new Promise((r) => setTimeout(r, 3000));
 const rss1 = rssMb(pid);
-const cpu0 = cpuS(pid);
+const cpu0 = cpuSeconds(pid);
 await new Promise((r) => setTimeout(r, IDLE_S * 1000));
-const idleCpu = (cpuS(pid) - cpu0) / IDLE_S;
+const idleCpu = (cpuSeconds(pid) - cpu0) / IDLE_S;
 const rss2 = rssMb(pid);
 
 // One move per game, one game at a time: each move's delivery to that game's streams.

@@ -29,10 +29,10 @@
  * BENCH_PORT picks the port (default: a free one). One build for all rounds, into .next-bench,
  * so the browser tests' build and lock (serve.ts) are never touched; --no-build serves the one there.
  */
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import http from "node:http";
 import { randomBytes } from "node:crypto";
-import { loadavg } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { sql } from "drizzle-orm";
 import { sessions, users } from "../lib/db/schema";
 import { openPostgres } from "../lib/db/client";
@@ -40,7 +40,7 @@ import { TEST_POSTGRES_URL } from "../lib/db/testing";
 import { acceptInvitation, createChallenge } from "../lib/games";
 import { currentGame, withMove, withPushedMove, type GameState, type MoveActionResult } from "../app/_components/game-state";
 import { readEvent } from "../app/_components/use-game-updates";
-import { actionId, rssMb, startServed, type Served } from "../tests/e2e/support/served";
+import { actionId, cpuSeconds, rssMb, startServed, type Served } from "../tests/e2e/support/served";
 import { ms, summary } from "./stats";
 
 const args = process.argv.slice(2);
@@ -161,7 +161,9 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
   let steadyAt = Infinity;
   let opened = 0;
   const steady = () => Date.now() >= steadyAt;
+  const cpuAt: { steady?: CpuSeconds } = {};
   const allOpen = () => {
+    cpuAt.steady = cpuNow(apps, worker);
     steadyAt = Date.now();
     end = steadyAt + SECONDS * 1000;
     for (const g of games) g.dueAt = steadyAt + between(0, MOVE_EVERY_S * 1000);
@@ -310,6 +312,7 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
   const t0 = performance.now();
   await Promise.all([peer(), ...games.flatMap((game, g) => game.players.map((p) => page(p, g)))]);
   const elapsed = (performance.now() - t0) / 1000;
+  const cpuUsed = cpuAt.steady && cores(cpuAt.steady, cpuNow(apps, worker), (Date.now() - steadyAt) / 1000);
   clearInterval(sampler);
   const load = loadavg()[0];
 
@@ -386,6 +389,7 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
     `  state reads: ${q.n} (${(q.n / elapsed).toFixed(1)}/s), median ${ms(q.median)}, p99 ${ms(q.p99)}`,
     `  push delivery (acknowledgement → each stream of the game): ${d.n} of ${expected}, median ${ms(d.median)}, p99 ${ms(d.p99)} (${early} heard before the mover's acknowledgement, counted 0); from the move's sending: median ${ms(ds.median)}, p99 ${ms(ds.p99)}`,
     `  peer GET /variants: ${f.n}, median ${ms(f.median)}, p99 ${ms(f.p99)}; measured page loads/peer median ${(p.median / f.median).toFixed(1)}×`,
+    `  cores used while measured (of ${cpus().length}): ${cpuUsed ? Object.entries(cpuUsed).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(", ") : "(the pages never all opened)"}`,
     `  app memory (RSS): idle ${mb(idle)}, peak ${mb(peak)}, after ${afterSeries.map((a) => `${a.s} s ${sum(a.mb).toFixed(0)}`).join(", ")}; ${AFTER_S} s after ${mb(after)}: ${((sum(after) / sum(idle) - 1) * 100).toFixed(0)} % above idle${worker ? "" : " (no worker process)"}${collected ? `; after the heap snapshot's full GC ${mb(collected)}` : ""}`,
     `  capacity: ${CAPACITY_PLAYERS} players taking turns as fast as answered: ${turnsPerS.toFixed(1)} turns/s (page median ${ms(tp.median)}, move median ${ms(tm.median)})`,
     `  errors: ${errors}${samples.length ? ` e.g. ${samples.join(" | ")}` : ""}`,
@@ -393,6 +397,46 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
   ];
   for (const l of lines) console.log(l);
   return { processes, lines, ok: errors === 0 && lost.length === 0, turnsPerS };
+}
+
+/** CPU seconds so far, by who used them. */
+type CpuSeconds = Record<"apps" | "worker" | "PostgreSQL" | "generator" | "machine", number>;
+
+/**
+ * Who uses the cores while the load is measured: on one machine the generator and PostgreSQL
+ * share them with the app, and a request that waits to be scheduled is slow for no fault of the
+ * app's. PostgreSQL's processes are read with their exited children (backends that closed).
+ */
+function cpuNow(apps: number[], worker: number | null): CpuSeconds {
+  const postgres = readdirSync("/proc").filter((d) => /^\d+$/.test(d) && comm(d) === "postgres");
+  const [, ...ticks] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+  // user nice system idle iowait irq softirq steal: busy is all but idle and iowait.
+  const busy = ticks.slice(0, 8).reduce((a, b) => a + b, 0) - ticks[3] - ticks[4];
+  const own = process.cpuUsage();
+  return {
+    apps: apps.reduce((a, pid) => a + cpuSeconds(pid), 0),
+    worker: worker === null ? 0 : cpuSeconds(worker),
+    PostgreSQL: postgres.reduce((a, pid) => a + safely(() => cpuSeconds(Number(pid), true)), 0),
+    generator: (own.user + own.system) / 1e6,
+    machine: busy / 100,
+  };
+}
+
+const comm = (pid: string) => safely(() => readFileSync(`/proc/${pid}/comm`, "utf8").trim(), "");
+
+/** A process may exit between listing /proc and reading it. */
+function safely<T>(read: () => T, otherwise: T = 0 as T): T {
+  try {
+    return read();
+  } catch {
+    return otherwise;
+  }
+}
+
+/** Cores each used between two readings `seconds` apart, and what the machine used besides. */
+function cores(before: CpuSeconds, after: CpuSeconds, seconds: number): Record<string, number> {
+  const used = Object.fromEntries(Object.keys(after).map((k) => [k, (after[k as keyof CpuSeconds] - before[k as keyof CpuSeconds]) / seconds])) as CpuSeconds;
+  return { ...used, "anything else": used.machine - used.apps - used.worker - used.PostgreSQL - used.generator };
 }
 
 /** With --heap-snapshots: each process writes one (as it gets to it), and we wait until every file is whole. */

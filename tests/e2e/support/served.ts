@@ -98,5 +98,11 @@ export function actionId(dist: string, file: string, name: string): string {
   return hit[0];
 }
 
+/** CPU seconds a process has used so far (user + system, at 100 ticks a second); with `reaped`, also its exited children's. */
+export const cpuSeconds = (pid: number, reaped = false) => {
+  const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(f[11]) + Number(f[12]) + (reaped ? Number(f[13]) + Number(f[14]) : 0)) / 100;
+};
+
 /** Resident memory of a process, in MB. */
 export const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
