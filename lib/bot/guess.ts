@@ -12,6 +12,8 @@
 import { parseFen } from "../rules/notation/fen";
 import { mayStand, pieceCode, typeOn, UNSEEN, type Position } from "../rules/position";
 import type { Side } from "../rules/variant";
+import type { Move } from "../rules/move";
+import { attacked, makeMove } from "../rules/movegen";
 import { seenSquares } from "../rules/view";
 import { Searcher, type Limits, type RootMove } from "./search";
 
@@ -40,28 +42,13 @@ export function guessPositions(view: Position, count: number, random: () => numb
   const v = view.variant;
   const us = view.turn;
   const them = (1 - us) as Side;
-  const start = parseFen(v, v.decl.startFen);
-  if (!start.ok) throw new Error(`${v.decl.name}'s start does not read: ${start.error}`);
-  const home = start.value;
+  const home = declaredStart(view);
   const unseen = v.geo.squares.filter((sq) => view.board[sq] === UNSEEN);
   const royal = (t: number) => ((v.royalTypes >> t) & 1) === 1;
   const pawn = (t: number) => v.types[t].promotesTo.length > 0;
-  const missing: number[] = [];
-  let promoted = 0;
+  const missing = missingPieces(view, home);
   let lost = 0;
-  for (let t = 1; t < v.types.length; t++) {
-    const had = home.count(them, t), has = view.count(them, t);
-    for (let i = has; i < had; i++) missing.push(t);
-    promoted += Math.max(0, has - had);
-    if (!royal(t)) lost += Math.max(0, home.count(us, t) - view.count(us, t));
-  }
-  // A promoted piece was a pawn: one pawn fewer to guess for each piece beyond the start's.
-  for (let i = missing.length - 1; i >= 0 && promoted > 0; i--) {
-    if (pawn(missing[i])) {
-      missing.splice(i, 1);
-      promoted--;
-    }
-  }
+  for (let t = 1; t < v.types.length; t++) if (!royal(t)) lost += Math.max(0, home.count(us, t) - view.count(us, t));
   const behind = view.ep >= 0 ? view.ep - view.forward(us) : -1;
   const victim = behind >= 0 && view.board[behind] === UNSEEN ? behind : -1;
   const epVictim = v.types.findIndex((_, t) => t > 0 && ((v.epVictims >> t) & 1) === 1);
@@ -136,6 +123,68 @@ export function guessPositions(view: Position, count: number, random: () => numb
   }
 }
 
+function declaredStart(view: Position): Position {
+  const v = view.variant;
+  const start = parseFen(v, v.decl.startFen);
+  if (!start.ok) throw new Error(`${v.decl.name}'s start does not read: ${start.error}`);
+  return start.value;
+}
+
+/**
+ * The opponent's pieces not in `view`, one entry per piece: the declared start's less the ones
+ * in view, one pawn fewer for each piece in view beyond the start's (it was a promoted pawn).
+ */
+function missingPieces(view: Position, home: Position): number[] {
+  const v = view.variant;
+  const them = (1 - view.turn) as Side;
+  const missing: number[] = [];
+  let promoted = 0;
+  for (let t = 1; t < v.types.length; t++) {
+    const had = home.count(them, t), has = view.count(them, t);
+    for (let i = has; i < had; i++) missing.push(t);
+    promoted += Math.max(0, has - had);
+  }
+  for (let i = missing.length - 1; i >= 0 && promoted > 0; i--) {
+    if (v.types[missing[i]].promotesTo.length > 0) {
+      missing.splice(i, 1);
+      promoted--;
+    }
+  }
+  return missing;
+}
+
+/**
+ * For each of `moves`, how many kinds of the opponent's missing pieces could take the bot's king
+ * once it is played in `view`, each from a square the bot's side does not see: a line the move
+ * opens to the fog, or leaves open. A guess rarely puts the one piece on the one square that does
+ * it (the bishop that came to b5 while the bot looked elsewhere), so the guesses alone miss it; a
+ * player keeps such lines shut. The view is left as it was.
+ */
+export function exposedKing(view: Position, moves: readonly Move[]): number[] {
+  const us = view.turn;
+  const them = (1 - us) as Side;
+  const kinds = [...new Set(missingPieces(view, declaredStart(view)))];
+  const unseen = view.geo.squares.filter((sq) => view.board[sq] === UNSEEN);
+  return moves.map((move) => {
+    view.begin();
+    makeMove(view, move);
+    const king = view.kingSq[us];
+    let n = 0;
+    if (king >= 0) {
+      // Each kind on every unseen square it may stand on, does one reach the king? Written
+      // straight to the board, for the attack test alone, and put back before the move is undone.
+      const board = view.board.slice();
+      for (const t of kinds) {
+        for (const sq of unseen) view.board[sq] = mayStand(view, t, sq, them) ? pieceCode(them, t) : 0;
+        if (attacked(view, king, them)) n++;
+      }
+      view.board.set(board);
+    }
+    view.unmake();
+    return n;
+  });
+}
+
 function shuffle<T>(xs: T[], random: () => number): T[] {
   for (let i = xs.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
@@ -156,9 +205,10 @@ export interface GuessedSearch {
 /**
  * Searches each guess with an equal share of the nodes and plays the root move (the view's: on a
  * guess the bot's side has the same moves, since every guessed piece stands where it cannot
- * reach) with the best mean score, a lost game counting as LOST.
+ * reach) with the best mean score, a lost game counting as LOST, less the move's `risk` (in
+ * centipawns, one per root move) where given.
  */
-export function searchGuesses(guesses: Position[], root: RootMove[], limits: Limits): GuessedSearch {
+export function searchGuesses(guesses: Position[], root: RootMove[], limits: Limits, risk?: readonly number[]): GuessedSearch {
   const total = new Float64Array(root.length);
   let nodes = 0;
   let depth = Infinity;
@@ -174,6 +224,7 @@ export function searchGuesses(guesses: Position[], root: RootMove[], limits: Lim
     for (let i = 0; i < root.length; i++) total[i] += Math.max(-LOST, Math.min(LOST, r.scores[i]));
     if (Date.now() > limits.deadline) break;
   }
+  if (risk) for (let i = 0; i < root.length; i++) total[i] -= risk[i] * searched;
   let best = 0;
   for (let i = 1; i < root.length; i++) if (total[i] > total[best]) best = i;
   return { best: root[best], score: searched ? Math.round(total[best] / searched) : 0, nodes, depth: searched ? depth : 0 };

@@ -15,7 +15,7 @@
  * Hidden games (Fog of War): give the bot the real game. It reads only the view of the side to
  * move (lib/rules/view.ts) and never the game's history of positions, so it knows no more than
  * its player would: levels 2–5 search the view, unseen squares blocking; levels 6–8 search
- * whole positions guessed to agree with it (guess.ts, GUESSES).
+ * whole positions guessed to agree with it (guess.ts, HIDDEN_LEVELS).
  */
 import { Game, makeMoveText, parseActions, type Action } from "../rules";
 import { RulesError } from "../rules/errors";
@@ -25,7 +25,7 @@ import { LISTING_LIMIT } from "../rules/mechanics/unions";
 import { hasUnseen, type Position } from "../rules/position";
 import { view } from "../rules/view";
 import { readHashText } from "../rules/zobrist";
-import { guessPositions, searchGuesses } from "./guess";
+import { exposedKing, guessPositions, searchGuesses } from "./guess";
 import { randomSource } from "./random";
 import { Searcher, type RootMove } from "./search";
 
@@ -61,10 +61,17 @@ export const LEVELS: Record<number, { nodes: number; depth: number; noise: numbe
 };
 
 /**
- * Hidden games: how many guesses at the unseen pieces each level searches (guess.ts), sharing its
- * nodes; the levels below search the view itself.
+ * Hidden games (docs/bot.md#hidden-games): the levels that search guesses at the unseen pieces
+ * (guess.ts) rather than the view itself. `guesses` share the level's nodes, each searched
+ * `depth` plies (deeper, a search plans against one guess's pieces as if it knew them); a root
+ * move loses `exposedKing` centipawns for each kind of missing piece that could take the king
+ * from the fog after it (exposedKing).
  */
-export const GUESSES: Record<number, number> = { 6: 6, 7: 10, 8: 16 };
+export const HIDDEN_LEVELS: Record<number, { guesses: number; depth: number; exposedKing: number }> = {
+  6: { guesses: 6, depth: 2, exposedKing: 0 },
+  7: { guesses: 6, depth: 2, exposedKing: 150 },
+  8: { guesses: 6, depth: 3, exposedKing: 150 },
+};
 
 /** Without `ms`, the bot still stops after this long: no budget keeps a server waiting for ever. */
 export const MAX_MS = 60_000;
@@ -119,8 +126,10 @@ export function analyse(game: Game, options: BotOptions): SearchInfo {
   if (root.length === 0) return done(randomMove(game, random));
   if (root.length === 1) return done(root[0].text);
   const limits = { nodes: options.nodes ?? budget.nodes, depth: budget.depth, deadline: started + (options.ms ?? MAX_MS), noise: budget.noise, seed };
-  if (hidden && GUESSES[level]) {
-    const r = searchGuesses(guessPositions(pos, GUESSES[level], random), root, limits);
+  const guessing = hidden ? HIDDEN_LEVELS[level] : undefined;
+  if (guessing) {
+    const risk = guessing.exposedKing ? exposedKing(pos, root.map((rm) => rm.move)).map((kinds) => kinds * guessing.exposedKing) : undefined;
+    const r = searchGuesses(guessPositions(pos, guessing.guesses, random), root, { ...limits, depth: guessing.depth }, risk);
     return done(r.best.text, r.nodes, r.depth, r.score);
   }
   const searcher = new Searcher(pos, limits, hidden ? [] : pastPositions(start.keys, pos), hidden);
