@@ -14,12 +14,14 @@
  *
  * Measured per round: move latency (the action, as the page sends it), page loads, push
  * delivery (from the mover's acknowledgement to each stream of the game hearing the new
- * version), errors, acknowledged against stored moves per game, the app processes' resident
- * memory (idle before the load, at its peak, and every 15 s for AFTER seconds after the streams
- * closed: the app's idle collection and then V8's memory reducer give memory back in steps), then the
- * capacity: 32 players taking turns (page load, then move) as fast as they are answered, for
- * 20 s. A benchmark that counts losses fails when it finds one: any error or any game whose
- * stored moves differ from those acknowledged exits non-zero.
+ * version), the cores each process used, the generator's and the machine's stalls and which of
+ * the slowest moves and peer requests waited through them (stalls.ts), errors, acknowledged
+ * against stored moves per game, the app processes' resident memory (idle before the load, at
+ * its peak, and every 15 s for AFTER seconds after the streams closed: the app's idle collection
+ * and then V8's memory reducer give memory back in steps), then the capacity: 32 players taking
+ * turns (page load, then move) as fast as they are answered, for 20 s. A benchmark that counts
+ * losses fails when it finds one: any error or any game whose stored moves differ from those
+ * acknowledged exits non-zero.
  *
  *   npm run bench:load -- [--players 200] [--seconds 60] [--processes 1,2,3] [--ramp s] [--move-every 10] [--reload 300] [--after 90] [--no-build] [--heap-snapshots]
  *
@@ -29,7 +31,7 @@
  * BENCH_PORT picks the port (default: a free one). One build for all rounds, into .next-bench,
  * so the browser tests' build and lock (serve.ts) are never touched; --no-build serves the one there.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import http from "node:http";
 import { randomBytes } from "node:crypto";
 import { cpus, loadavg } from "node:os";
@@ -41,10 +43,17 @@ import { acceptInvitation, createChallenge } from "../lib/games";
 import { currentGame, withMove, withPushedMove, type GameState, type MoveActionResult } from "../app/_components/game-state";
 import { readEvent } from "../app/_components/use-game-updates";
 import { actionId, cpuSeconds, rssMb, startServed, type Served } from "../tests/e2e/support/served";
-import { ms, summary } from "./stats";
+import { ms, percentile, summary } from "./stats";
+import { noStalls, note, overlapsStall, serverProbe, startWitness, STALL_MS, type Stalls } from "./stalls";
+import { startTicker, TICK_MS } from "./ticker";
 
 const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => Number(args[args.indexOf(`--${name}`) + 1]) || fallback;
+/** A number given as `--name N` (0 included: `--after 0` reads nothing after the load), else the fallback. */
+const arg = (name: string, fallback: number) => {
+  const at = args.indexOf(`--${name}`);
+  const given = at >= 0 ? Number(args[at + 1]) : NaN;
+  return Number.isFinite(given) ? given : fallback;
+};
 const PLAYERS = arg("players", 200);
 const SECONDS = arg("seconds", 60);
 const MOVE_EVERY_S = arg("move-every", 10);
@@ -72,12 +81,15 @@ interface Round {
 
 async function round(processes: number, skipBuild: boolean): Promise<Round> {
   const dbName = `load_${Date.now().toString(36)}`;
+  const stallsFolder = `.bench/stalls-${dbName}`;
+  const probe = serverProbe(stallsFolder);
   const served: Served = await startServed({
     dbName, processes, dist: DIST, skipBuild, port: Number(process.env.BENCH_PORT) || undefined,
     env: {
       // Every player's stream comes from this one address: lift the per-client share (docs/pushed-updates.md#the-fallback-poll).
       STREAMS_PER_CLIENT: String(PLAYERS),
-      ...(SNAPSHOTS ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --heapsnapshot-signal=SIGUSR2` } : {}),
+      ...probe.env,
+      ...(SNAPSHOTS ? { NODE_OPTIONS: `${probe.env.NODE_OPTIONS} --heapsnapshot-signal=SIGUSR2` } : {}),
     },
   });
   const ORIGIN = served.origin;
@@ -108,6 +120,8 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
   }
 
   const times = { firstPage: [] as number[], page: [] as number[], state: [] as number[], move: [] as number[], peer: [] as number[], turnPage: [] as number[], turnMove: [] as number[] };
+  /** When each measured move and peer request ran, [start, end] in epoch ms, to set beside the stalls. */
+  const spans = { move: [] as [number, number][], peer: [] as [number, number][] };
   /** Each stream's hearing of a version: [game index, version, when]. */
   const heard: [number, number, number][] = [];
   let errors = 0;
@@ -116,11 +130,13 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
     errors++;
     if (samples.length < 5) samples.push(what);
   };
-  const timed = async (into: number[], url: string, init: RequestInit = {}) => {
+  const timed = async (into: number[], url: string, init: RequestInit = {}, span?: [number, number][]) => {
     const t0 = performance.now();
     const r = await fetch(url, init);
     const body = await r.text();
-    into.push(performance.now() - t0);
+    const t1 = performance.now();
+    into.push(t1 - t0);
+    span?.push([performance.timeOrigin + t0, performance.timeOrigin + t1]);
     return { status: r.status, body };
   };
 
@@ -161,9 +177,14 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
   let steadyAt = Infinity;
   let opened = 0;
   const steady = () => Date.now() >= steadyAt;
-  const cpuAt: { steady?: CpuSeconds } = {};
+  // From the moment every page is open: the CPU used, the generator's own stalls, and the
+  // machine's (a process that does nothing else).
+  const generatorStalls = noStalls();
+  const measuring: { cpu?: CpuSeconds; stopTicker?: () => void; witness?: ReturnType<typeof startWitness> } = {};
   const allOpen = () => {
-    cpuAt.steady = cpuNow(apps, worker);
+    measuring.cpu = cpuNow(apps, worker);
+    measuring.stopTicker = startTicker((at, late) => note(generatorStalls, at, late));
+    measuring.witness = startWitness();
     steadyAt = Date.now();
     end = steadyAt + SECONDS * 1000;
     for (const g of games) g.dueAt = steadyAt + between(0, MOVE_EVERY_S * 1000);
@@ -275,7 +296,7 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
             method: "POST",
             headers: { cookie, "Next-Action": moveId, "Content-Type": "text/plain;charset=UTF-8", Accept: "text/x-component", Origin: ORIGIN },
             body: JSON.stringify([{ gameId: game.id, expectedPly: s.moves.length, move }]),
-          });
+          }, spans.move);
           const answer = actionAnswer(r.body);
           if (r.status !== 200 || !answer?.ok) fail(`move ${r.status} ${r.body.slice(0, 200)}`);
           else {
@@ -300,7 +321,7 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
   async function peer() {
     while (Date.now() < end) {
       try {
-        const r = await timed(steady() ? times.peer : [], `${ORIGIN}/variants`);
+        const r = steady() ? await timed(times.peer, `${ORIGIN}/variants`, {}, spans.peer) : await timed([], `${ORIGIN}/variants`);
         if (r.status !== 200) fail(`peer ${r.status}`);
       } catch (e) {
         fail(`peer: ${(e as Error).message}`);
@@ -312,7 +333,14 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
   const t0 = performance.now();
   await Promise.all([peer(), ...games.flatMap((game, g) => game.players.map((p) => page(p, g)))]);
   const elapsed = (performance.now() - t0) / 1000;
-  const cpuUsed = cpuAt.steady && cores(cpuAt.steady, cpuNow(apps, worker), (Date.now() - steadyAt) / 1000);
+  const cpuUsed = measuring.cpu && cores(measuring.cpu, cpuNow(apps, worker), (Date.now() - steadyAt) / 1000);
+  measuring.stopTicker?.();
+  measuring.witness?.stop();
+  const machineStalls = measuring.witness?.stalls ?? noStalls();
+  const measuredUntil = Date.now();
+  const appStalls = apps.map((pid) => probe.read(pid, steadyAt, measuredUntil));
+  const workerStalls = worker === null ? null : probe.read(worker, steadyAt, measuredUntil);
+  rmSync(stallsFolder, { recursive: true, force: true });
   clearInterval(sampler);
   const load = loadavg()[0];
 
@@ -389,8 +417,10 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
     `  state reads: ${q.n} (${(q.n / elapsed).toFixed(1)}/s), median ${ms(q.median)}, p99 ${ms(q.p99)}`,
     `  push delivery (acknowledgement → each stream of the game): ${d.n} of ${expected}, median ${ms(d.median)}, p99 ${ms(d.p99)} (${early} heard before the mover's acknowledgement, counted 0); from the move's sending: median ${ms(ds.median)}, p99 ${ms(ds.p99)}`,
     `  peer GET /variants: ${f.n}, median ${ms(f.median)}, p99 ${ms(f.p99)}; measured page loads/peer median ${(p.median / f.median).toFixed(1)}×`,
+    `  stalls while measured, a wake asked for every ${TICK_MS} ms, late: the machine's (a process of its own) ${stallSummary(machineStalls)}; the generator's ${stallSummary(generatorStalls)}; ${appStalls.map((a, i) => `app ${i + 1}'s ${stallSummary(a)}`).join("; ")}${workerStalls ? `; the worker's ${stallSummary(workerStalls)}` : ""}`,
+    ...(["move", "peer"] as const).map((kind) => `  the slowest 1 % of ${kind === "move" ? "moves" : "peer requests"}: ${slowest(spans[kind], machineStalls, generatorStalls, appStalls)}`),
     `  cores used while measured (of ${cpus().length}): ${cpuUsed ? Object.entries(cpuUsed).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(", ") : "(the pages never all opened)"}`,
-    `  app memory (RSS): idle ${mb(idle)}, peak ${mb(peak)}, after ${afterSeries.map((a) => `${a.s} s ${sum(a.mb).toFixed(0)}`).join(", ")}; ${AFTER_S} s after ${mb(after)}: ${((sum(after) / sum(idle) - 1) * 100).toFixed(0)} % above idle${worker ? "" : " (no worker process)"}${collected ? `; after the heap snapshot's full GC ${mb(collected)}` : ""}`,
+    `  app memory (RSS): idle ${mb(idle)}, peak ${mb(peak)}, ${afterSeries.length ? `after ${afterSeries.map((a) => `${a.s} s ${sum(a.mb).toFixed(0)}`).join(", ")}; ` : ""}${AFTER_S} s after ${mb(after)}: ${((sum(after) / sum(idle) - 1) * 100).toFixed(0)} % above idle${worker ? "" : " (no worker process)"}${collected ? `; after the heap snapshot's full GC ${mb(collected)}` : ""}`,
     `  capacity: ${CAPACITY_PLAYERS} players taking turns as fast as answered: ${turnsPerS.toFixed(1)} turns/s (page median ${ms(tp.median)}, move median ${ms(tm.median)})`,
     `  errors: ${errors}${samples.length ? ` e.g. ${samples.join(" | ")}` : ""}`,
     `  moves acknowledged ${sum(games.map((game) => game.acknowledged))}, stored ${sum([...stored.values()])}; games where they differ: ${lost.length}; emails still queued at the end: ${waiting}`,
@@ -399,8 +429,32 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
   return { processes, lines, ok: errors === 0 && lost.length === 0, turnsPerS };
 }
 
+function stallSummary(stalls: Stalls): string {
+  const late = [...stalls.late].sort((a, b) => a - b);
+  return `p99 ${ms(percentile(late, 99))}, max ${ms(late.at(-1) ?? NaN)}, ${stalls.long.length} of ${late.length} wakes ${STALL_MS} ms or more late`;
+}
+
+/**
+ * The slowest 1 % of `spans`, by the first of these they waited through: a stall of the machine's
+ * witness (every process paused, or short of a core), one of the generator's own (the answer read
+ * late), one of an app process's event loop (with several processes, any one's: which served the
+ * request is not known); or none (waiting on the database, a pooled connection or the network).
+ */
+function slowest(spans: [number, number][], machine: Stalls, generator: Stalls, apps: Stalls[]): string {
+  if (spans.length === 0) return "none measured";
+  const slow = [...spans].sort((a, b) => b[1] - b[0] - (a[1] - a[0])).slice(0, Math.ceil(spans.length / 100));
+  const causes = [machine, generator, { late: [], long: apps.flatMap((a) => a.long) }];
+  const counts = [0, 0, 0, 0];
+  for (const [s, e] of slow) {
+    const i = causes.findIndex((c) => overlapsStall(c, s, e));
+    counts[i < 0 ? 3 : i]++;
+  }
+  const shortest = slow.at(-1)!;
+  return `${slow.length} of ${spans.length}, ${ms(shortest[1] - shortest[0])} or more, waited through a stall of the machine ${counts[0]}, else of the generator ${counts[1]}, else of an app's event loop ${counts[2]}, none ${counts[3]}`;
+}
+
 /** CPU seconds so far, by who used them. */
-type CpuSeconds = Record<"apps" | "worker" | "PostgreSQL" | "generator" | "machine", number>;
+type CpuSeconds = Record<"apps" | "worker" | "PostgreSQL" | "generator" | "machine" | "steal", number>;
 
 /**
  * Who uses the cores while the load is measured: on one machine the generator and PostgreSQL
@@ -410,8 +464,9 @@ type CpuSeconds = Record<"apps" | "worker" | "PostgreSQL" | "generator" | "machi
 function cpuNow(apps: number[], worker: number | null): CpuSeconds {
   const postgres = readdirSync("/proc").filter((d) => /^\d+$/.test(d) && comm(d) === "postgres");
   const [, ...ticks] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
-  // user nice system idle iowait irq softirq steal: busy is all but idle and iowait.
-  const busy = ticks.slice(0, 8).reduce((a, b) => a + b, 0) - ticks[3] - ticks[4];
+  // user nice system idle iowait irq softirq steal: busy is what this machine ran; steal is the
+  // time its virtual cores wanted to run and the host ran something else.
+  const busy = ticks[0] + ticks[1] + ticks[2] + ticks[5] + ticks[6];
   const own = process.cpuUsage();
   return {
     apps: apps.reduce((a, pid) => a + cpuSeconds(pid), 0),
@@ -419,6 +474,7 @@ function cpuNow(apps: number[], worker: number | null): CpuSeconds {
     PostgreSQL: postgres.reduce((a, pid) => a + safely(() => cpuSeconds(Number(pid), true)), 0),
     generator: (own.user + own.system) / 1e6,
     machine: busy / 100,
+    steal: (ticks[7] ?? 0) / 100,
   };
 }
 
@@ -436,7 +492,8 @@ function safely<T>(read: () => T, otherwise: T = 0 as T): T {
 /** Cores each used between two readings `seconds` apart, and what the machine used besides. */
 function cores(before: CpuSeconds, after: CpuSeconds, seconds: number): Record<string, number> {
   const used = Object.fromEntries(Object.keys(after).map((k) => [k, (after[k as keyof CpuSeconds] - before[k as keyof CpuSeconds]) / seconds])) as CpuSeconds;
-  return { ...used, "anything else": used.machine - used.apps - used.worker - used.PostgreSQL - used.generator };
+  const { steal, ...ran } = used;
+  return { ...ran, "anything else": used.machine - used.apps - used.worker - used.PostgreSQL - used.generator, "stolen by the host": steal };
 }
 
 /** With --heap-snapshots: each process writes one (as it gets to it), and we wait until every file is whole. */

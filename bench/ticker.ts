@@ -1,0 +1,42 @@
+/**
+ * A ticker for stalls.ts: asks to be woken every TICK_MS and notes when each wake came and how
+ * late. Imports nothing but Node's own, so that it can be built to plain JavaScript and loaded
+ * into a server process. Run as a program it writes its wakes to stdout (the machine's witness);
+ * loaded with `--import` and STALLS_TO naming a folder, to a file there named by its pid.
+ */
+import { createWriteStream } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const TICK_MS = 10;
+
+/**
+ * Wakes every TICK_MS, telling `onWake` when (epoch ms) and how late; returns the stop. Inside a
+ * server it must not keep alive a process that would otherwise exit.
+ */
+export function startTicker(onWake: (at: number, late: number) => void, keepAlive = true): () => void {
+  let due = performance.now() + TICK_MS;
+  let timer: NodeJS.Timeout;
+  const arm = () => {
+    timer = setTimeout(wake, TICK_MS);
+    if (!keepAlive) timer.unref();
+  };
+  const wake = () => {
+    const now = performance.now();
+    onWake(performance.timeOrigin + now, Math.max(0, now - due));
+    due = now + TICK_MS;
+    arm();
+  };
+  arm();
+  return () => clearTimeout(timer);
+}
+
+/** One wake as a line: "<epoch ms> <ms late>". */
+export const wakeLine = (at: number, late: number) => `${at.toFixed(1)} ${late.toFixed(1)}\n`;
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  startTicker((at, late) => process.stdout.write(wakeLine(at, late)));
+} else if (process.env.STALLS_TO) {
+  const out = createWriteStream(join(process.env.STALLS_TO, String(process.pid)));
+  startTicker((at, late) => out.write(wakeLine(at, late)), false);
+}

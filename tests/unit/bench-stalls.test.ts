@@ -1,0 +1,63 @@
+/**
+ * The load bench's stall probes (bench/stalls.ts, bench/ticker.ts): they must see a blocked event
+ * loop, in the bench's own process and in a server process they are loaded into, or the bench
+ * would blame the database for time an event loop lost.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { noStalls, note, overlapsStall, serverProbe, STALL_MS } from "@/bench/stalls";
+import { startTicker } from "@/bench/ticker";
+
+const block = (ms: number) => {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+};
+
+describe("stall probes", () => {
+  const folder = mkdtempSync(join(tmpdir(), "stalls-"));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it("the ticker notes a wake as late as the loop was blocked", async () => {
+    const stalls = noStalls();
+    const stop = startTicker((at, late) => note(stalls, at, late));
+    await new Promise((r) => setTimeout(r, 30));
+    const blockedFrom = performance.timeOrigin + performance.now();
+    block(150);
+    await new Promise((r) => setTimeout(r, 30));
+    stop();
+    // The wake due while the loop was blocked came at least 100 ms late (a busy machine may add more, and other stalls).
+    expect(stalls.long.some(([at, late]) => late >= 100 && at - late >= blockedFrom - 20 && at - late < blockedFrom + 50), JSON.stringify(stalls.long)).toBe(true);
+  });
+
+  it("a request overlaps a stall only if it ran while the stall lasted", () => {
+    const stalls = noStalls();
+    note(stalls, 1_000, 5); // too short to count
+    note(stalls, 2_000, 200); // 1,800 to 2,000
+    expect(stalls.long).toEqual([[2_000, 200]]);
+    expect(overlapsStall(stalls, 1_900, 1_950)).toBe(true);
+    expect(overlapsStall(stalls, 1_700, 1_810)).toBe(true);
+    expect(overlapsStall(stalls, 1_990, 2_100)).toBe(true);
+    expect(overlapsStall(stalls, 1_500, 1_790)).toBe(false);
+    expect(overlapsStall(stalls, 2_001, 2_300)).toBe(false);
+    expect(overlapsStall(stalls, 900, 1_100)).toBe(false);
+  });
+
+  it("loaded into another process, writes that process's stalls where the bench reads them", () => {
+    const probe = serverProbe(folder);
+    const from = Date.now();
+    // A process whose loop is blocked for 300 ms, then idle for 200 ms (the probe keeps nothing alive).
+    const pid = Number(execFileSync(process.execPath, ["-e", `
+      setTimeout(() => {
+        const until = Date.now() + 300; while (Date.now() < until);
+        setTimeout(() => console.log(process.pid), 200);
+      }, 50);`], { env: { ...process.env, ...probe.env }, encoding: "utf8" }).trim());
+    const stalls = probe.read(pid, from, Date.now());
+    expect(stalls.late.length).toBeGreaterThan(10);
+    expect(stalls.long.some(([, late]) => late >= 250)).toBe(true);
+    expect(stalls.long.every(([, late]) => late >= STALL_MS)).toBe(true);
+    expect(probe.read(pid, from - 60_000, from - 1).late).toEqual([]);
+  });
+});
