@@ -23,7 +23,10 @@
  * losses fails when it finds one: any error or any game whose stored moves differ from those
  * acknowledged exits non-zero.
  *
- *   npm run bench:load -- [--players 200] [--seconds 60] [--processes 1,2,3] [--ramp s] [--move-every 10] [--reload 300] [--after 90] [--no-build] [--heap-snapshots]
+ *   npm run bench:load -- [--players 200] [--seconds 60] [--processes 1,2,3] [--ramp s] [--move-every 10] [--reload 300] [--after 90] [--notify every-move] [--no-build] [--heap-snapshots]
+ *
+ * --notify: the players' email setting (every-move, digest or none), to see what the worker's
+ * emails cost the app beside them.
  *
  * --heap-snapshots: each app process writes a heap snapshot (Heap.*.heapsnapshot, in the project
  * folder; --heapsnapshot-signal) when idle and after the load, to see what it kept.
@@ -36,7 +39,8 @@ import http from "node:http";
 import { randomBytes } from "node:crypto";
 import { cpus, loadavg } from "node:os";
 import { sql } from "drizzle-orm";
-import { sessions, users } from "../lib/db/schema";
+import { z } from "zod";
+import { notifyMode, sessions, users } from "../lib/db/schema";
 import { openPostgres } from "../lib/db/client";
 import { TEST_POSTGRES_URL } from "../lib/db/testing";
 import { acceptInvitation, createChallenge } from "../lib/games";
@@ -60,6 +64,7 @@ const MOVE_EVERY_S = arg("move-every", 10);
 const RELOAD_S = arg("reload", 300);
 const AFTER_S = arg("after", 90);
 const SNAPSHOTS = args.includes("--heap-snapshots");
+const NOTIFY = z.enum(notifyMode.enumValues).parse(args.includes("--notify") ? args[args.indexOf("--notify") + 1] : "every-move");
 const PROCESSES = (args.includes("--processes") ? args[args.indexOf("--processes") + 1] : "1").split(",").map(Number);
 if (PROCESSES.some((n) => !Number.isInteger(n) || n < 1)) throw new Error("--processes: 1, or a list such as 1,2,3");
 const DIST = ".next-bench";
@@ -98,7 +103,7 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
   const moveId = actionId(DIST, "app/games/[id]/actions.ts", "moveAction");
 
   const people = await db.insert(users).values(
-    Array.from({ length: PLAYERS }, (_, i) => ({ name: `load${i}`, email: `load${i}@bench.test`, notify: "every-move" as const })),
+    Array.from({ length: PLAYERS }, (_, i) => ({ name: `load${i}`, email: `load${i}@bench.test`, notify: NOTIFY })),
   ).returning();
   const tokens = people.map(() => randomBytes(24).toString("hex"));
   await db.insert(sessions).values(people.map((p, i) => ({ sessionToken: tokens[i], userId: p.id, expires: new Date(Date.now() + 86_400_000) })));
@@ -338,8 +343,13 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
   measuring.witness?.stop();
   const machineStalls = measuring.witness?.stalls ?? noStalls();
   const measuredUntil = Date.now();
-  const appStalls = apps.map((pid) => probe.read(pid, steadyAt, measuredUntil));
-  const workerStalls = worker === null ? null : probe.read(worker, steadyAt, measuredUntil);
+  const appTimes = apps.map((pid) => probe.read(pid, steadyAt, measuredUntil));
+  const appStalls = appTimes.map((a) => a.stalls);
+  const workerStalls = worker === null ? null : probe.read(worker, steadyAt, measuredUntil).stalls;
+  const appTook = (kind: string) => {
+    const t = summary(appTimes.flatMap((a) => (a.requests[kind] ?? []).map(([, took]) => took)));
+    return `${t.n}, ${ms(t.median)} / ${ms(t.p99)}`;
+  };
   rmSync(stallsFolder, { recursive: true, force: true });
   clearInterval(sampler);
   const load = loadavg()[0];
@@ -410,7 +420,7 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
   const tp = summary(times.turnPage), tm = summary(times.turnMove);
   const mb = (xs: number[]) => `${sum(xs).toFixed(0)} MB (${xs.map((x) => x.toFixed(0)).join(" + ")})`;
   const lines = [
-    `${processes} app process${processes > 1 ? "es" : ""} + worker: ${PLAYERS} players in ${games.length} games arriving over ${RAMP_S} s, every page open after ${((steadyAt - start) / 1000).toFixed(0)} s, then ${SECONDS} s measured (load average at the end ${load.toFixed(1)}; node ${process.version})`,
+    `${processes} app process${processes > 1 ? "es" : ""} + worker: ${PLAYERS} players (emails: ${NOTIFY}) in ${games.length} games arriving over ${RAMP_S} s, every page open after ${((steadyAt - start) / 1000).toFixed(0)} s, then ${SECONDS} s measured (load average at the end ${load.toFixed(1)}; node ${process.version})`,
     `  game page loads, opening: ${fp.n}, median ${ms(fp.median)}, p99 ${ms(fp.p99)}`,
     `  moves (server action): ${m.n} (${(m.n / SECONDS).toFixed(1)}/s), median ${ms(m.median)}, p99 ${ms(m.p99)}`,
     `  game pages loaded again (each about every ${RELOAD_S} s): ${p.n} (${(p.n / SECONDS).toFixed(1)}/s), median ${ms(p.median)}, p99 ${ms(p.p99)}`,
@@ -419,6 +429,7 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
     `  peer GET /variants: ${f.n}, median ${ms(f.median)}, p99 ${ms(f.p99)}; measured page loads/peer median ${(p.median / f.median).toFixed(1)}×`,
     `  stalls while measured, a wake asked for every ${TICK_MS} ms, late: the machine's (a process of its own) ${stallSummary(machineStalls)}; the generator's ${stallSummary(generatorStalls)}; ${appStalls.map((a, i) => `app ${i + 1}'s ${stallSummary(a)}`).join("; ")}${workerStalls ? `; the worker's ${stallSummary(workerStalls)}` : ""}`,
     ...(["move", "peer"] as const).map((kind) => `  the slowest 1 % of ${kind === "move" ? "moves" : "peer requests"}: ${slowest(spans[kind], machineStalls, generatorStalls, appStalls)}`),
+    `  as the app took them (arrival to the answer's last byte handed on), median / p99: moves ${appTook("action")}; pages ${appTook("page")}; state reads ${appTook("state")}; peer ${appTook("peer")}`,
     `  cores used while measured (of ${cpus().length}): ${cpuUsed ? Object.entries(cpuUsed).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(", ") : "(the pages never all opened)"}`,
     `  app memory (RSS): idle ${mb(idle)}, peak ${mb(peak)}, ${afterSeries.length ? `after ${afterSeries.map((a) => `${a.s} s ${sum(a.mb).toFixed(0)}`).join(", ")}; ` : ""}${AFTER_S} s after ${mb(after)}: ${((sum(after) / sum(idle) - 1) * 100).toFixed(0)} % above idle${worker ? "" : " (no worker process)"}${collected ? `; after the heap snapshot's full GC ${mb(collected)}` : ""}`,
     `  capacity: ${CAPACITY_PLAYERS} players taking turns as fast as answered: ${turnsPerS.toFixed(1)} turns/s (page median ${ms(tp.median)}, move median ${ms(tm.median)})`,

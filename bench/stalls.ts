@@ -3,9 +3,9 @@
  * every TICK_MS and notes how late each wake comes. Inside the load generator it sees the
  * generator's own stalls (its event loop busy, its garbage collection); in a process of its own
  * that does nothing else (`startWitness`), the machine's: the time a runnable process waits for a
- * core, or every process paused at once; loaded into each server process (`serverProbe`), the
- * server's event loop's. A slow request that overlaps none of them lost its time waiting on
- * something else: the database, a pooled connection, the network.
+ * core, or every process paused at once; loaded into each server process (`serverProbe`, with
+ * the time each request took there), the server's event loop's. A slow request that overlaps none
+ * of them lost its time waiting on something else: the database, a pooled connection, the network.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
 
 const TICKER = fileURLToPath(new URL("./ticker.ts", import.meta.url));
+const SERVER_PROBE = fileURLToPath(new URL("./server-probe.ts", import.meta.url));
 /** A wake this late counts as a stall a request could have waited through. */
 export const STALL_MS = 50;
 
@@ -33,9 +34,9 @@ export function note(stalls: Stalls, at: number, late: number) {
   if (late >= STALL_MS) stalls.long.push([at, late]);
 }
 
-function readWake(stalls: Stalls, line: string, from = -Infinity, to = Infinity) {
+function readWake(stalls: Stalls, line: string) {
   const [at, late] = line.split(" ").map(Number);
-  if (Number.isFinite(at) && Number.isFinite(late) && at >= from && at <= to) note(stalls, at, late);
+  if (Number.isFinite(at) && Number.isFinite(late)) note(stalls, at, late);
 }
 
 /** The machine's witness: the ticker in a process of its own, its wakes read from its output. */
@@ -46,28 +47,40 @@ export function startWitness(): { stalls: Stalls; stop: () => void } {
   return { stalls, stop: () => child.kill() };
 }
 
+/** What one server process wrote: its stalls, and per request kind each request's [arrival (epoch ms), ms it took]. */
+export interface ServerTimes {
+  stalls: Stalls;
+  requests: Record<string, [number, number][]>;
+}
+
 /**
- * The ticker in every server process: built to plain JavaScript in `folder` (a server does not
- * run through tsx), with the environment that loads it, and the reading of one process's wakes
- * between two times (epoch ms).
+ * server-probe.ts in every server process: built to plain JavaScript in `folder` (a server does
+ * not run through tsx), with the environment that loads it, and the reading of what one process
+ * wrote between two times (epoch ms).
  */
-export function serverProbe(folder: string): { env: Record<string, string>; read: (pid: number, from: number, to: number) => Stalls } {
+export function serverProbe(folder: string): { env: Record<string, string>; read: (pid: number, from: number, to: number) => ServerTimes } {
   const dir = resolve(folder);
   mkdirSync(dir, { recursive: true });
-  const probe = join(dir, "ticker.mjs");
-  buildSync({ entryPoints: [TICKER], outfile: probe, format: "esm", platform: "node", logLevel: "warning" });
+  const probe = join(dir, "server-probe.mjs");
+  buildSync({ entryPoints: [SERVER_PROBE], outfile: probe, bundle: true, format: "esm", platform: "node", logLevel: "warning" });
   return {
-    env: { STALLS_TO: dir, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${probe}`.trim() },
+    env: { PROBE_TO: dir, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${probe}`.trim() },
     read: (pid, from, to) => {
-      const stalls = noStalls();
+      const times: ServerTimes = { stalls: noStalls(), requests: {} };
       let text = "";
       try {
         text = readFileSync(join(dir, String(pid)), "utf8");
       } catch {
-        return stalls;
+        return times;
       }
-      for (const line of text.split("\n")) readWake(stalls, line, from, to);
-      return stalls;
+      for (const line of text.split("\n")) {
+        const fields = line.split(" ");
+        const at = Number(fields.at(-2));
+        if (!(at >= from && at <= to)) continue;
+        if (fields.length === 2) readWake(times.stalls, line);
+        else (times.requests[fields[0]] ??= []).push([at, Number(fields[2])]);
+      }
+      return times;
     },
   };
 }

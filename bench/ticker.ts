@@ -1,11 +1,8 @@
 /**
  * A ticker for stalls.ts: asks to be woken every TICK_MS and notes when each wake came and how
- * late. Imports nothing but Node's own, so that it can be built to plain JavaScript and loaded
- * into a server process. Run as a program it writes its wakes to stdout (the machine's witness);
- * loaded with `--import` and STALLS_TO naming a folder, to a file there named by its pid.
+ * late. Imports nothing but Node's own, so that server-probe.ts can carry it into a server
+ * process. Run as a program it writes its wakes to stdout: the machine's witness.
  */
-import { createWriteStream } from "node:fs";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const TICK_MS = 10;
@@ -36,7 +33,4 @@ export const wakeLine = (at: number, late: number) => `${at.toFixed(1)} ${late.t
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   startTicker((at, late) => process.stdout.write(wakeLine(at, late)));
-} else if (process.env.STALLS_TO) {
-  const out = createWriteStream(join(process.env.STALLS_TO, String(process.pid)));
-  startTicker((at, late) => out.write(wakeLine(at, late)), false);
 }

@@ -1,7 +1,8 @@
 /**
- * The load bench's stall probes (bench/stalls.ts, bench/ticker.ts): they must see a blocked event
- * loop, in the bench's own process and in a server process they are loaded into, or the bench
- * would blame the database for time an event loop lost.
+ * The load bench's probes (bench/stalls.ts, bench/ticker.ts, bench/server-probe.ts): they must see
+ * a blocked event loop, in the bench's own process and in a server process they are loaded into,
+ * and time the server's requests there, or the bench would blame the server for time its own
+ * generator lost, or the database for time an event loop lost.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -9,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { noStalls, note, overlapsStall, serverProbe, STALL_MS } from "@/bench/stalls";
+import { requestKind } from "@/bench/server-probe";
 import { startTicker } from "@/bench/ticker";
 
 const block = (ms: number) => {
@@ -45,19 +47,40 @@ describe("stall probes", () => {
     expect(overlapsStall(stalls, 900, 1_100)).toBe(false);
   });
 
-  it("loaded into another process, writes that process's stalls where the bench reads them", () => {
+  it("loaded into a server process, writes its stalls and the time it took over each request the bench times", () => {
     const probe = serverProbe(folder);
     const from = Date.now();
-    // A process whose loop is blocked for 300 ms, then idle for 200 ms (the probe keeps nothing alive).
+    // A server whose answer to /variants blocks its loop for 150 ms; /elsewhere is not a kind the bench times.
     const pid = Number(execFileSync(process.execPath, ["-e", `
-      setTimeout(() => {
-        const until = Date.now() + 300; while (Date.now() < until);
-        setTimeout(() => console.log(process.pid), 200);
-      }, 50);`], { env: { ...process.env, ...probe.env }, encoding: "utf8" }).trim());
-    const stalls = probe.read(pid, from, Date.now());
-    expect(stalls.late.length).toBeGreaterThan(10);
-    expect(stalls.long.some(([, late]) => late >= 250)).toBe(true);
+      const http = require("node:http");
+      const server = http.createServer((req, res) => {
+        const until = Date.now() + (req.url === "/variants" ? 150 : 0);
+        while (Date.now() < until);
+        res.end("ok");
+      });
+      const get = (path) => new Promise((done) => http.get({ port: server.address().port, path }, (r) => r.resume().on("end", done)));
+      server.listen(0, async () => {
+        await get("/variants");
+        await get("/elsewhere");
+        server.close();
+        setTimeout(() => console.log(process.pid), 100);
+      });`], { env: { ...process.env, ...probe.env }, encoding: "utf8" }).trim());
+    const { stalls, requests } = probe.read(pid, from, Date.now());
+    expect(stalls.late.length).toBeGreaterThan(5);
+    expect(stalls.long.some(([, late]) => late >= 100), JSON.stringify(stalls.long)).toBe(true);
     expect(stalls.long.every(([, late]) => late >= STALL_MS)).toBe(true);
-    expect(probe.read(pid, from - 60_000, from - 1).late).toEqual([]);
+    expect(Object.keys(requests)).toEqual(["peer"]);
+    expect(requests.peer).toHaveLength(1);
+    expect(requests.peer[0][1]).toBeGreaterThanOrEqual(150);
+    expect(probe.read(pid, from - 60_000, from - 1).stalls.late).toEqual([]);
+  });
+
+  it("sorts the requests the bench times by kind", () => {
+    expect(requestKind("GET", "/variants")).toBe("peer");
+    expect(requestKind("GET", "/games/abc")).toBe("page");
+    expect(requestKind("POST", "/games/abc")).toBe("action");
+    expect(requestKind("GET", "/games/abc/state?since=3")).toBe("state");
+    expect(requestKind("GET", "/games/abc/events?since=3")).toBeNull();
+    expect(requestKind("GET", "/")).toBeNull();
   });
 });
