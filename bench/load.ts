@@ -14,8 +14,9 @@
  *
  * Measured per round: move latency (the action, as the page sends it), page loads, push
  * delivery (from the mover's acknowledgement to each stream of the game hearing the new
- * version), the cores each process used, the generator's and the machine's stalls and which of
- * the slowest moves and peer requests waited through them (stalls.ts), errors, acknowledged
+ * version), the cores each process used, the stalls of the generator, the machine and the app
+ * and which of the slowest moves and peer requests waited through them (stalls.ts), the time the
+ * app itself took over each kind of request (server-probe.ts), errors, acknowledged
  * against stored moves per game, the app processes' resident memory (idle before the load, at
  * its peak, and every 15 s for AFTER seconds after the streams closed: the app's idle collection
  * and then V8's memory reducer give memory back in steps), then the capacity: 32 players taking
