@@ -398,6 +398,11 @@ export interface MoveResult {
   answered: boolean;
   /** The game's rules state after the move (lib/rules makeRulesState), for the page to resume from; null in fog, or for a game too long to keep one. */
   rulesState: string | null;
+  /**
+   * The move left the background worker something to do at once (an email queued, a bot to move, a
+   * game over): the action wakes it only then, since a wake costs the worker its queries (issue 18).
+   */
+  wakesWorker: boolean;
 }
 
 const white = alias(users, "white");
@@ -520,6 +525,8 @@ interface JudgedMove {
   players: { white: User; black: User };
   /** The "your turn" email to the opponent, or null when they want none per move. */
   turnEmail: () => Promise<TurnEmail | null>;
+  /** The opponent is a bot, whose turn the worker plays. */
+  botToMove: boolean;
 }
 
 /** Judges the move on the game as `read` (readForMove): refusals as GameErrors, in the words the player may see. */
@@ -564,6 +571,7 @@ async function judgeMove(ex: Executor, read: Awaited<ReturnType<typeof readForMo
   return {
     rules,
     players,
+    botToMove: players[colour === "white" ? "black" : "white"].botLevel !== null,
     move: { gameId: g.id, ply, text, fenAfter: fen, playerId: userId, createdAt: now },
     gameAfter: {
       ...position, ply, lastMoveAt: now, updatedAt: now, deadline,
@@ -582,7 +590,7 @@ async function judgeMove(ex: Executor, read: Awaited<ReturnType<typeof readForMo
     },
     result: {
       ply, text, fen: hidden && outcome.result === "ongoing" ? fenSeenBy(g.variant, fen, colour) : fen, outcome,
-      version: now.getTime(), deadline, answered: false,
+      version: now.getTime(), deadline, answered: false, wakesWorker: true,
       // The real position's past: never to the player of a game in fog (lib/games/fog.ts).
       rulesState: hidden ? null : position.rulesState,
     },
@@ -609,21 +617,24 @@ export async function submitMove(
   if (!alsoWithMove) {
     const read = await readForMove(db, input.gameId, userId, false);
     const judged = await judgeMove(db, read, userId, input, now);
-    if (judged.result.outcome.result === "ongoing" && !read.linesWait
-      && await writeUsualMove(db, read.game, judged.move, judged.gameAfter, await judged.turnEmail(), now)) {
-      return judged.result;
+    if (judged.result.outcome.result === "ongoing" && !read.linesWait) {
+      const email = await judged.turnEmail();
+      if (await writeUsualMove(db, read.game, judged.move, judged.gameAfter, email, now)) {
+        return { ...judged.result, wakesWorker: !!email || judged.botToMove };
+      }
     }
   }
   return db.transaction(async (tx) => {
     const read = await readForMove(tx, input.gameId, userId, true);
     const g = read.game;
-    const { result, rules, move, gameAfter, players, turnEmail } = await judgeMove(tx, read, userId, input, now);
+    const { result, rules, move, gameAfter, players, turnEmail, botToMove } = await judgeMove(tx, read, userId, input, now);
     const { ply, text, outcome } = result;
     if (outcome.result === "ongoing" && !read.linesWait) {
       // Locked, the game is as read.
-      if (!await writeUsualMove(tx, g, move, gameAfter, await turnEmail(), now)) throw new Error(`game ${g.id} changed under its lock`);
+      const email = await turnEmail();
+      if (!await writeUsualMove(tx, g, move, gameAfter, email, now)) throw new Error(`game ${g.id} changed under its lock`);
       await alsoWithMove?.(tx, text);
-      return result;
+      return { ...result, wakesWorker: !!email || botToMove };
     }
     await tx.insert(moves).values(move);
     await alsoWithMove?.(tx, text);
@@ -635,6 +646,7 @@ export async function submitMove(
     else {
       const email = await turnEmail();
       if (email) await queueTurnEmail(tx, email, now);
+      return { ...result, wakesWorker: !!email || botToMove };
     }
     return result;
   });

@@ -5,13 +5,13 @@
  * ended the game, or was answered by a conditional move at once) answers with the fresh state.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { User } from "@/lib/db/schema";
+import { users as usersTable, type User } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
 import { addConditionalLine, getGameView, offerDraw } from "@/lib/games";
 import { insertActiveGame, seedPlayers, type Players } from "../support/games";
 
-const ctx = vi.hoisted(() => ({ user: null as User | null, db: null as unknown }));
-vi.mock("@/lib/mail/worker", () => ({ wakeOutboxWorker: () => {} }));
+const ctx = vi.hoisted(() => ({ user: null as User | null, db: null as unknown, wakes: 0 }));
+vi.mock("@/lib/mail/worker", () => ({ wakeOutboxWorker: () => void ctx.wakes++ }));
 vi.mock("@/lib/db/client", async (original) => ({ ...(await original<object>()), getDb: async () => ctx.db }));
 vi.mock("@/lib/auth", () => ({ getCurrentUser: async () => ctx.user }));
 
@@ -77,6 +77,27 @@ describe("the move action's answer", () => {
     const r = await moveAction({ gameId: id, expectedPly: 1, move: "p e7-e5" });
     expect(r).toEqual({ ok: true, state: await pageOf(id, p.bob) });
     expect(r.ok && "state" in r && r.state.moves).toEqual(["P e2-e4", "p e7-e5", "N g1-f3"]);
+  });
+
+  it("wakes the worker only when the move left it work: mail queued, a bot to move, a game over", async () => {
+    const [bot] = await handle.db.insert(usersTable).values({ name: "Bot", botLevel: 3 }).returning();
+    const moveAs = async (who: User, gameId: string, expectedPly: number, move: string) => {
+      ctx.user = who;
+      ctx.wakes = 0;
+      const r = await moveAction({ gameId, expectedPly, move });
+      if (!r.ok) throw new Error(JSON.stringify(r));
+      return ctx.wakes;
+    };
+    // Bob wants an email every move; Carol a digest, which the clock sends on its own time.
+    const toBob = await insertActiveGame(handle.db, { white: p.alice, black: p.bob });
+    expect(await moveAs(users.alice, toBob, 0, "P e2-e4")).toBe(1);
+    const toCarol = await insertActiveGame(handle.db, { white: p.alice, black: p.carol });
+    expect(await moveAs(users.alice, toCarol, 0, "P e2-e4")).toBe(0);
+    const toBot = await insertActiveGame(handle.db, { white: p.alice, black: bot.id });
+    expect(await moveAs(users.alice, toBot, 0, "P e2-e4")).toBe(1);
+    // The game over queues mail to both, Carol's too.
+    const mate = await insertActiveGame(handle.db, { white: p.carol, black: p.alice, moves: ["P f2-f3", "p e7-e5", "P g2-g4"] });
+    expect(await moveAs(users.alice, mate, 3, "q d8-h4")).toBe(1);
   });
 
   it("is a refusal with the fresh state for a stale page, as before", async () => {

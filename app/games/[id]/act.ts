@@ -27,6 +27,8 @@ export async function act<T extends { gameId: string }, S, R = unknown, A = neve
    * (a move: ./actions.ts), so the game is not read again; null answers with the fresh state after all.
    */
   answer?: (result: R) => A | null,
+  /** Whether the action left the background worker something to do at once; every action but a move may have (mail queued). */
+  wakes: (result: R) => boolean = () => true,
 ): Promise<ActionResult<S> | Played<A>> {
   const parsed = schema.safeParse(raw);
   if (!parsed.success) return { ok: false, code: "invalid", error: parsed.error.issues[0]?.message ?? "invalid input", state: null };
@@ -43,8 +45,8 @@ export async function act<T extends { gameId: string }, S, R = unknown, A = neve
       if (e instanceof GameError) return { ok: false, code: e.code, error: e.message, state: await fresh() };
       throw e;
     }
-    // Every game action may have queued mail (your turn, game over): send it now.
-    wakeOutboxWorker();
+    // Mail it queued (your turn, game over) goes now, and a bot whose turn it made moves now.
+    if (wakes(result)) wakeOutboxWorker();
     const played = answer?.(result) ?? null;
     if (played !== null) return { ok: true, played } as Played<A>;
     const state = await fresh();

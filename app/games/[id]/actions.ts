@@ -24,12 +24,13 @@ const act = <T extends { gameId: string }>(schema: z.ZodType<T>, raw: unknown, o
 /**
  * A move answers with what it changed (the page applies it: withMove), not the game read again; a move
  * that ended the game or was answered by a conditional move at once answers with the fresh state.
+ * It wakes the worker only when it left it work (MoveResult.wakesWorker): most moves queue none.
  */
 export async function moveAction(raw: { gameId: string; expectedPly: number; move: string }): Promise<MoveActionResult> {
   return shared(moveInput, raw, (db, userId, input) => submitMove(db, userId, input), fresh, (m): PlayedMove | null =>
     m.answered || m.outcome.result !== "ongoing" ? null : {
       ply: m.ply, text: m.text, fen: m.fen, deadline: m.deadline.toISOString(), version: m.version, ...(m.rulesState !== null && { rulesState: m.rulesState }),
-    });
+    }, (m) => m.wakesWorker);
 }
 
 /** Chooses the player's own setup before the first move (Janggi's arrangements). */
