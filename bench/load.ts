@@ -16,7 +16,8 @@
  * delivery (from the mover's acknowledgement to each stream of the game hearing the new
  * version), the cores each process used, the stalls of the generator, the machine and the app
  * and which of the slowest moves and peer requests waited through them (stalls.ts), the time the
- * app itself took over each kind of request (server-probe.ts), errors, acknowledged
+ * app itself took over each kind of request (server-probe.ts) and, for a move, over each of its
+ * stages (lib/stages.ts: the session, the game's read, the rules' judgement, the write), errors, acknowledged
  * against stored moves per game, the app processes' resident memory (idle before the load, at
  * its peak, and every 15 s for AFTER seconds after the streams closed: the app's idle collection
  * and then V8's memory reducer give memory back in steps), then the capacity: 32 players taking
@@ -49,7 +50,7 @@ import { currentGame, withMove, withPushedMove, type GameState, type MoveActionR
 import { readEvent } from "../app/_components/use-game-updates";
 import { actionId, cpuSeconds, rssMb, startServed, type Served } from "../tests/e2e/support/served";
 import { ms, percentile, summary } from "./stats";
-import { noStalls, note, overlapsStall, serverProbe, startWitness, STALL_MS, type Stalls } from "./stalls";
+import { noStalls, note, overlapsStall, serverProbe, stageSplit, startWitness, STALL_MS, type Stalls } from "./stalls";
 import { startTicker, TICK_MS } from "./ticker";
 
 const args = process.argv.slice(2);
@@ -351,6 +352,7 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
     const t = summary(appTimes.flatMap((a) => (a.requests[kind] ?? []).map(([, took]) => took)));
     return `${t.n}, ${ms(t.median)} / ${ms(t.p99)}`;
   };
+  const moveStages = stageSplit(appTimes.flatMap((a) => a.requests.action ?? []));
   rmSync(stallsFolder, { recursive: true, force: true });
   clearInterval(sampler);
   const load = loadavg()[0];
@@ -431,6 +433,7 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
     `  stalls while measured, a wake asked for every ${TICK_MS} ms, late: the machine's (a process of its own) ${stallSummary(machineStalls)}; the generator's ${stallSummary(generatorStalls)}; ${appStalls.map((a, i) => `app ${i + 1}'s ${stallSummary(a)}`).join("; ")}${workerStalls ? `; the worker's ${stallSummary(workerStalls)}` : ""}`,
     ...(["move", "peer"] as const).map((kind) => `  the slowest 1 % of ${kind === "move" ? "moves" : "peer requests"}: ${slowest(spans[kind], machineStalls, generatorStalls, appStalls)}`),
     `  as the app took them (arrival to the answer's last byte handed on), median / p99: moves ${appTook("action")}; pages ${appTook("page")}; state reads ${appTook("state")}; peer ${appTook("peer")}`,
+    `  a move's stages in the app (lib/stages.ts): ${moveStages}`,
     `  cores used while measured (of ${cpus().length}): ${cpuUsed ? Object.entries(cpuUsed).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(", ") : "(the pages never all opened)"}`,
     `  app memory (RSS): idle ${mb(idle)}, peak ${mb(peak)}, ${afterSeries.length ? `after ${afterSeries.map((a) => `${a.s} s ${sum(a.mb).toFixed(0)}`).join(", ")}; ` : ""}${AFTER_S} s after ${mb(after)}: ${((sum(after) / sum(idle) - 1) * 100).toFixed(0)} % above idle${worker ? "" : " (no worker process)"}${collected ? `; after the heap snapshot's full GC ${mb(collected)}` : ""}`,
     `  capacity: ${CAPACITY_PLAYERS} players taking turns as fast as answered: ${turnsPerS.toFixed(1)} turns/s (page median ${ms(tp.median)}, move median ${ms(tm.median)})`,

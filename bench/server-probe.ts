@@ -4,10 +4,15 @@
  * the process's pid, the process's late wakes (ticker.ts) and how long it took over each request,
  * from the request's arrival to its answer's last byte handed to the kernel. The bench then tells
  * the server's time from the time its own generator, on the same cores, took to read the answer.
+ * An action's line also splits that time at the stages the app marks (lib/stages.ts): each
+ * stage's ms since the one before ("parsed" since the arrival), and "out" from the last to the end.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { subscribe } from "node:diagnostics_channel";
 import { createWriteStream } from "node:fs";
 import http from "node:http";
 import { join } from "node:path";
+import { STAGE_CHANNEL } from "../lib/stages";
 import { startTicker, wakeLine } from "./ticker";
 
 /** The request kinds the load bench times, by method and path; others are not written. */
@@ -20,9 +25,18 @@ export function requestKind(method: string | undefined, path: string | undefined
   return method === "POST" ? "action" : "page";
 }
 
+/** A request's line: "<kind> <arrival, epoch ms> <ms taken>", then its stages as "name=ms,…" if it marked any. */
+export function requestLine(kind: string, arrival: number, took: number, stages: [string, number][]): string {
+  const split = stages.length ? ` ${[...stages, ["out", took - stages.reduce((t, [, ms]) => t + ms, 0)]].map(([name, ms]) => `${name}=${(ms as number).toFixed(1)}`).join(",")}` : "";
+  return `${kind} ${arrival.toFixed(1)} ${took.toFixed(1)}${split}\n`;
+}
+
 if (process.env.PROBE_TO) {
   const out = createWriteStream(join(process.env.PROBE_TO, String(process.pid)));
   startTicker((at, late) => out.write(wakeLine(at, late)), false);
+  // Each timed request's marks so far, [stage, performance.now()], carried along its async work.
+  const marks = new AsyncLocalStorage<[string, number][]>();
+  subscribe(STAGE_CHANNEL, (name) => marks.getStore()?.push([name as string, performance.now()]));
   const emit = http.Server.prototype.emit as (this: http.Server, event: string, ...args: unknown[]) => boolean;
   http.Server.prototype.emit = function (this: http.Server, event: string, ...args: unknown[]) {
     if (event === "request") {
@@ -30,7 +44,12 @@ if (process.env.PROBE_TO) {
       const kind = requestKind(req.method, req.url);
       if (kind) {
         const start = performance.now();
-        res.once("finish", () => out.write(`${kind} ${(performance.timeOrigin + start).toFixed(1)} ${(performance.now() - start).toFixed(1)}\n`));
+        const seen: [string, number][] = [];
+        res.once("finish", () => {
+          const stages = seen.map(([name, at], i): [string, number] => [name, at - (i ? seen[i - 1][1] : start)]);
+          out.write(requestLine(kind, performance.timeOrigin + start, performance.now() - start, stages));
+        });
+        return marks.run(seen, () => emit.call(this, event, ...args));
       }
     }
     return emit.call(this, event, ...args);

@@ -13,6 +13,7 @@ import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
+import { ms, summary } from "./stats";
 
 const TICKER = fileURLToPath(new URL("./ticker.ts", import.meta.url));
 const SERVER_PROBE = fileURLToPath(new URL("./server-probe.ts", import.meta.url));
@@ -47,10 +48,13 @@ export function startWitness(): { stalls: Stalls; stop: () => void } {
   return { stalls, stop: () => child.kill() };
 }
 
-/** What one server process wrote: its stalls, and per request kind each request's [arrival (epoch ms), ms it took]. */
+/** One request as a server process took it: its arrival (epoch ms), the ms it took, and the stages the app marked in it (name, ms). */
+export type ServerRequest = [number, number, [string, number][]];
+
+/** What one server process wrote: its stalls, and per request kind each request. */
 export interface ServerTimes {
   stalls: Stalls;
-  requests: Record<string, [number, number][]>;
+  requests: Record<string, ServerRequest[]>;
 }
 
 /**
@@ -75,10 +79,15 @@ export function serverProbe(folder: string): { env: Record<string, string>; read
       }
       for (const line of text.split("\n")) {
         const fields = line.split(" ");
-        const at = Number(fields.at(-2));
+        // A wake: "<at> <late>"; a request: "<kind> <at> <took> [<stage>=<ms>,…]" (server-probe.ts requestLine).
+        const wake = fields.length === 2;
+        const at = Number(fields[wake ? 0 : 1]);
         if (!(at >= from && at <= to)) continue;
-        if (fields.length === 2) readWake(times.stalls, line);
-        else (times.requests[fields[0]] ??= []).push([at, Number(fields[2])]);
+        if (wake) readWake(times.stalls, line);
+        else {
+          const stages = (fields[3] ?? "").split(",").filter(Boolean).map((s): [string, number] => [s.split("=")[0], Number(s.split("=")[1])]);
+          (times.requests[fields[0]] ??= []).push([at, Number(fields[2]), stages]);
+        }
       }
       return times;
     },
@@ -88,4 +97,27 @@ export function serverProbe(folder: string): { env: Record<string, string>; read
 /** Whether a request that ran from `start` to `end` (epoch ms) waited through one of the stalls. */
 export function overlapsStall(stalls: Stalls, start: number, end: number): boolean {
   return stalls.long.some(([at, late]) => at - late < end && at > start);
+}
+
+/**
+ * Where a server's time went in the requests that marked the stages most of them marked (a move:
+ * the usual path, parsed → session → read → judged → written → out): each stage's median and p99,
+ * and its mean in the slowest 1 % of those requests, whose time is the tail to explain.
+ */
+export function stageSplit(requests: ServerRequest[]): string {
+  const paths = new Map<string, ServerRequest[]>();
+  for (const r of requests) {
+    if (!r[2].length) continue;
+    const path = r[2].map(([name]) => name).join(" → ");
+    paths.set(path, [...(paths.get(path) ?? []), r]);
+  }
+  const [path, usual] = [...paths].sort((a, b) => b[1].length - a[1].length)[0] ?? ["", []];
+  if (!usual.length) return "no stages marked";
+  const slow = [...usual].sort((a, b) => b[1] - a[1]).slice(0, Math.ceil(usual.length / 100));
+  const stages = usual[0][2].map(([name], i) => {
+    const t = summary(usual.map((r) => r[2][i][1]));
+    const slowMean = slow.reduce((sum, r) => sum + r[2][i][1], 0) / slow.length;
+    return `${name} ${ms(t.median)} / ${ms(t.p99)} (${ms(slowMean)})`;
+  });
+  return `${usual.length} of ${requests.length} took ${path}; median / p99 (mean in their slowest 1 %): ${stages.join(", ")}`;
 }

@@ -24,6 +24,7 @@ import { chatQuoteSql, quoted } from "./chat";
 import { chooseSetupEmail, queueDrawOffer, queueGameOver, queueInvitation, queueTurnEmail, queueYourTurn, wantsTurnEmail, yourTurnEmail, type TurnEmail } from "./notify";
 import { newReplyToken, replyTokenRow } from "./reply-tokens";
 import { outboxRow } from "@/lib/mail/outbox";
+import { markStage } from "@/lib/stages";
 import { declarePresetVariants, refuseUnreadable, requirePresetVariant } from "./presets";
 import { choosesSetups, firstChooser, setupStage } from "./setups";
 import { botOfLevel, isBotAddress } from "./bot-accounts";
@@ -616,10 +617,13 @@ export async function submitMove(
   const input = parse(moveInput, raw);
   if (!alsoWithMove) {
     const read = await readForMove(db, input.gameId, userId, false);
+    markStage("read");
     const judged = await judgeMove(db, read, userId, input, now);
     if (judged.result.outcome.result === "ongoing" && !read.linesWait) {
       const email = await judged.turnEmail();
+      markStage("judged");
       if (await writeUsualMove(db, read.game, judged.move, judged.gameAfter, email, now)) {
+        markStage("written");
         return { ...judged.result, wakesWorker: !!email || judged.botToMove };
       }
     }

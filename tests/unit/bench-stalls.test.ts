@@ -9,7 +9,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { noStalls, note, overlapsStall, serverProbe, STALL_MS } from "@/bench/stalls";
+import { noStalls, note, overlapsStall, serverProbe, stageSplit, STALL_MS, type ServerRequest } from "@/bench/stalls";
+import { STAGE_CHANNEL } from "@/lib/stages";
 import { requestKind } from "@/bench/server-probe";
 import { startTicker } from "@/bench/ticker";
 
@@ -73,6 +74,60 @@ describe("stall probes", () => {
     expect(requests.peer).toHaveLength(1);
     expect(requests.peer[0][1]).toBeGreaterThanOrEqual(150);
     expect(probe.read(pid, from - 60_000, from - 1).stalls.late).toEqual([]);
+  });
+
+  it("splits an action's time at the stages the app marks, each request's marks its own", () => {
+    const probe = serverProbe(folder);
+    const from = Date.now();
+    // Two actions at once, each marking "read" after its own wait (across a timer, as a query's
+    // answer comes) and "written" after another: 100 then 20 ms for /games/slow, 10 then 30 for /games/quick.
+    const pid = Number(execFileSync(process.execPath, ["-e", `
+      const http = require("node:http");
+      const stages = require("node:diagnostics_channel").channel(${JSON.stringify(STAGE_CHANNEL)});
+      const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+      const server = http.createServer(async (req, res) => {
+        const [read, write] = req.url === "/games/slow" ? [100, 20] : [10, 30];
+        await wait(read);
+        stages.publish("read");
+        await wait(write);
+        stages.publish("written");
+        res.end("ok");
+      });
+      const post = (path) => new Promise((done) => http.request({ port: server.address().port, path, method: "POST" }, (r) => r.resume().on("end", done)).end());
+      server.listen(0, async () => {
+        await Promise.all([post("/games/slow"), post("/games/quick")]);
+        server.close();
+        setTimeout(() => console.log(process.pid), 50);
+      });`], { env: { ...process.env, ...probe.env }, encoding: "utf8" }).trim());
+    const actions = probe.read(pid, from, Date.now()).requests.action;
+    expect(actions).toHaveLength(2);
+    const [quick, slow] = [...actions].sort((a, b) => a[1] - b[1]);
+    expect(slow[2].map(([name]) => name)).toEqual(["read", "written", "out"]);
+    expect(quick[2].map(([name]) => name)).toEqual(["read", "written", "out"]);
+    const [slowRead, slowWrite, slowOut] = slow[2].map(([, ms]) => ms);
+    const [quickRead, quickWrite] = quick[2].map(([, ms]) => ms);
+    expect(slowRead).toBeGreaterThanOrEqual(95);
+    expect(slowWrite).toBeGreaterThanOrEqual(15);
+    expect(quickRead).toBeLessThan(slowRead);
+    expect(quickWrite).toBeGreaterThanOrEqual(25);
+    // The stages add up to the request's time.
+    expect(slowRead + slowWrite + slowOut).toBeCloseTo(slow[1], 0);
+  });
+
+  it("sums up the stages of the path most requests took, and the slowest 1 % of them", () => {
+    const usual = (read: number): ServerRequest => [0, read + 3, [["read", read], ["written", 2], ["out", 1]]];
+    const requests: ServerRequest[] = [
+      ...Array.from({ length: 199 }, (_, i) => usual(1 + (i % 5))),
+      usual(500), // the slowest, by its read
+      [0, 50, [["read", 40], ["out", 10]]], // another path: left out
+      [0, 7, []], // no stages
+    ];
+    const line = stageSplit(requests);
+    expect(line).toMatch(/^200 of 202 took read → written → out;/);
+    // The slowest 1 % of 200 are two: the 500 ms read and one of 5 ms.
+    expect(line).toContain("read 3.0 ms / 5.0 ms (252.5 ms)");
+    expect(line).toContain("written 2.0 ms / 2.0 ms (2.0 ms)");
+    expect(stageSplit([[0, 1, []]])).toBe("no stages marked");
   });
 
   it("sorts the requests the bench times by kind", () => {

@@ -10,6 +10,7 @@ import { getCurrentUser } from "@/lib/auth";
 import { getDb, type Db } from "@/lib/db/client";
 import { GameError } from "@/lib/games";
 import { wakeOutboxWorker } from "@/lib/mail/worker";
+import { markStage } from "@/lib/stages";
 
 export type ActionResult<S> = { ok: true; state: S } | { ok: false; error: string; code: string; state: S | null };
 
@@ -33,9 +34,11 @@ export async function act<T extends { gameId: string }, S, R = unknown, A = neve
   const parsed = schema.safeParse(raw);
   if (!parsed.success) return { ok: false, code: "invalid", error: parsed.error.issues[0]?.message ?? "invalid input", state: null };
   const input = parsed.data;
+  markStage("parsed");
   try {
     const user = await getCurrentUser();
     const db = await getDb();
+    markStage("session");
     const fresh = () => load(db, input.gameId, user?.id ?? null);
     if (!user?.name) return { ok: false, code: "signed-out", error: "You are signed out: sign in again to play.", state: await fresh() };
     let result: R;
@@ -51,6 +54,7 @@ export async function act<T extends { gameId: string }, S, R = unknown, A = neve
     if (played !== null) return { ok: true, played } as Played<A>;
     const state = await fresh();
     if (!state) throw new Error(`game ${input.gameId} vanished after an action`);
+    markStage("reread");
     return { ok: true, state };
   } catch (e) {
     // A bug or an outage, not a refusal: log it, and tell the player in words.
