@@ -6,11 +6,15 @@
  * the server's time from the time its own generator, on the same cores, took to read the answer.
  * An action's line also splits that time at the stages the app marks (lib/stages.ts): each
  * stage's ms since the one before ("parsed" since the arrival), and "out" from the last to the end.
+ * And each round trip to PostgreSQL as a "db" line: from a statement's bytes handed to the socket
+ * to the first bytes of its answer read, which is the database's time and the network's (and the
+ * loop's, in reading it) but not the wait for a pooled connection, which the stages hold besides.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { subscribe } from "node:diagnostics_channel";
 import { createWriteStream } from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import { join } from "node:path";
 import { STAGE_CHANNEL } from "../lib/stages";
 import { startTicker, wakeLine } from "./ticker";
@@ -54,4 +58,24 @@ if (process.env.PROBE_TO) {
     }
     return emit.call(this, event, ...args);
   } as typeof http.Server.prototype.emit;
+  timeRoundTrips(Number(new URL(process.env.DATABASE_URL ?? "postgres://db").port || 5432), out);
+}
+
+/** Writes a "db" line for each round trip on a socket to `port`: the first write since its last answer, to the next bytes read. */
+function timeRoundTrips(port: number, out: NodeJS.WritableStream) {
+  const sentAt = new WeakMap<net.Socket, number>();
+  const write = net.Socket.prototype.write as (this: net.Socket, ...args: unknown[]) => boolean;
+  net.Socket.prototype.write = function (this: net.Socket, ...args: unknown[]) {
+    if (this.remotePort === port && !sentAt.has(this)) sentAt.set(this, performance.now());
+    return write.apply(this, args);
+  } as typeof net.Socket.prototype.write;
+  const emit = net.Socket.prototype.emit as (this: net.Socket, event: string, ...args: unknown[]) => boolean;
+  net.Socket.prototype.emit = function (this: net.Socket, event: string, ...args: unknown[]) {
+    const sent = event === "data" ? sentAt.get(this) : undefined;
+    if (sent !== undefined) {
+      sentAt.delete(this);
+      out.write(requestLine("db", performance.timeOrigin + sent, performance.now() - sent, []));
+    }
+    return emit.call(this, event, ...args);
+  } as typeof net.Socket.prototype.emit;
 }

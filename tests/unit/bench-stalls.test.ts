@@ -4,7 +4,8 @@
  * and time the server's requests there, or the bench would blame the server for time its own
  * generator lost, or the database for time an event loop lost.
  */
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { createServer, type AddressInfo } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -112,6 +113,34 @@ describe("stall probes", () => {
     expect(quickWrite).toBeGreaterThanOrEqual(25);
     // The stages add up to the request's time.
     expect(slowRead + slowWrite + slowOut).toBeCloseTo(slow[1], 0);
+  });
+
+  it("times each round trip to the database: a statement sent to its answer's first bytes, not what the server says unasked", async () => {
+    // The "database": answers each statement 60 ms later, and says something unasked (as a NOTIFY) after the first.
+    const db = createServer((socket) => socket.on("data", () => setTimeout(() => {
+      socket.write("answer");
+      setTimeout(() => socket.write("unasked"), 30);
+    }, 60)));
+    await new Promise<void>((r) => db.listen(0, "127.0.0.1", r));
+    const port = (db.address() as AddressInfo).port;
+    const probe = serverProbe(folder);
+    const from = Date.now();
+    const pid = await new Promise<number>((done, fail) => execFile(process.execPath, ["-e", `
+      const socket = require("node:net").connect(${port}, "127.0.0.1");
+      const answer = () => new Promise((r) => socket.once("data", r));
+      socket.on("connect", async () => {
+        for (const statement of ["one", "two"]) {
+          socket.write(statement);
+          await answer();
+          await new Promise((r) => setTimeout(r, 100)); // the unasked comes meanwhile
+        }
+        socket.end();
+        setTimeout(() => console.log(process.pid), 50);
+      });`], { env: { ...process.env, ...probe.env, DATABASE_URL: `postgres://user@127.0.0.1:${port}/db` }, encoding: "utf8" },
+      (error, stdout) => (error ? fail(error) : done(Number(stdout.trim())))));
+    db.close();
+    const trips = probe.read(pid, from, Date.now()).requests.db;
+    expect(trips.map(([, took]) => took >= 55 && took < 1_000)).toEqual([true, true]);
   });
 
   it("sums up the stages of the path most requests took, and the slowest 1 % of them", () => {
