@@ -98,14 +98,25 @@ const envSchema = z.object({
     .optional(),
   // A separate folder lets e2e runs and dev servers avoid sharing one PGlite folder.
   PGLITE_DIR: z.string().min(1).optional(),
+  // Each process's connections: with several app processes and workers, their sum must stay under PostgreSQL's max_connections.
+  DATABASE_POOL: z.coerce.number({ message: "DATABASE_POOL must be a number of connections" })
+    .int("DATABASE_POOL must be a whole number of connections")
+    .min(1, "DATABASE_POOL must be 1 to 100 connections").max(100, "DATABASE_POOL must be 1 to 100 connections")
+    .optional(),
 });
 
-function openFromEnv(): Promise<DbHandle> {
-  const env = envSchema.parse({
-    DATABASE_URL: process.env.DATABASE_URL || undefined,
-    PGLITE_DIR: process.env.PGLITE_DIR || undefined,
+/** Where the app's database is and how many connections a process keeps to it, from the environment (README's table). */
+export function databaseSettings(env: NodeJS.ProcessEnv = process.env) {
+  return envSchema.parse({
+    DATABASE_URL: env.DATABASE_URL || undefined,
+    PGLITE_DIR: env.PGLITE_DIR || undefined,
+    DATABASE_POOL: env.DATABASE_POOL || undefined,
   });
-  if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL);
+}
+
+function openFromEnv(): Promise<DbHandle> {
+  const env = databaseSettings();
+  if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL, { max: env.DATABASE_POOL });
   // The ignore comment keeps Turbopack from tracing the whole project into the build
   // because of a path only known at run time.
   return openPglite(path.resolve(/*turbopackIgnore: true*/ env.PGLITE_DIR ?? path.join(process.cwd(), ".data", "pglite")));

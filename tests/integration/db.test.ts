@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import { DrizzleAdapter } from "@auth/drizzle-adapter";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { pgSchema, text } from "drizzle-orm/pg-core";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isUniqueViolation, type Db } from "@/lib/db/client";
+import { databaseSettings, isUniqueViolation, type Db } from "@/lib/db/client";
 import { migratePostgres } from "@/lib/db/migrate";
 import { accounts, games, invitations, moves, sessions, users, verificationTokens } from "@/lib/db/schema";
-import { TEST_POSTGRES_URL, testDrivers, type TestDb } from "@/lib/db/testing";
+import { createTestPostgres, TEST_POSTGRES_URL, testDrivers, type TestDb } from "@/lib/db/testing";
 
 // Raw db.execute results differ by driver, so read the catalogue through the query builder.
 const infoTables = pgSchema("information_schema").table("tables", {
@@ -188,6 +188,28 @@ describe("migrations on PostgreSQL", () => {
     } finally {
       await admin.unsafe(`drop database if exists "${name}" with (force)`);
       await admin.end();
+    }
+  });
+});
+
+describe("the database's settings", () => {
+  it("read the pool's size from DATABASE_POOL, refusing what is not 1 to 100 connections", () => {
+    expect(databaseSettings({ DATABASE_URL: "postgres://db/app" })).toEqual({ DATABASE_URL: "postgres://db/app" });
+    expect(databaseSettings({ DATABASE_URL: "postgres://db/app", DATABASE_POOL: "20" }).DATABASE_POOL).toBe(20);
+    for (const bad of ["0", "101", "2.5", "many", "-3"]) {
+      expect(() => databaseSettings({ DATABASE_POOL: bad }), bad).toThrow(/DATABASE_POOL must be/);
+    }
+    expect(() => databaseSettings({ DATABASE_URL: "mysql://db/app" })).toThrow(/DATABASE_URL must be a postgres/);
+  });
+
+  it("keep a process to its pool's size, however many statements wait", async () => {
+    const handle = await createTestPostgres({ max: 2 });
+    try {
+      const rows = await Promise.all(Array.from({ length: 6 }, () =>
+        handle.db.execute(sql`select pg_backend_pid() as pid, pg_sleep(0.05)`) as unknown as Promise<{ pid: number }[]>));
+      expect(new Set(rows.map(([r]) => r.pid)).size).toBe(2);
+    } finally {
+      await handle.close();
     }
   });
 });
