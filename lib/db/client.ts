@@ -106,7 +106,7 @@ const envSchema = z.object({
 });
 
 /** Where the app's database is and how many connections a process keeps to it, from the environment (README's table). */
-export function databaseSettings(env: NodeJS.ProcessEnv = process.env) {
+export function databaseSettings(env: Record<string, string | undefined> = process.env) {
   return envSchema.parse({
     DATABASE_URL: env.DATABASE_URL || undefined,
     PGLITE_DIR: env.PGLITE_DIR || undefined,
