@@ -434,7 +434,7 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
     ...(["move", "peer"] as const).map((kind) => `  the slowest 1 % of ${kind === "move" ? "moves" : "peer requests"}: ${slowest(spans[kind], machineStalls, generatorStalls, appStalls)}`),
     `  as the app took them (arrival to the answer's last byte handed on), median / p99: moves ${appTook("action")}; pages ${appTook("page")}; state reads ${appTook("state")}; peer ${appTook("peer")}`,
     `  a move's stages in the app (lib/stages.ts): ${moveStages}`,
-    `  round trips to PostgreSQL as the app took them (a statement sent to the first bytes of its answer read; no pool wait), median / p99: ${appTook("db")}`,
+    `  statements to PostgreSQL as the app took them (handed to the socket to their answer read; no wait in the driver's queue), median / p99: ${appTook("db")}`,
     `  cores used while measured (of ${cpus().length}): ${cpuUsed ? Object.entries(cpuUsed).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(", ") : "(the pages never all opened)"}`,
     `  app memory (RSS): idle ${mb(idle)}, peak ${mb(peak)}, ${afterSeries.length ? `after ${afterSeries.map((a) => `${a.s} s ${sum(a.mb).toFixed(0)}`).join(", ")}; ` : ""}${AFTER_S} s after ${mb(after)}: ${((sum(after) / sum(idle) - 1) * 100).toFixed(0)} % above idle${worker ? "" : " (no worker process)"}${collected ? `; after the heap snapshot's full GC ${mb(collected)}` : ""}`,
     `  capacity: ${CAPACITY_PLAYERS} players taking turns as fast as answered: ${turnsPerS.toFixed(1)} turns/s (page median ${ms(tp.median)}, move median ${ms(tm.median)})`,

@@ -6,9 +6,9 @@
  * the server's time from the time its own generator, on the same cores, took to read the answer.
  * An action's line also splits that time at the stages the app marks (lib/stages.ts): each
  * stage's ms since the one before ("parsed" since the arrival), and "out" from the last to the end.
- * And each round trip to PostgreSQL as a "db" line: from a statement's bytes handed to the socket
- * to the first bytes of its answer read, which is the database's time and the network's (and the
- * loop's, in reading it) but not the wait for a pooled connection, which the stages hold besides.
+ * And each statement sent to PostgreSQL as a "db" line (timeRoundTrips): from its bytes handed
+ * to the socket to its answer's end read, which is the database's time and the network's (and the
+ * loop's, in reading it) but not the wait in the driver's queue, which the stages hold besides.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { subscribe } from "node:diagnostics_channel";
@@ -31,7 +31,8 @@ export function requestKind(method: string | undefined, path: string | undefined
 
 /** A request's line: "<kind> <arrival, epoch ms> <ms taken>", then its stages as "name=ms,…" if it marked any. */
 export function requestLine(kind: string, arrival: number, took: number, stages: [string, number][]): string {
-  const split = stages.length ? ` ${[...stages, ["out", took - stages.reduce((t, [, ms]) => t + ms, 0)]].map(([name, ms]) => `${name}=${(ms as number).toFixed(1)}`).join(",")}` : "";
+  const all: [string, number][] = [...stages, ["out", took - stages.reduce((t, [, ms]) => t + ms, 0)]];
+  const split = stages.length ? ` ${all.map(([name, ms]) => `${name}=${ms.toFixed(1)}`).join(",")}` : "";
   return `${kind} ${arrival.toFixed(1)} ${took.toFixed(1)}${split}\n`;
 }
 
@@ -61,20 +62,75 @@ if (process.env.PROBE_TO) {
   timeRoundTrips(Number(new URL(process.env.DATABASE_URL ?? "postgres://db").port || 5432), out);
 }
 
-/** Writes a "db" line for each round trip on a socket to `port`: the first write since its last answer, to the next bytes read. */
+/**
+ * Reads PostgreSQL's messages from a stream's chunks, whatever their cut: each is a type byte and
+ * a length that counts itself, except the first a client sends (its startup, with no type byte).
+ */
+export function messageTypes(untypedFirst: boolean): (chunk: Uint8Array) => string[] {
+  let header: number[] = [];
+  let skip = 0;
+  let typed = !untypedFirst;
+  return (chunk) => {
+    const types: string[] = [];
+    for (let i = 0; i < chunk.length; ) {
+      if (skip > 0) {
+        const n = Math.min(skip, chunk.length - i);
+        skip -= n;
+        i += n;
+        continue;
+      }
+      header.push(chunk[i++]);
+      const size = typed ? 5 : 4;
+      if (header.length < size) continue;
+      const length = ((header[size - 4] << 24) | (header[size - 3] << 16) | (header[size - 2] << 8) | header[size - 1]) >>> 0;
+      if (typed) types.push(String.fromCharCode(header[0]));
+      skip = length - 4;
+      header = [];
+      typed = true;
+    }
+    return types;
+  };
+}
+
+/**
+ * Writes a "db" line for each statement on a plain (not TLS) socket to `port`: from its Sync or
+ * Query message handed to the socket to its ReadyForQuery read. A statement sent down a connection
+ * still busy with others (postgres.js does so once every connection of its pool is busy) waits
+ * behind them in that time; the driver's own queue before the socket is not in it.
+ */
 function timeRoundTrips(port: number, out: NodeJS.WritableStream) {
-  const sentAt = new WeakMap<net.Socket, number>();
+  const connections = new WeakMap<net.Socket, { sent: number[]; written: (c: Uint8Array) => string[]; read: (c: Uint8Array) => string[]; startedUp: boolean }>();
+  const connection = (socket: net.Socket) => {
+    if (socket.remotePort !== port) return null;
+    let c = connections.get(socket);
+    if (!c) connections.set(socket, (c = { sent: [], written: messageTypes(true), read: messageTypes(false), startedUp: false }));
+    return c;
+  };
   const write = net.Socket.prototype.write as (this: net.Socket, ...args: unknown[]) => boolean;
   net.Socket.prototype.write = function (this: net.Socket, ...args: unknown[]) {
-    if (this.remotePort === port && !sentAt.has(this)) sentAt.set(this, performance.now());
+    const c = connection(this);
+    const chunk = args[0];
+    if (c && (chunk instanceof Uint8Array || typeof chunk === "string")) {
+      const at = performance.now();
+      for (const type of c.written(typeof chunk === "string" ? Buffer.from(chunk, typeof args[1] === "string" ? args[1] as BufferEncoding : "utf8") : chunk)) {
+        if (type === "S" || type === "Q") c.sent.push(at);
+      }
+    }
     return write.apply(this, args);
   } as typeof net.Socket.prototype.write;
   const emit = net.Socket.prototype.emit as (this: net.Socket, event: string, ...args: unknown[]) => boolean;
   net.Socket.prototype.emit = function (this: net.Socket, event: string, ...args: unknown[]) {
-    const sent = event === "data" ? sentAt.get(this) : undefined;
-    if (sent !== undefined) {
-      sentAt.delete(this);
-      out.write(requestLine("db", performance.timeOrigin + sent, performance.now() - sent, []));
+    const c = event === "data" && args[0] instanceof Uint8Array ? connection(this) : null;
+    if (c) {
+      for (const type of c.read(args[0] as Uint8Array)) {
+        if (type !== "Z") continue;
+        // The first ReadyForQuery ends the startup, which no statement asked for.
+        if (!c.startedUp) c.startedUp = true;
+        else {
+          const sent = c.sent.shift();
+          if (sent !== undefined) out.write(requestLine("db", performance.timeOrigin + sent, performance.now() - sent, []));
+        }
+      }
     }
     return emit.call(this, event, ...args);
   } as typeof net.Socket.prototype.emit;

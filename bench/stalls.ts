@@ -109,7 +109,9 @@ export function stageSplit(requests: ServerRequest[]): string {
   for (const r of requests) {
     if (!r[2].length) continue;
     const path = r[2].map(([name]) => name).join(" → ");
-    paths.set(path, [...(paths.get(path) ?? []), r]);
+    const same = paths.get(path);
+    if (same) same.push(r);
+    else paths.set(path, [r]);
   }
   const [path, usual] = [...paths].sort((a, b) => b[1].length - a[1].length)[0] ?? ["", []];
   if (!usual.length) return "no stages marked";

@@ -114,8 +114,9 @@ export function databaseSettings(env: Record<string, string | undefined> = proce
   });
 }
 
-function openFromEnv(): Promise<DbHandle> {
-  const env = databaseSettings();
+/** The database the environment names (databaseSettings), opened and migrated. */
+export function openFromEnv(environment: Record<string, string | undefined> = process.env): Promise<DbHandle> {
+  const env = databaseSettings(environment);
   if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL, { max: env.DATABASE_POOL });
   // The ignore comment keeps Turbopack from tracing the whole project into the build
   // because of a path only known at run time.

@@ -530,6 +530,9 @@ interface JudgedMove {
   botToMove: boolean;
 }
 
+/** Whether a move that goes on left the worker work: its "your turn" email, or a bot's turn (MoveResult.wakesWorker). */
+const leavesWork = (email: TurnEmail | null, { botToMove }: Pick<JudgedMove, "botToMove">) => !!email || botToMove;
+
 /** Judges the move on the game as `read` (readForMove): refusals as GameErrors, in the words the player may see. */
 async function judgeMove(ex: Executor, read: Awaited<ReturnType<typeof readForMove>>, userId: string, input: MoveInput, now: Date): Promise<JudgedMove> {
   const { game: g, said, repliesStopped, ...seats } = read;
@@ -624,21 +627,22 @@ export async function submitMove(
       markStage("judged");
       if (await writeUsualMove(db, read.game, judged.move, judged.gameAfter, email, now)) {
         markStage("written");
-        return { ...judged.result, wakesWorker: !!email || judged.botToMove };
+        return { ...judged.result, wakesWorker: leavesWork(email, judged) };
       }
     }
   }
   return db.transaction(async (tx) => {
     const read = await readForMove(tx, input.gameId, userId, true);
     const g = read.game;
-    const { result, rules, move, gameAfter, players, turnEmail, botToMove } = await judgeMove(tx, read, userId, input, now);
+    const judged = await judgeMove(tx, read, userId, input, now);
+    const { result, rules, move, gameAfter, players, turnEmail } = judged;
     const { ply, text, outcome } = result;
     if (outcome.result === "ongoing" && !read.linesWait) {
       // Locked, the game is as read.
       const email = await turnEmail();
       if (!await writeUsualMove(tx, g, move, gameAfter, email, now)) throw new Error(`game ${g.id} changed under its lock`);
       await alsoWithMove?.(tx, text);
-      return { ...result, wakesWorker: !!email || botToMove };
+      return { ...result, wakesWorker: leavesWork(email, judged) };
     }
     await tx.insert(moves).values(move);
     await alsoWithMove?.(tx, text);
@@ -646,13 +650,14 @@ export async function submitMove(
     if (outcome.result !== "ongoing") await finish(tx, { ...g, ply }, resultOf(outcome), outcome.reason, now, players);
     // The opponent's conditional answer, when a line of theirs waits for this move (docs/conditional-moves.md):
     // then the mover is told it is their turn again, and the opponent is not mailed.
-    else if (await answerConditionalMove(tx, g, rules, { ply, text, by: userId }, now)) return { ...result, answered: true };
+    else if (await answerConditionalMove(tx, g, rules, { ply, text, by: userId }, now)) return { ...result, answered: true, wakesWorker: true };
     else {
       const email = await turnEmail();
       if (email) await queueTurnEmail(tx, email, now);
-      return { ...result, wakesWorker: !!email || botToMove };
+      return { ...result, wakesWorker: leavesWork(email, judged) };
     }
-    return result;
+    // The game over is mailed to both players.
+    return { ...result, wakesWorker: true };
   });
 }
 

@@ -4,7 +4,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { pgSchema, text } from "drizzle-orm/pg-core";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseSettings, isUniqueViolation, type Db } from "@/lib/db/client";
+import { databaseSettings, isUniqueViolation, openFromEnv, type Db } from "@/lib/db/client";
 import { migratePostgres } from "@/lib/db/migrate";
 import { accounts, games, invitations, moves, sessions, users, verificationTokens } from "@/lib/db/schema";
 import { createTestPostgres, TEST_POSTGRES_URL, testDrivers, type TestDb } from "@/lib/db/testing";
@@ -203,13 +203,20 @@ describe("the database's settings", () => {
   });
 
   it("keep a process to its pool's size, however many statements wait", async () => {
-    const handle = await createTestPostgres({ max: 2 });
+    const test = await createTestPostgres();
+    const pids = async (db: Db) => new Set((await Promise.all(Array.from({ length: 6 }, () =>
+      db.execute(sql`select pg_backend_pid() as pid, pg_sleep(0.05)`) as unknown as Promise<{ pid: number }[]>))).map(([r]) => r.pid)).size;
     try {
-      const rows = await Promise.all(Array.from({ length: 6 }, () =>
-        handle.db.execute(sql`select pg_backend_pid() as pid, pg_sleep(0.05)`) as unknown as Promise<{ pid: number }[]>));
-      expect(new Set(rows.map(([r]) => r.pid)).size).toBe(2);
+      for (const [pool, connections] of [["2", 2], ["", 6]] as const) {
+        const handle = await openFromEnv({ DATABASE_URL: test.url!, DATABASE_POOL: pool });
+        try {
+          expect(await pids(handle.db), `DATABASE_POOL=${pool}`).toBe(connections);
+        } finally {
+          await handle.close();
+        }
+      }
     } finally {
-      await handle.close();
+      await test.close();
     }
   });
 });

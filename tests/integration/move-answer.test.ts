@@ -95,6 +95,12 @@ describe("the move action's answer", () => {
     expect(await moveAs(users.alice, toCarol, 0, "P e2-e4")).toBe(0);
     const toBot = await insertActiveGame(handle.db, { white: p.alice, black: bot.id });
     expect(await moveAs(users.alice, toBot, 0, "P e2-e4")).toBe(1);
+    // A move judged under the game's lock (a conditional line waits, here one that this move does not answer): the same.
+    for (const [opponent, wakes] of [[p.bob, 1], [p.carol, 0]] as const) {
+      const locked = await insertActiveGame(handle.db, { white: p.alice, black: opponent, moves: ["P e2-e4", "p e7-e5"] });
+      await addConditionalLine(handle.db, opponent, { gameId: locked, expectedPly: 2, moves: ["P d2-d4", "p d7-d5"] });
+      expect(await moveAs(users.alice, locked, 2, "N g1-f3")).toBe(wakes);
+    }
     // The game over queues mail to both, Carol's too.
     const mate = await insertActiveGame(handle.db, { white: p.carol, black: p.alice, moves: ["P f2-f3", "p e7-e5", "P g2-g4"] });
     expect(await moveAs(users.alice, mate, 3, "q d8-h4")).toBe(1);

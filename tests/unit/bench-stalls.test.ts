@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { noStalls, note, overlapsStall, serverProbe, stageSplit, STALL_MS, type ServerRequest } from "@/bench/stalls";
 import { STAGE_CHANNEL } from "@/lib/stages";
-import { requestKind } from "@/bench/server-probe";
+import { messageTypes, requestKind } from "@/bench/server-probe";
 import { startTicker } from "@/bench/ticker";
 
 const block = (ms: number) => {
@@ -80,8 +80,8 @@ describe("stall probes", () => {
   it("splits an action's time at the stages the app marks, each request's marks its own", () => {
     const probe = serverProbe(folder);
     const from = Date.now();
-    // Two actions at once, each marking "read" after its own wait (across a timer, as a query's
-    // answer comes) and "written" after another: 100 then 20 ms for /games/slow, 10 then 30 for /games/quick.
+    // Two actions at once, each marking stages named for its own path after its own waits (across
+    // timers, as a query's answer comes): 100 then 20 ms for /games/slow, 10 then 30 for /games/quick.
     const pid = Number(execFileSync(process.execPath, ["-e", `
       const http = require("node:http");
       const stages = require("node:diagnostics_channel").channel(${JSON.stringify(STAGE_CHANNEL)});
@@ -89,9 +89,9 @@ describe("stall probes", () => {
       const server = http.createServer(async (req, res) => {
         const [read, write] = req.url === "/games/slow" ? [100, 20] : [10, 30];
         await wait(read);
-        stages.publish("read");
+        stages.publish("read" + req.url);
         await wait(write);
-        stages.publish("written");
+        stages.publish("written" + req.url);
         res.end("ok");
       });
       const post = (path) => new Promise((done) => http.request({ port: server.address().port, path, method: "POST" }, (r) => r.resume().on("end", done)).end());
@@ -101,46 +101,90 @@ describe("stall probes", () => {
         setTimeout(() => console.log(process.pid), 50);
       });`], { env: { ...process.env, ...probe.env }, encoding: "utf8" }).trim());
     const actions = probe.read(pid, from, Date.now()).requests.action;
-    expect(actions).toHaveLength(2);
-    const [quick, slow] = [...actions].sort((a, b) => a[1] - b[1]);
-    expect(slow[2].map(([name]) => name)).toEqual(["read", "written", "out"]);
-    expect(quick[2].map(([name]) => name)).toEqual(["read", "written", "out"]);
-    const [slowRead, slowWrite, slowOut] = slow[2].map(([, ms]) => ms);
-    const [quickRead, quickWrite] = quick[2].map(([, ms]) => ms);
-    expect(slowRead).toBeGreaterThanOrEqual(95);
-    expect(slowWrite).toBeGreaterThanOrEqual(15);
-    expect(quickRead).toBeLessThan(slowRead);
-    expect(quickWrite).toBeGreaterThanOrEqual(25);
+    expect(actions.map(([, , stages]) => stages.map(([name]) => name)).sort()).toEqual([
+      ["read/games/quick", "written/games/quick", "out"],
+      ["read/games/slow", "written/games/slow", "out"],
+    ]);
+    const slow = actions.find(([, , stages]) => stages[0][0] === "read/games/slow")!;
+    const [read, written, out] = slow[2].map(([, ms]) => ms);
+    expect(read).toBeGreaterThanOrEqual(95);
+    expect(written).toBeGreaterThanOrEqual(15);
     // The stages add up to the request's time.
-    expect(slowRead + slowWrite + slowOut).toBeCloseTo(slow[1], 0);
+    expect(read + written + out).toBeCloseTo(slow[1], 0);
   });
 
-  it("times each round trip to the database: a statement sent to its answer's first bytes, not what the server says unasked", async () => {
-    // The "database": answers each statement 60 ms later, and says something unasked (as a NOTIFY) after the first.
-    const db = createServer((socket) => socket.on("data", () => setTimeout(() => {
-      socket.write("answer");
-      setTimeout(() => socket.write("unasked"), 30);
-    }, 60)));
+  it("times each statement to the database from its sending to its answer's end, one sent behind another too", async () => {
+    const frame = (type: string, body = "") => Buffer.concat([Buffer.from(type), Buffer.from([0, 0, 0, 4 + body.length]), Buffer.from(body)]);
+    const ready = frame("Z", "I");
+    // The "database": says something unasked (as a NOTIFY) at once, answers the startup at once and
+    // each statement (a Query message) 60 ms after the one before it, in order, as PostgreSQL does.
+    const db = createServer((socket) => {
+      socket.write(frame("A", "unasked\0"));
+      let startedUp = false;
+      let pending = Buffer.alloc(0);
+      let queue = Promise.resolve();
+      socket.on("data", (chunk) => {
+        if (!startedUp) {
+          startedUp = true;
+          socket.write(ready);
+          return;
+        }
+        // Whole messages only: the client cuts one across two writes.
+        for (pending = Buffer.concat([pending, chunk]); pending.length >= 5 && pending.length >= 1 + pending.readUInt32BE(1); ) {
+          pending = pending.subarray(1 + pending.readUInt32BE(1));
+          queue = queue.then(() => new Promise<void>((done) => setTimeout(() => {
+            socket.write(Buffer.concat([frame("C", "SELECT 1\0"), ready]));
+            done();
+          }, 60)));
+        }
+      });
+    });
     await new Promise<void>((r) => db.listen(0, "127.0.0.1", r));
     const port = (db.address() as AddressInfo).port;
     const probe = serverProbe(folder);
     const from = Date.now();
+    // The client: its startup (no type byte), waits for the unasked and the startup's answer, then
+    // one statement alone and two sent together, the second cut across two writes.
     const pid = await new Promise<number>((done, fail) => execFile(process.execPath, ["-e", `
       const socket = require("node:net").connect(${port}, "127.0.0.1");
-      const answer = () => new Promise((r) => socket.once("data", r));
+      const query = Buffer.concat([Buffer.from("Q"), Buffer.from([0, 0, 0, 13]), Buffer.from("select 1\\0")]);
+      let seen = "";
+      const until = (n) => new Promise((r) => { const check = () => (seen.split("Z").length - 1 >= n ? r() : socket.once("data", (c) => { seen += c.toString("latin1"); check(); })); check(); });
       socket.on("connect", async () => {
-        for (const statement of ["one", "two"]) {
-          socket.write(statement);
-          await answer();
-          await new Promise((r) => setTimeout(r, 100)); // the unasked comes meanwhile
-        }
+        socket.write(Buffer.from([0, 0, 0, 8, 0, 3, 0, 0]));
+        await until(1);
+        socket.write(query);
+        await until(2);
+        socket.write(Buffer.concat([query, query.subarray(0, 3)]));
+        socket.write(query.subarray(3));
+        await until(4);
         socket.end();
         setTimeout(() => console.log(process.pid), 50);
       });`], { env: { ...process.env, ...probe.env, DATABASE_URL: `postgres://user@127.0.0.1:${port}/db` }, encoding: "utf8" },
       (error, stdout) => (error ? fail(error) : done(Number(stdout.trim())))));
     db.close();
-    const trips = probe.read(pid, from, Date.now()).requests.db;
-    expect(trips.map(([, took]) => took >= 55 && took < 1_000)).toEqual([true, true]);
+    const took = probe.read(pid, from, Date.now()).requests.db.map(([, ms]) => ms);
+    expect(took).toHaveLength(3);
+    expect(took[0]).toBeGreaterThanOrEqual(55);
+    expect(took[1]).toBeGreaterThanOrEqual(55);
+    // The second of the two waited behind the first.
+    expect(took[2]).toBeGreaterThanOrEqual(115);
+    expect(took.every((ms) => ms < 5_000)).toBe(true);
+  });
+
+  it("reads PostgreSQL's message types however the bytes are cut", () => {
+    const bytes = Buffer.concat([
+      Buffer.from([0, 0, 0, 8, 0, 3, 0, 0]), // a startup: no type byte
+      Buffer.from("P"), Buffer.from([0, 0, 0, 6]), Buffer.from("ab"),
+      Buffer.from("S"), Buffer.from([0, 0, 0, 4]),
+      Buffer.from("Q"), Buffer.from([0, 0, 0, 5]), Buffer.from([0]),
+    ]);
+    for (const cuts of [[], [1, 9, 10, 14], [3, 11, 16, 17, 18]]) {
+      const read = messageTypes(true);
+      const pieces = [0, ...cuts, bytes.length].slice(1).map((end, i, ends) => bytes.subarray(i ? ends[i - 1] : 0, end));
+      expect(pieces.flatMap((p) => read(p)), JSON.stringify(cuts)).toEqual(["P", "S", "Q"]);
+    }
+    expect(messageTypes(false)(Buffer.concat([Buffer.from("Z"), Buffer.from([0, 0, 0, 5]), Buffer.from("I")]))).toEqual(["Z"]);
   });
 
   it("sums up the stages of the path most requests took, and the slowest 1 % of them", () => {
