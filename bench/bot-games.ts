@@ -102,30 +102,45 @@ export function serveJobs<J extends { index: number }, R>(run: (job: J, data: un
 /**
  * Runs the jobs in `workers` worker threads started from `script` (the benchmark's own bundle,
  * which calls serveJobs when it is not the main thread), each taking the next job as it finishes
- * one; `onDone` hears every result as it comes. Resolves to the results in the jobs' order.
+ * one; `onDone` hears every result as it comes. A job that `wanted` refuses when its turn comes is
+ * not played (a pairing whose verdict is already decided: bot-strength.ts). Resolves once every
+ * job given out has answered.
  */
-export function inWorkers<J extends { index: number }, R>(script: URL, jobs: readonly J[], workers: number, data: unknown, onDone: (job: J, result: R) => void): Promise<R[]> {
-  const results: R[] = new Array(jobs.length);
+export function inWorkers<J extends { index: number }, R>(
+  script: URL, jobs: readonly J[], workers: number, data: unknown, onDone: (job: J, result: R) => void,
+  wanted: (job: J) => boolean = () => true,
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (jobs.length === 0) return resolve(results);
     let next = 0;
-    let finished = 0;
-    const give = (w: Worker) => {
-      if (next < jobs.length) w.postMessage(jobs[next++]);
-      else void w.terminate();
+    let running = 0;
+    const nextJob = (): J | undefined => {
+      while (next < jobs.length && !wanted(jobs[next])) next++;
+      return jobs[next++];
     };
-    for (let i = 0; i < Math.min(workers, jobs.length); i++) {
+    const give = (w: Worker) => {
+      const job = nextJob();
+      if (job) {
+        running++;
+        w.postMessage(job);
+        return;
+      }
+      void w.terminate();
+      if (running === 0) resolve();
+    };
+    for (let i = 0; i < workers; i++) {
+      const job = nextJob();
+      if (!job) break;
       const w = new Worker(script, { workerData: data });
       w.on("message", ({ index, result }: { index: number; result: R }) => {
-        results[index] = result;
-        finished++;
+        running--;
         onDone(jobs[index], result);
-        if (finished === jobs.length) resolve(results);
         give(w);
       });
       w.on("error", reject);
-      give(w);
+      running++;
+      w.postMessage(job);
     }
+    if (running === 0) resolve();
   });
 }
 

@@ -152,8 +152,11 @@ async function main(): Promise<void> {
     if (skill === undefined) break;
     const jobs: Job[] = Array.from({ length: games }, (_, g) => ({ index: g, skill, botWhite: g % 2 === 0, opening: Math.floor(g / 2) % OPENINGS.length, seed: g }));
     // Each game as it ends, on stderr: a Skill Level's row waits for its twenty.
-    const results = await inWorkers<Job, GameResult>(new URL(import.meta.url), jobs, workers, settings, (job, r) =>
-      console.error(`  skill ${skill} game ${job.index} (${OPENINGS[job.opening].name}, bot ${job.botWhite ? "white" : "black"}): ${r.winner === "draw" ? "draw" : (r.winner === "white") === job.botWhite ? "bot won" : "Stockfish won"} by ${r.reason} in ${r.plies} plies`));
+    const results: GameResult[] = new Array(jobs.length);
+    await inWorkers<Job, GameResult>(new URL(import.meta.url), jobs, workers, settings, (job, r) => {
+      results[job.index] = r;
+      console.error(`  skill ${skill} game ${job.index} (${OPENINGS[job.opening].name}, bot ${job.botWhite ? "white" : "black"}): ${r.winner === "draw" ? "draw" : (r.winner === "white") === job.botWhite ? "bot won" : "Stockfish won"} by ${r.reason} in ${r.plies} plies`);
+    });
     let w = 0, d = 0, l = 0, plies = 0;
     const time = { bot: 0, botMoves: 0, sf: 0, sfMoves: 0 };
     const ends = new Map<string, number>();

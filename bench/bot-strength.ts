@@ -5,10 +5,17 @@
  * Two checks, each a pairing of `--per-pairing` games (20) in every chosen game:
  * - top: the highest chosen level against level 1 (random legal moves) wins at least 95 %;
  * - ladder: each chosen level against the chosen level below it wins more than it loses.
- * Prints a row per pairing (wins, draws, losses of the higher level; its mean time a move; both
- * sides' thinking time a game, which says how long a bigger run would take) and exits with 1
- * when a check fails or a bot errs (a throw, an illegal move): a benchmark that counts losses
- * fails when it finds one.
+ * A pairing stops once its verdict is decided, when no result of the games left could change it
+ * (--every-game plays them all, for the score). Prints a row per pairing (games played; wins,
+ * draws, losses of the higher level; its mean time a move; both sides' thinking time a game, which
+ * says how long a bigger run would take) and exits with 1 when a check fails or a bot errs (a
+ * throw, an illegal move): a benchmark that counts losses fails when it finds one.
+ *
+ * --record FILE keeps the games from one run to the next (bench/game-record.ts): each game
+ * finished is appended to it, and a game it holds, played by the same rules and bot sources with
+ * the same settings, is not played again. So a run cut off goes on where it stopped; the ladder's
+ * top pairings, tens of core-hours, are played over several sittings into
+ * bench/records/bot-ladder.jsonl.
  *
  *   npm run -s bench:bot-strength                               (everything: 23 games × 8 pairings × 20)
  *   npm run -s bench:bot-strength -- --games chess,xiangqi --levels 1,4,8 --per-pairing 6 --nodes 5000
@@ -20,10 +27,12 @@
  * searching level that many nodes (a lighter run; the levels then differ by depth and noise),
  * --seed N, --workers N (one per core the load average leaves free, at least 1).
  */
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { isMainThread } from "node:worker_threads";
 import { BOT_LEVELS } from "../lib/bot";
 import { variantIds } from "../lib/rules";
 import { botPlayer, commandLine, freeCores, inWorkers, load, playGame, seedOf, serveJobs, type Budget, type GameResult } from "./bot-games";
+import { codeVersion, readRecord, recordLine, verdictSoFar, type Tally } from "./game-record";
 
 interface Job {
   index: number;
@@ -33,6 +42,8 @@ interface Job {
   low: number;
   highWhite: boolean;
   seed: number;
+  /** The game's name in a record (bench/game-record.ts): the run's seed, the game, the pairing, its number in the pairing. */
+  game: string;
 }
 
 interface Settings {
@@ -60,6 +71,7 @@ async function main(): Promise<void> {
   const check = option("--check") ?? "both";
   if (!["top", "ladder", "both"].includes(check)) throw new Error("--check takes top, ladder or both");
   const perPairing = whole("--per-pairing", 20);
+  const everyGame = args.includes("--every-game");
   const budget: Budget = {
     ...(option("--ms") !== undefined && { ms: whole("--ms", 0) }),
     ...(option("--nodes") !== undefined && { nodes: whole("--nodes", 0) }),
@@ -88,56 +100,101 @@ async function main(): Promise<void> {
   for (const variant of games)
     for (const p of pairings)
       for (let i = 0; i < perPairing; i++)
-        jobs.push({ index: jobs.length, variant, high: p.high, low: p.low, highWhite: i % 2 === 0, seed: seedOf(`${seed}/${variant}/${p.high}-${p.low}/${i}`) });
+        jobs.push({ index: jobs.length, variant, high: p.high, low: p.low, highWhite: i % 2 === 0, seed: seedOf(`${seed}/${variant}/${p.high}-${p.low}/${i}`), game: `${seed}/${variant}/${p.high}-${p.low}/${i}` });
 
   const budgetText = `${budget.nodes !== undefined ? `${budget.nodes} nodes` : "each level's own nodes"}${budget.ms !== undefined ? `, at most ${budget.ms} ms` : ""}`;
   console.log(`node ${process.version}, ${new Date().toISOString()}, load ${load()}, ${workers} worker(s)`);
-  console.log(`${games.length} game(s) × ${pairings.map((p) => `${p.high}-${p.low}`).join(", ")} × ${perPairing}; ${budgetText} a move, ${settings.maxPlies} plies a draw, seed ${seed}`);
+  console.log(`${games.length} game(s) × ${pairings.map((p) => `${p.high}-${p.low}`).join(", ")} × ${perPairing}; ${budgetText} a move, ${settings.maxPlies} plies a draw, seed ${seed}${everyGame ? "" : "; a pairing stops once its verdict is decided"}`);
 
-  // A pairing's row as soon as its last game is in, and the table again at the end.
+  // Games kept from earlier runs of the same code and settings (bench/game-record.ts).
+  const recordFile = option("--record");
+  if (recordFile !== undefined && budget.ms !== undefined) throw new Error("--record keeps games that repeat move for move: not with --ms");
+  const code = codeVersion(process.cwd());
+  const settingsKey = JSON.stringify(settings);
   const finished: (GameResult | undefined)[] = new Array(jobs.length);
+  if (recordFile !== undefined) {
+    const { games: kept, other } = readRecord(existsSync(recordFile) ? readFileSync(recordFile, "utf8") : "", code, settingsKey);
+    for (const j of jobs) finished[j.index] = kept.get(j.game);
+    console.log(`record ${recordFile}: code ${code}; ${finished.filter(Boolean).length} of these games already played${other ? `, ${other} line(s) of other code or settings left aside` : ""}`);
+  }
+
+  const kindOf = (job: Job) => pairings.find((p) => p.high === job.high && p.low === job.low)!.kind;
+  const pairingOf = (job: Job) => jobs.filter((j) => j.variant === job.variant && j.high === job.high && j.low === job.low);
+  const highColour = (j: Job) => (j.highWhite ? "white" : "black");
+  const tallyOf = (mine: Job[]): Tally => {
+    const t = { wins: 0, draws: 0, losses: 0, errors: 0 };
+    for (const j of mine) {
+      const r = finished[j.index];
+      if (!r) continue;
+      if (r.reason.startsWith("error")) t.errors++;
+      if (r.winner === "draw") t.draws++;
+      else if (r.winner === highColour(j)) t.wins++;
+      else t.losses++;
+    }
+    return t;
+  };
+  const decided = (job: Job) => !everyGame && verdictSoFar(kindOf(job), perPairing, tallyOf(pairingOf(job))) !== "open";
+
+  // A pairing's row once every game is in, or once its verdict is decided and none of its games is still being played; the table again at the end.
+  const playing = new Set<number>();
+  const reported = new Set<string>();
   const rows: string[] = [];
   const failures: string[] = [];
-  const header = `${"game".padEnd(19)} ${"pairing".padEnd(8)} ${"W".padStart(3)} ${"D".padStart(3)} ${"L".padStart(3)} ${"score".padStart(6)} ${"plies".padStart(6)} ${"ms/move".padStart(8)} ${"s/game".padStart(7)}  verdict`;
+  const header = `${"game".padEnd(19)} ${"pairing".padEnd(8)} ${"games".padStart(5)} ${"W".padStart(3)} ${"D".padStart(3)} ${"L".padStart(3)} ${"score".padStart(6)} ${"plies".padStart(6)} ${"ms/move".padStart(8)} ${"s/game".padStart(7)}  verdict`;
   const t0 = performance.now();
-  const results = await inWorkers<Job, GameResult>(new URL(import.meta.url), jobs, workers, settings, reportIfDone);
+  let playedPlies = 0;
+  let played = 0;
+  for (const j of jobs) reportIfDone(j);
+  await inWorkers<Job, GameResult>(new URL(import.meta.url), jobs, workers, settings, (job, result) => {
+    finished[job.index] = result;
+    playing.delete(job.index);
+    playedPlies += result.plies;
+    played++;
+    if (recordFile !== undefined) appendFileSync(recordFile, recordLine(code, settingsKey, job.game, result, result.winner !== highColour(job)));
+    reportIfDone(job);
+  }, (job) => {
+    const play = !finished[job.index] && !decided(job);
+    if (play) playing.add(job.index);
+    return play;
+  });
   const wall = (performance.now() - t0) / 1000;
 
-  function reportIfDone(job: Job, result: GameResult): void {
-    finished[job.index] = result;
-    const mine = jobs.filter((j) => j.variant === job.variant && j.high === job.high && j.low === job.low);
-    if (mine.some((j) => !finished[j.index])) return;
-    let w = 0, d = 0, l = 0, plies = 0, ms = 0, moves = 0, both = 0;
+  function reportIfDone(job: Job): void {
+    const mine = pairingOf(job);
+    const pairing = `${job.variant} ${job.high}-${job.low}`;
+    if (reported.has(pairing) || mine.some((j) => playing.has(j.index))) return;
+    if (mine.some((j) => !finished[j.index]) && !decided(job)) return;
+    reported.add(pairing);
+    const counted = mine.filter((j) => finished[j.index]);
+    let plies = 0, ms = 0, moves = 0, both = 0;
     const errors: string[] = [];
     const notWon: string[] = [];
-    for (const j of mine) {
+    for (const j of counted) {
       const r = finished[j.index]!;
-      const highColor = j.highWhite ? "white" : "black";
-      if (r.winner === "draw") d++;
-      else if (r.winner === highColor) w++;
-      else l++;
+      const highColor = highColour(j);
       plies += r.plies;
       ms += r.ms[highColor];
       moves += r.moves[highColor];
       both += r.ms.white + r.ms.black;
-      if (r.winner !== highColor && !r.reason.startsWith("error")) notWon.push(`${job.variant} ${j.high}-${j.low} game ${j.index} (level ${j.high} ${highColor}): ${r.winner === "draw" ? "draw" : `${r.winner} won`} by ${r.reason} in ${r.plies} plies; start ${r.startFen}; moves ${r.record.join(" ")}`);
-      if (r.reason.startsWith("error")) errors.push(`${job.variant} ${j.high}-${j.low} game ${j.index}: ${r.reason}; start ${r.startFen}; moves ${r.record.join(" ")}`);
+      if (r.winner !== highColor && !r.reason.startsWith("error")) notWon.push(`${pairing} game ${j.index} (level ${j.high} ${highColor}): ${r.winner === "draw" ? "draw" : `${r.winner} won`} by ${r.reason} in ${r.plies} plies; start ${r.startFen}; moves ${r.record.join(" ")}`);
+      if (r.reason.startsWith("error")) errors.push(`${pairing} game ${j.index}: ${r.reason}; start ${r.startFen}; moves ${r.record.join(" ")}`);
     }
-    const n = mine.length;
-    const kind = pairings.find((p) => p.high === job.high && p.low === job.low)!.kind;
-    const ok = errors.length === 0 && (kind === "top" ? w >= 0.95 * n : w > l);
-    const verdict = errors.length ? `FAIL (${errors.length} error(s))` : ok ? "ok" : kind === "top" ? "FAIL (< 95 % wins)" : "FAIL (not more wins than losses)";
-    const row = `${job.variant.padEnd(19)} ${`${job.high}-${job.low}`.padEnd(8)} ${String(w).padStart(3)} ${String(d).padStart(3)} ${String(l).padStart(3)} ${`${Math.round((100 * (w + d / 2)) / n)}%`.padStart(6)} ${(plies / n).toFixed(0).padStart(6)} ${(moves ? ms / moves : 0).toFixed(0).padStart(8)} ${(both / 1000 / n).toFixed(1).padStart(7)}  ${verdict}`;
+    const { wins: w, draws: d, losses: l } = tallyOf(mine);
+    const n = counted.length;
+    const kind = kindOf(job);
+    const ok = verdictSoFar(kind, perPairing, tallyOf(mine)) === "pass";
+    const early = n < perPairing ? ` (decided after ${n} of ${perPairing})` : "";
+    const verdict = errors.length ? `FAIL (${errors.length} error(s))` : ok ? `ok${early}` : kind === "top" ? `FAIL (< 95 % wins)${early}` : `FAIL (not more wins than losses)${early}`;
+    const row = `${job.variant.padEnd(19)} ${`${job.high}-${job.low}`.padEnd(8)} ${String(n).padStart(5)} ${String(w).padStart(3)} ${String(d).padStart(3)} ${String(l).padStart(3)} ${`${Math.round((100 * (w + d / 2)) / n)}%`.padStart(6)} ${(plies / n).toFixed(0).padStart(6)} ${(moves ? ms / moves : 0).toFixed(0).padStart(8)} ${(both / 1000 / n).toFixed(1).padStart(7)}  ${verdict}`;
     if (rows.length === 0) console.log(header);
     console.log(row);
     rows.push(row);
     // A failed pairing lists every game its higher level did not win, to replay (npm run rules).
-    if (!ok) failures.push(`${job.variant} ${job.high}-${job.low}: ${verdict}`, ...errors, ...notWon);
+    if (!ok) failures.push(`${pairing}: ${verdict}`, ...errors, ...notWon);
   }
 
   console.log(`\n${header}\n${rows.join("\n")}`);
-  const plies = results.reduce((s, r) => s + r.plies, 0);
-  console.log(`${jobs.length} games, ${plies} plies in ${wall.toFixed(0)} s wall (${((60 * jobs.length) / wall).toFixed(1)} games/min with ${workers} worker(s)); load ${load()}`);
+  console.log(`${played} games played, ${playedPlies} plies in ${wall.toFixed(0)} s wall (${((60 * played) / wall).toFixed(1)} games/min with ${workers} worker(s)); load ${load()}`);
   if (failures.length) {
     console.error(`\n${failures.length} failure(s):\n${failures.join("\n")}`);
     process.exit(1);
