@@ -15,7 +15,8 @@
  * Measured per round: move latency (the action, as the page sends it), page loads, push
  * delivery (from the mover's acknowledgement to each stream of the game hearing the new
  * version), the cores each process used, the stalls of the generator, the machine and the app
- * and which of the slowest moves and peer requests waited through them (stalls.ts), the time the
+ * and which of the slowest moves and peer requests waited through them (stalls.ts), the times of
+ * those that waited through no stall of the machine's or the generator's (the app's own), the time the
  * app itself took over each kind of request (server-probe.ts) and, for a move, over each of its
  * stages (lib/stages.ts: the session, the game's read, the rules' judgement, the write), errors, acknowledged
  * against stored moves per game, the app processes' resident memory (idle before the load, at
@@ -128,7 +129,7 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
 
   const times = { firstPage: [] as number[], page: [] as number[], state: [] as number[], move: [] as number[], peer: [] as number[], turnPage: [] as number[], turnMove: [] as number[] };
   /** When each measured move and peer request ran, [start, end] in epoch ms, to set beside the stalls. */
-  const spans = { move: [] as [number, number][], peer: [] as [number, number][] };
+  const spans = { move: [] as [number, number][], page: [] as [number, number][], peer: [] as [number, number][] };
   /** Each stream's hearing of a version: [game index, version, when]. */
   const heard: [number, number, number][] = [];
   let errors = 0;
@@ -268,7 +269,7 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
       stream = null;
       old?.destroy();
       try {
-        const r = await timed(old ? times.page : times.firstPage, `${ORIGIN}/games/${game.id}`, { headers: { cookie } });
+        const r = await timed(old ? times.page : times.firstPage, `${ORIGIN}/games/${game.id}`, { headers: { cookie } }, old ? spans.page : undefined);
         if (r.status !== 200) fail(`page ${r.status}`);
       } catch (e) {
         fail(`page: ${(e as Error).message}`);
@@ -432,6 +433,7 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
     `  peer GET /variants: ${f.n}, median ${ms(f.median)}, p99 ${ms(f.p99)}; measured page loads/peer median ${(p.median / f.median).toFixed(1)}×`,
     `  stalls while measured, a wake asked for every ${TICK_MS} ms, late: the machine's (a process of its own) ${stallSummary(machineStalls)}; the generator's ${stallSummary(generatorStalls)}; ${appStalls.map((a, i) => `app ${i + 1}'s ${stallSummary(a)}`).join("; ")}${workerStalls ? `; the worker's ${stallSummary(workerStalls)}` : ""}`,
     ...(["move", "peer"] as const).map((kind) => `  the slowest 1 % of ${kind === "move" ? "moves" : "peer requests"}: ${slowest(spans[kind], machineStalls, generatorStalls, appStalls)}`),
+    `  those that waited through no stall of the machine's or the generator's (what the app gives when it has the cores to itself), median / p99: ${(["move", "page", "peer"] as const).map((kind) => `${kind === "move" ? "moves" : kind === "page" ? "pages loaded again" : "peer"} ${clearOf(spans[kind], [machineStalls, generatorStalls])}`).join("; ")}`,
     `  as the app took them (arrival to the answer's last byte handed on), median / p99: moves ${appTook("action")}; pages ${appTook("page")}; state reads ${appTook("state")}; peer ${appTook("peer")}`,
     `  a move's stages in the app (lib/stages.ts): ${moveStages}`,
     `  statements to PostgreSQL as the app took them (handed to the socket to their answer read; no wait in the driver's queue), median / p99: ${appTook("db")}`,
@@ -467,6 +469,12 @@ function slowest(spans: [number, number][], machine: Stalls, generator: Stalls, 
   }
   const shortest = slow.at(-1)!;
   return `${slow.length} of ${spans.length}, ${ms(shortest[1] - shortest[0])} or more, waited through a stall of the machine ${counts[0]}, else of the generator ${counts[1]}, else of an app's event loop ${counts[2]}, none ${counts[3]}`;
+}
+
+/** The times of the `spans` that overlapped none of the `stalls`: n of all, median / p99. */
+function clearOf(spans: [number, number][], stalls: Stalls[]): string {
+  const clear = summary(spans.filter(([s, e]) => !stalls.some((st) => overlapsStall(st, s, e))).map(([s, e]) => e - s));
+  return `${clear.n} of ${spans.length}, ${ms(clear.median)} / ${ms(clear.p99)}`;
 }
 
 /** CPU seconds so far, by who used them. */
