@@ -18,7 +18,8 @@
  * and which of the slowest moves and peer requests waited through them (stalls.ts), the times of
  * those that waited through no stall of the machine's or the generator's (the app's own), the time the
  * app itself took over each kind of request (server-probe.ts) and, for a move, over each of its
- * stages (lib/stages.ts: the session, the game's read, the rules' judgement, the write), errors, acknowledged
+ * stages (lib/stages.ts: the session, for a move only its cookie's read, the game's read with the
+ * session's check, the rules' judgement, the write), errors, acknowledged
  * against stored moves per game, the app processes' resident memory (idle before the load, at
  * its peak, and every 15 s for AFTER seconds after the streams closed: the app's idle collection
  * and then V8's memory reducer give memory back in steps), then the capacity: 32 players taking

@@ -1,3 +1,4 @@
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import NextAuth from "next-auth";
 import { cache } from "react";
@@ -44,6 +45,16 @@ export const getCurrentUser = cache(async (): Promise<User | null> => {
   // A bot never has a session (sign-in refuses it); should one exist anyway, it is nobody.
   return user && user.botLevel === null ? user : null;
 });
+
+/**
+ * The session token the request's cookie carries, unchecked, for a statement to check
+ * (./session-user.ts sessionUserSql): Auth.js's session cookie, named with the "__Secure-" prefix
+ * when the site is on https. Either name may be read: a token signs in only if Auth.js stored it.
+ */
+export async function sessionToken(): Promise<string | null> {
+  const jar = await cookies();
+  return jar.get("__Secure-authjs.session-token")?.value ?? jar.get("authjs.session-token")?.value ?? null;
+}
 
 /**
  * The signed-in player, for pages and server actions that need one. Redirects to

@@ -4,6 +4,7 @@
  */
 export type GameErrorCode =
   | "invalid" // the input does not make sense (bad variant, bad move text)
+  | "signed-out" // the request's session signs in nobody (lib/auth/session-user.ts)
   | "not-found" // no such game or invitation (or not visible to this user)
   | "forbidden" // not a player of this game, not your invitation
   | "not-your-turn"

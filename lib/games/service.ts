@@ -8,6 +8,7 @@ import { randomInt } from "node:crypto";
 import { and, asc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lte, max, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias, type PgTable } from "drizzle-orm/pg-core";
 import { addressKey } from "@/lib/auth/rate-limit";
+import { sessionUserId, sessionUserSql, type SessionMover } from "@/lib/auth/session-user";
 import type { Db, Executor } from "@/lib/db/client";
 import { preparedQuery, preparedStatement } from "@/lib/db/prepared";
 import { conditionalMoves, emailOutbox, gameSeats, games, invitations, moves, replyStops, replyTokens, users, type Game as GameRow, type User } from "@/lib/db/schema";
@@ -410,33 +411,40 @@ const white = alias(users, "white");
 const black = alias(users, "black");
 
 /**
- * Locks the game for a move and reads, in the same statement, what the move needs beside it: both
- * players, the mover's chat message the "your turn" email quotes (chatQuoteSql), whether a
- * conditional line waits, and whether the opponent stopped replies by email.
- */
-/**
  * The game with what a move needs beside it: both players, the mover's chat message the "your
  * turn" email quotes (chatQuoteSql), whether a conditional line waits, and whether the opponent
  * stopped replies by email. Read as is (the usual move: writeUsualMove checks it is unchanged) or
- * locked (the move's transaction).
+ * locked (the move's transaction). The mover is given by id, or by the session token of the
+ * request (a move from the game page), which the same statement checks (sessionUserSql): one
+ * round trip for the session and the game.
  */
-const readsForMove = [false, true].map((locked) => preparedQuery((ex) => {
+const readsForMove = [false, true].map((bySession) => [false, true].map((locked) => preparedQuery((ex) => {
   const gameId = sql.placeholder("gameId");
-  const userId = sql.placeholder("userId");
-  const opponent = sql`(case when ${games.whiteId} = ${userId} then ${games.blackId} else ${games.whiteId} end)`;
+  const mover = bySession ? sessionUserSql(sql.placeholder("token")) : sql`${sql.placeholder("userId")}::text`;
+  const opponent = sql`(case when ${games.whiteId} = ${mover} then ${games.blackId} else ${games.whiteId} end)`;
   const read = ex.select({
     game: games, white, black,
-    said: chatQuoteSql(games.id, opponent, userId),
+    moverId: sql<string | null>`${mover}`,
+    said: chatQuoteSql(games.id, opponent, mover),
     linesWait: sql<boolean>`exists (select 1 from ${conditionalMoves} where ${conditionalMoves.gameId} = ${games.id})`,
     repliesStopped: sql<boolean>`exists (select 1 from ${replyStops} where ${replyStops.gameId} = ${games.id} and ${replyStops.userId} = ${opponent})`,
   }).from(games).leftJoin(white, eq(white.id, games.whiteId)).leftJoin(black, eq(black.id, games.blackId)).where(eq(games.id, gameId));
-  return (locked ? read.for("update", { of: games }) : read).prepare(locked ? "lock_for_move" : "read_for_move");
-}));
+  return (locked ? read.for("update", { of: games }) : read).prepare(`${locked ? "lock_for_move" : "read_for_move"}${bySession ? "_by_session" : ""}`);
+})));
 
-async function readForMove(ex: Executor, gameId: string, userId: string, locked: boolean) {
-  const [row] = await readsForMove[Number(locked)](ex, { gameId, userId });
-  if (!row) throw noSuchGame();
-  return row;
+/** Who makes a move: a player's id (already signed in, or replying by email), or the session token of the request, checked with the game's read. */
+export type Mover = string | SessionMover;
+
+const signedOut = () => new GameError("signed-out", "You are signed out: sign in again to play.");
+
+async function readForMove(ex: Executor, gameId: string, mover: Mover, locked: boolean) {
+  const bySession = typeof mover !== "string";
+  const [row] = await readsForMove[Number(bySession)][Number(locked)](ex, bySession ? { gameId, token: mover.sessionToken } : { gameId, userId: mover });
+  // No game: a signed-out mover is told so first, as for a game that exists.
+  if (!row) throw bySession && (await sessionUserId(ex, mover.sessionToken)) === null ? signedOut() : noSuchGame();
+  const { moverId, ...read } = row;
+  if (moverId === null) throw signedOut();
+  return { ...read, moverId };
 }
 
 /** What the usual move writes, each named by its column's key: a placeholder of writeUsualMove's statement. */
@@ -613,15 +621,17 @@ async function judgeMove(ex: Executor, read: Awaited<ReturnType<typeof readForMo
  * judged again in a transaction with the game locked.
  */
 export async function submitMove(
-  db: Db, userId: string, raw: MoveInput, now = new Date(),
+  db: Db, mover: Mover, raw: MoveInput, now = new Date(),
   /** Also done in the move's transaction, once it is stored (a reply by email marks its address used: lib/games/replies.ts). */
   alsoWithMove?: (tx: Executor, text: string) => Promise<void>,
 ): Promise<MoveResult> {
   const input = parse(moveInput, raw);
   if (!alsoWithMove) {
-    const read = await readForMove(db, input.gameId, userId, false);
+    const read = await readForMove(db, input.gameId, mover, false);
     markStage("read");
-    const judged = await judgeMove(db, read, userId, input, now);
+    // Signed in: the transaction below, should the move need it, reads the game by the id.
+    mover = read.moverId;
+    const judged = await judgeMove(db, read, mover, input, now);
     if (judged.result.outcome.result === "ongoing" && !read.linesWait) {
       const email = await judged.turnEmail();
       markStage("judged");
@@ -632,7 +642,8 @@ export async function submitMove(
     }
   }
   return db.transaction(async (tx) => {
-    const read = await readForMove(tx, input.gameId, userId, true);
+    const read = await readForMove(tx, input.gameId, mover, true);
+    const userId = read.moverId;
     const g = read.game;
     const judged = await judgeMove(tx, read, userId, input, now);
     const { result, rules, move, gameAfter, players, turnEmail } = judged;

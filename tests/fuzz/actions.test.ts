@@ -14,6 +14,7 @@
  * at least once: a redirect to sign in is a refusal, any other one a success.
  * FUZZ_INPUTS calls per action (a sample in `npm test`; `npm run fuzz`: 100,000).
  */
+import { sessionTokenOf } from "../support/sessions";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
@@ -52,6 +53,8 @@ vi.mock("@/lib/auth", async () => {
   return {
     safeCallbackPath,
     getCurrentUser: async () => ctx.user,
+    // A move's session is checked with its game's read: a real one for ctx.user (tests/support/sessions.ts).
+    sessionToken: () => sessionTokenOf(ctx.db as Db, ctx.user),
     requireUser: async (returnTo: string) => {
       const back = new URLSearchParams({ callbackUrl: returnTo });
       if (!ctx.user) throw new ctx.Redirect(`/signin?${back}`);

@@ -9,7 +9,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { sessions, users } from "@/lib/db/schema";
+import { games, moves, sessions, users } from "@/lib/db/schema";
 import { createTestPostgres, statementLog, type TestDb } from "@/lib/db/testing";
 
 const ctx = vi.hoisted(() => {
@@ -26,11 +26,20 @@ vi.mock("next/navigation", () => ({
     throw new ctx.Redirect(url);
   },
 }));
-// The request Auth.js reads the cookie from, as a page or action would see it.
-vi.mock("next/headers", () => ({ headers: async () => new Headers(ctx.cookie ? { cookie: ctx.cookie } : {}) }));
+// The request Auth.js reads the cookie from, as a page or action would see it; the move's signer reads the same cookie.
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers(ctx.cookie ? { cookie: ctx.cookie } : {}),
+  cookies: async () => {
+    const jar = new Map(ctx.cookie.split("; ").filter(Boolean).map((c) => [c.slice(0, c.indexOf("=")), decodeURIComponent(c.slice(c.indexOf("=") + 1))]));
+    return { get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined) };
+  },
+}));
 vi.mock("@/lib/db/client", async (original) => ({ ...(await original<object>()), getDb: async () => ctx.db }));
+vi.mock("@/lib/mail/worker", () => ({ wakeOutboxWorker: () => {} }));
 
 import { getCurrentUser, requireUser } from "@/lib/auth";
+import { moveAction } from "@/app/games/[id]/actions";
+import { insertActiveGame } from "../support/games";
 
 const DAY = 86_400_000;
 
@@ -123,5 +132,81 @@ describe("session guards", () => {
     expect((await getCurrentUser())?.id).toBe(alice);
     expect(log.statements).toHaveLength(2);
     expect((await stored(token)).expires.getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
+  });
+
+  // A move's session is checked by the statement that reads its game (lib/auth/session-user.ts), not by Auth.js:
+  // the same checks, proved here on the game page's own action.
+  describe("a move, signed by its session in the statement that reads the game", () => {
+    let bob: string, carol: string;
+    beforeAll(async () => {
+      const rows = await handle.db.insert(users).values([{ name: "Bob", email: "bob@example.test" }, { name: "Carol", email: "carol@example.test" }]).returning();
+      [bob, carol] = rows.map((r) => r.id);
+    });
+    const newGame = (played: string[] = []) => insertActiveGame(handle.db, { white: alice, black: bob, moves: played, visibility: "public" });
+    const movesOf = async (gameId: string) => (await handle.db.select().from(moves).where(eq(moves.gameId, gameId))).map((m) => `${m.text} by ${m.playerId}`);
+    const SIGNED_OUT = { ok: false, code: "signed-out", error: "You are signed out: sign in again to play." };
+
+    it("plays for the player the session signs in, the session and the game read in one statement", async () => {
+      const id = await newGame();
+      await sessionOf(alice);
+      expect(await moveAction({ gameId: id, expectedPly: 0, move: "P e2-e4" })).toMatchObject({ ok: true, played: { ply: 1, text: "P e2-e4" } });
+      // The session is read once, by the statement that reads the game; Auth.js's own read of it is not sent.
+      const withSession = log.statements.filter((q) => q.includes('from "sessions"'));
+      expect(withSession, log.statements.join("\n")).toHaveLength(1);
+      expect(withSession[0]).toMatch(/from "games" left join "users" "white"/);
+      expect(await movesOf(id)).toEqual([`P e2-e4 by ${alice}`]);
+    });
+
+    it("refuses, storing nothing, a request whose session signs in nobody", async () => {
+      const id = await newGame();
+      const [bot] = await handle.db.select().from(users).where(eq(users.botLevel, 4));
+      const cases: [string, () => Promise<unknown>][] = [
+        ["no cookie", async () => (ctx.cookie = "")],
+        ["a forged token", async () => (ctx.cookie = `authjs.session-token=${randomBytes(16).toString("hex")}`)],
+        ["an expired session", () => sessionOf(alice, new Date(Date.now() - 1000))],
+        ["a bot's session", () => sessionOf(bot.id)],
+        ["the session of a user without a name", () => sessionOf(nameless)],
+      ];
+      for (const [what, signIn] of cases) {
+        await signIn();
+        const answer = await moveAction({ gameId: id, expectedPly: 0, move: "P e2-e4" });
+        // Signed out, the page still shows the public game, as to any visitor: without the players' chat.
+        expect(answer, what).toMatchObject({ ...SIGNED_OUT, state: { id } });
+        expect("state" in answer && answer.state !== null && "chat" in answer.state, what).toBe(false);
+      }
+      expect(await movesOf(id)).toEqual([]);
+      expect((await handle.db.select().from(games).where(eq(games.id, id)))[0].ply).toBe(0);
+    });
+
+    it("a session is not a licence beyond its player: the opponent out of turn, a stranger", async () => {
+      const id = await newGame();
+      await sessionOf(bob);
+      expect(await moveAction({ gameId: id, expectedPly: 0, move: "P e2-e4" })).toMatchObject({ ok: false, code: "not-your-turn" });
+      await sessionOf(carol);
+      expect(await moveAction({ gameId: id, expectedPly: 0, move: "P e2-e4" })).toMatchObject({ ok: false, code: "forbidden" });
+      expect(await movesOf(id)).toEqual([]);
+    });
+
+    it("a game that does not exist: no such game when signed in, signed out when not", async () => {
+      const missing = "00000000-0000-4000-8000-000000000000";
+      await sessionOf(alice);
+      expect(await moveAction({ gameId: missing, expectedPly: 0, move: "P e2-e4" })).toMatchObject({ ok: false, code: "not-found", state: null });
+      ctx.cookie = `authjs.session-token=${randomBytes(16).toString("hex")}`;
+      expect(await moveAction({ gameId: missing, expectedPly: 0, move: "P e2-e4" })).toMatchObject({ ...SIGNED_OUT, state: null });
+    });
+
+    it("a move that ends the game, judged again in its transaction, is still the session's player's", async () => {
+      const id = await newGame(["P f2-f3", "p e7-e5", "P g2-g4"]);
+      await sessionOf(bob);
+      expect(await moveAction({ gameId: id, expectedPly: 3, move: "q d8-h4" })).toMatchObject({ ok: true, state: { status: "finished" } });
+      expect((await movesOf(id)).at(-1)).toBe(`q d8-h4 by ${bob}`);
+    });
+
+    it("reads the session under Auth.js's secure cookie name too (a site on https)", async () => {
+      const id = await newGame();
+      const token = await sessionOf(alice);
+      ctx.cookie = `__Secure-authjs.session-token=${token}`;
+      expect(await moveAction({ gameId: id, expectedPly: 0, move: "P e2-e4" })).toMatchObject({ ok: true });
+    });
   });
 });

@@ -28,6 +28,7 @@ import { visibleGame } from "@/lib/games/archive";
 import { importRecord } from "@/lib/games/records";
 import { DAY, insertActiveGame, seedPlayers, T0, type Players } from "../support/games";
 import { WAZIR_GAME, wazirGame } from "../support/presets";
+import { sessionTokenOf } from "../support/sessions";
 
 // The framework around the server actions is replaced, as in tests/fuzz/actions.test.ts; the session is ctx.user.
 const ctx = vi.hoisted(() => {
@@ -53,6 +54,7 @@ vi.mock("@/lib/auth", async () => {
   return {
     safeCallbackPath,
     getCurrentUser: async () => ctx.user,
+    sessionToken: () => sessionTokenOf(ctx.db as Db, ctx.user),
     requireUser: async (returnTo: string) => {
       const back = new URLSearchParams({ callbackUrl: returnTo });
       if (!ctx.user) throw new ctx.Redirect(`/signin?${back}`);
@@ -132,6 +134,8 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   p = await seedPlayers(db);
+  // Each player's session, made before any action: a move's request carries it (tests/support/sessions.ts).
+  for (const id of Object.values(p)) await sessionTokenOf(db, { id });
   ctx.user = null;
 });
 
@@ -512,8 +516,12 @@ describe.each(gameActions)("$name", ({ name, call, op }) => {
       const answer = await expectAnswer(() => call(g.id, g.ply), SIGNED_OUT);
       // The page's view: a public game to anyone, a private one to nobody here.
       expect(answer.state?.id ?? null).toBe(visibility === "public" ? g.id : null);
-      ctx.user = { ...(await userRow(playerOf(op.may[0]))), name: null };
+      // Without a name in the database too, where a move's session is checked.
+      const player = await userRow(playerOf(op.may[0]));
+      await db.update(users).set({ name: null }).where(eq(users.id, player.id));
+      ctx.user = { ...player, name: null };
       await expectAnswer(() => call(g.id, g.ply), SIGNED_OUT);
+      await db.update(users).set({ name: player.name }).where(eq(users.id, player.id));
     }
   });
 

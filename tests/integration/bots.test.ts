@@ -5,6 +5,8 @@
  * two moves for one ply; in fog the bot is asked with its own view only; bot games are in the
  * archive; no email is ever addressed to a bot; and nobody moves for a bot through the move action.
  */
+import type { Executor } from "@/lib/db/client";
+import { sessionTokenOf } from "../support/sessions";
 import { asc, eq, like } from "drizzle-orm";
 import { createHash } from "node:crypto";
 import { Auth } from "@auth/core";
@@ -33,7 +35,8 @@ import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
 const ctx = vi.hoisted(() => ({ user: null as User | null, db: null as unknown }));
 vi.mock("@/lib/mail/worker", () => ({ wakeOutboxWorker: () => {} }));
 vi.mock("@/lib/db/client", async (original) => ({ ...(await original<object>()), getDb: async () => ctx.db }));
-vi.mock("@/lib/auth", () => ({ getCurrentUser: async () => ctx.user }));
+// A move's session is checked with its game's read: a real one for ctx.user (tests/support/sessions.ts).
+vi.mock("@/lib/auth", () => ({ getCurrentUser: async () => ctx.user, sessionToken: () => sessionTokenOf(ctx.db as Executor, ctx.user) }));
 
 import { moveAction } from "@/app/games/[id]/actions";
 

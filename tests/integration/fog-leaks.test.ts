@@ -12,6 +12,8 @@
  * - parsing: no FEN board in the answer names an unseen square, and no move the
  *   role did not see is written out.
  */
+import type { Executor } from "@/lib/db/client";
+import { sessionTokenOf } from "../support/sessions";
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -31,7 +33,8 @@ import { insertActiveGame, seedPlayers, type Players } from "../support/games";
 
 const ctx = vi.hoisted(() => ({ db: null as unknown, user: null as User | null }));
 vi.mock("@/lib/db/client", async (original) => ({ ...(await original<object>()), getDb: async () => ctx.db }));
-vi.mock("@/lib/auth", () => ({ getCurrentUser: async () => ctx.user }));
+// A move's session is checked with its game's read: a real one for ctx.user (tests/support/sessions.ts).
+vi.mock("@/lib/auth", () => ({ getCurrentUser: async () => ctx.user, sessionToken: () => sessionTokenOf(ctx.db as Executor, ctx.user) }));
 vi.mock("@/lib/mail/worker", () => ({ wakeOutboxWorker: () => {} }));
 
 import { moveAction } from "@/app/games/[id]/actions";

@@ -6,6 +6,8 @@
  * headers, the Open Graph preview, the record and PGN downloads, the feed, the "your turn"
  * email and the record import. The cross-surface leak matrix: tests/integration/fog-leaks.test.ts.
  */
+import type { Executor } from "@/lib/db/client";
+import { sessionTokenOf } from "../support/sessions";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db/client";
@@ -26,7 +28,8 @@ vi.mock("next/navigation", () => ({
 }));
 vi.mock("@/lib/mail/worker", () => ({ wakeOutboxWorker: () => {} }));
 vi.mock("@/lib/db/client", async (original) => ({ ...(await original<object>()), getDb: async () => ctx.db }));
-vi.mock("@/lib/auth", () => ({ getCurrentUser: async () => ctx.user }));
+// A move's session is checked with its game's read: a real one for ctx.user (tests/support/sessions.ts).
+vi.mock("@/lib/auth", () => ({ getCurrentUser: async () => ctx.user, sessionToken: () => sessionTokenOf(ctx.db as Executor, ctx.user) }));
 
 import { moveAction } from "@/app/games/[id]/actions";
 import { toGameState } from "@/app/games/[id]/load";

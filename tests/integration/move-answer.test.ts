@@ -4,6 +4,8 @@
  * exactly the state a fresh read gives. A move the page cannot make from what it holds (one that
  * ended the game, or was answered by a conditional move at once) answers with the fresh state.
  */
+import type { Executor } from "@/lib/db/client";
+import { sessionTokenOf } from "../support/sessions";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { users as usersTable, type User } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
@@ -13,7 +15,8 @@ import { insertActiveGame, seedPlayers, type Players } from "../support/games";
 const ctx = vi.hoisted(() => ({ user: null as User | null, db: null as unknown, wakes: 0 }));
 vi.mock("@/lib/mail/worker", () => ({ wakeOutboxWorker: () => void ctx.wakes++ }));
 vi.mock("@/lib/db/client", async (original) => ({ ...(await original<object>()), getDb: async () => ctx.db }));
-vi.mock("@/lib/auth", () => ({ getCurrentUser: async () => ctx.user }));
+// A move's session is checked with its game's read: a real one for ctx.user (tests/support/sessions.ts).
+vi.mock("@/lib/auth", () => ({ getCurrentUser: async () => ctx.user, sessionToken: () => sessionTokenOf(ctx.db as Executor, ctx.user) }));
 
 import { moveAction } from "@/app/games/[id]/actions";
 import { toGameState } from "@/app/games/[id]/load";

@@ -6,7 +6,8 @@
  * changed instead, which the page applies to the state it holds (no second read of the game).
  */
 import type { z } from "zod";
-import { getCurrentUser } from "@/lib/auth";
+import { getCurrentUser, sessionToken } from "@/lib/auth";
+import type { SessionMover } from "@/lib/auth/session-user";
 import { getDb, type Db } from "@/lib/db/client";
 import { GameError } from "@/lib/games";
 import { wakeOutboxWorker } from "@/lib/mail/worker";
@@ -17,35 +18,64 @@ export type ActionResult<S> = { ok: true; state: S } | { ok: false; error: strin
 /** A success answered with what the service returned (`answer`); none for an action without one. */
 type Played<A> = [A] extends [never] ? never : { ok: true; played: A };
 
-export async function act<T extends { gameId: string }, S, R = unknown, A = never>(
-  schema: z.ZodType<T>,
-  raw: unknown,
-  op: (db: Db, userId: string, input: T) => Promise<R>,
-  /** The game's state as the viewer sees it, null when it is not theirs to see. */
-  load: (db: Db, gameId: string, viewerId: string | null) => Promise<S | null>,
+/** Who acts (null: signed out), and whose view of the game a fresh state shows when already known. */
+export interface Signer<W> {
+  who: W | null;
+  viewerId?: string | null;
+}
+
+/** The signed-in user, read first (Auth.js: one statement): every action but a move. */
+export async function signedInUser(): Promise<Signer<string>> {
+  const user = await getCurrentUser();
+  return { who: user?.name ? user.id : null, viewerId: user?.id ?? null };
+}
+
+/**
+ * The session token the request carries, unchecked: the action's own statement checks it
+ * (a move: lib/games/service.ts readForMove), so the session costs no round trip of its own.
+ */
+export async function sessionSigner(): Promise<Signer<SessionMover>> {
+  const token = await sessionToken();
+  return { who: token === null ? null : { sessionToken: token } };
+}
+
+export interface ActOptions<R, A, W> {
   /**
    * The answer made from what the service returned, which the page applies to the state it holds
    * (a move: ./actions.ts), so the game is not read again; null answers with the fresh state after all.
    */
-  answer?: (result: R) => A | null,
+  answer?: (result: R) => A | null;
   /** Whether the action left the background worker something to do at once; every action but a move may have (mail queued). */
-  wakes: (result: R) => boolean = () => true,
+  wakes?: (result: R) => boolean;
+  /** Who acts: signedInUser unless given. */
+  signer?: () => Promise<Signer<W>>;
+}
+
+export async function act<T extends { gameId: string }, S, R = unknown, A = never, W = string>(
+  schema: z.ZodType<T>,
+  raw: unknown,
+  op: (db: Db, who: W, input: T) => Promise<R>,
+  /** The game's state as the viewer sees it, null when it is not theirs to see. */
+  load: (db: Db, gameId: string, viewerId: string | null) => Promise<S | null>,
+  { answer, wakes = () => true, signer = signedInUser as unknown as () => Promise<Signer<W>> }: ActOptions<R, A, W> = {},
 ): Promise<ActionResult<S> | Played<A>> {
   const parsed = schema.safeParse(raw);
   if (!parsed.success) return { ok: false, code: "invalid", error: parsed.error.issues[0]?.message ?? "invalid input", state: null };
   const input = parsed.data;
   markStage("parsed");
   try {
-    const user = await getCurrentUser();
+    const signed = await signer();
     const db = await getDb();
     markStage("session");
-    const fresh = () => load(db, input.gameId, user?.id ?? null);
-    if (!user?.name) return { ok: false, code: "signed-out", error: "You are signed out: sign in again to play.", state: await fresh() };
+    // The viewer as Auth.js knows them, read only when a state is to be shown and the signer did not say.
+    const fresh = async () => load(db, input.gameId, signed.viewerId !== undefined ? signed.viewerId : ((await getCurrentUser())?.id ?? null));
+    const signedOut = async () => ({ ok: false as const, code: "signed-out", error: "You are signed out: sign in again to play.", state: await fresh() });
+    if (signed.who === null) return await signedOut();
     let result: R;
     try {
-      result = await op(db, user.id, input);
+      result = await op(db, signed.who, input);
     } catch (e) {
-      if (e instanceof GameError) return { ok: false, code: e.code, error: e.message, state: await fresh() };
+      if (e instanceof GameError) return e.code === "signed-out" ? await signedOut() : { ok: false, code: e.code, error: e.message, state: await fresh() };
       throw e;
     }
     // Mail it queued (your turn, game over) goes now, and a bot whose turn it made moves now.

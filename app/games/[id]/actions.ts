@@ -10,7 +10,7 @@ import {
   saveNote, setMute, submitMove, withdrawInvitation, type ConditionalLineView,
 } from "@/lib/games";
 import { conditionalLineIdInput, conditionalLineInput, drawClaimInput, gameActionInput, invitationInput } from "@/lib/games/inputs";
-import { act as shared } from "./act";
+import { act as shared, sessionSigner } from "./act";
 import { loadGame, toGameState } from "./load";
 
 async function fresh(db: Db, gameId: string, viewerId: string | null) {
@@ -25,12 +25,17 @@ const act = <T extends { gameId: string }>(schema: z.ZodType<T>, raw: unknown, o
  * A move answers with what it changed (the page applies it: withMove), not the game read again; a move
  * that ended the game or was answered by a conditional move at once answers with the fresh state.
  * It wakes the worker only when it left it work (MoveResult.wakesWorker): most moves queue none.
+ * Its session is checked in the statement that reads the game (sessionSigner).
  */
 export async function moveAction(raw: { gameId: string; expectedPly: number; move: string }): Promise<MoveActionResult> {
-  return shared(moveInput, raw, (db, userId, input) => submitMove(db, userId, input), fresh, (m): PlayedMove | null =>
-    m.answered || m.outcome.result !== "ongoing" ? null : {
+  return shared(moveInput, raw, (db, mover, input) => submitMove(db, mover, input), fresh, {
+    answer: (m): PlayedMove | null => m.answered || m.outcome.result !== "ongoing" ? null : {
       ply: m.ply, text: m.text, fen: m.fen, deadline: m.deadline.toISOString(), version: m.version, ...(m.rulesState !== null && { rulesState: m.rulesState }),
-    }, (m) => m.wakesWorker);
+    },
+    wakes: (m) => m.wakesWorker,
+    // The session is checked in the statement that reads the game (issue 18: one round trip fewer a move).
+    signer: sessionSigner,
+  });
 }
 
 /** Chooses the player's own setup before the first move (Janggi's arrangements). */
