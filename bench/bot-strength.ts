@@ -42,7 +42,7 @@ interface Job {
   low: number;
   highWhite: boolean;
   seed: number;
-  /** The game's name in a record (bench/game-record.ts): the run's seed, the game, the pairing, its number in the pairing. */
+  /** The game's name in a record (bench/game-record.ts): all that decides it beside the code (the game, the levels, who has White, the seed). */
   game: string;
 }
 
@@ -99,8 +99,11 @@ async function main(): Promise<void> {
   const jobs: Job[] = [];
   for (const variant of games)
     for (const p of pairings)
-      for (let i = 0; i < perPairing; i++)
-        jobs.push({ index: jobs.length, variant, high: p.high, low: p.low, highWhite: i % 2 === 0, seed: seedOf(`${seed}/${variant}/${p.high}-${p.low}/${i}`), game: `${seed}/${variant}/${p.high}-${p.low}/${i}` });
+      for (let i = 0; i < perPairing; i++) {
+        const highWhite = i % 2 === 0;
+        const gameSeed = seedOf(`${seed}/${variant}/${p.high}-${p.low}/${i}`);
+        jobs.push({ index: jobs.length, variant, high: p.high, low: p.low, highWhite, seed: gameSeed, game: `${variant}/${p.high}-${p.low}/${highWhite ? "high-white" : "high-black"}/${gameSeed}` });
+      }
 
   const budgetText = `${budget.nodes !== undefined ? `${budget.nodes} nodes` : "each level's own nodes"}${budget.ms !== undefined ? `, at most ${budget.ms} ms` : ""}`;
   console.log(`node ${process.version}, ${new Date().toISOString()}, load ${load()}, ${workers} worker(s)`);
@@ -113,7 +116,10 @@ async function main(): Promise<void> {
   const settingsKey = JSON.stringify(settings);
   const finished: (GameResult | undefined)[] = new Array(jobs.length);
   if (recordFile !== undefined) {
-    const { games: kept, other } = readRecord(existsSync(recordFile) ? readFileSync(recordFile, "utf8") : "", code, settingsKey);
+    const text = existsSync(recordFile) ? readFileSync(recordFile, "utf8") : "";
+    // A line a stopped run left half written ends there, so the next game starts a line of its own.
+    if (text !== "" && !text.endsWith("\n")) appendFileSync(recordFile, "\n");
+    const { games: kept, other } = readRecord(text, code, settingsKey);
     for (const j of jobs) finished[j.index] = kept.get(j.game);
     console.log(`record ${recordFile}: code ${code}; ${finished.filter(Boolean).length} of these games already played${other ? `, ${other} line(s) of other code or settings left aside` : ""}`);
   }
@@ -150,7 +156,7 @@ async function main(): Promise<void> {
     playing.delete(job.index);
     playedPlies += result.plies;
     played++;
-    if (recordFile !== undefined) appendFileSync(recordFile, recordLine(code, settingsKey, job.game, result, result.winner !== highColour(job)));
+    if (recordFile !== undefined) appendFileSync(recordFile, recordLine(code, settingsKey, job.game, result, result.winner !== highColour(job) || result.reason.startsWith("error")));
     reportIfDone(job);
   }, (job) => {
     const play = !finished[job.index] && !decided(job);
@@ -171,18 +177,19 @@ async function main(): Promise<void> {
     const notWon: string[] = [];
     for (const j of counted) {
       const r = finished[j.index]!;
-      const highColor = highColour(j);
+      const high = highColour(j);
       plies += r.plies;
-      ms += r.ms[highColor];
-      moves += r.moves[highColor];
+      ms += r.ms[high];
+      moves += r.moves[high];
       both += r.ms.white + r.ms.black;
-      if (r.winner !== highColor && !r.reason.startsWith("error")) notWon.push(`${pairing} game ${j.index} (level ${j.high} ${highColor}): ${r.winner === "draw" ? "draw" : `${r.winner} won`} by ${r.reason} in ${r.plies} plies; start ${r.startFen}; moves ${r.record.join(" ")}`);
+      if (r.winner !== high && !r.reason.startsWith("error")) notWon.push(`${pairing} game ${j.index} (level ${j.high} ${high}): ${r.winner === "draw" ? "draw" : `${r.winner} won`} by ${r.reason} in ${r.plies} plies; start ${r.startFen}; moves ${r.record.join(" ")}`);
       if (r.reason.startsWith("error")) errors.push(`${pairing} game ${j.index}: ${r.reason}; start ${r.startFen}; moves ${r.record.join(" ")}`);
     }
-    const { wins: w, draws: d, losses: l } = tallyOf(mine);
+    const tally = tallyOf(mine);
+    const { wins: w, draws: d, losses: l } = tally;
     const n = counted.length;
     const kind = kindOf(job);
-    const ok = verdictSoFar(kind, perPairing, tallyOf(mine)) === "pass";
+    const ok = verdictSoFar(kind, perPairing, tally) === "pass";
     const early = n < perPairing ? ` (decided after ${n} of ${perPairing})` : "";
     const verdict = errors.length ? `FAIL (${errors.length} error(s))` : ok ? `ok${early}` : kind === "top" ? `FAIL (< 95 % wins)${early}` : `FAIL (not more wins than losses)${early}`;
     const row = `${job.variant.padEnd(19)} ${`${job.high}-${job.low}`.padEnd(8)} ${String(n).padStart(5)} ${String(w).padStart(3)} ${String(d).padStart(3)} ${String(l).padStart(3)} ${`${Math.round((100 * (w + d / 2)) / n)}%`.padStart(6)} ${(plies / n).toFixed(0).padStart(6)} ${(moves ? ms / moves : 0).toFixed(0).padStart(8)} ${(both / 1000 / n).toFixed(1).padStart(7)}  ${verdict}`;

@@ -24,7 +24,9 @@ export interface Tally {
 /**
  * A pairing's verdict from the games played so far, of `games` in all: "pass" or "fail" once the
  * games left cannot change it, else "open". "top" passes with at least 95 % wins, "ladder" with
- * more wins than losses; a bot's error fails either at once.
+ * more wins than losses; a bot's error fails either at once. A pass decided early leaves the games
+ * not played unsearched for errors: the bench measures strength, and the bot's legality is the unit
+ * tests' (tests/unit/bot.test.ts: every game, thousands of positions).
  */
 export function verdictSoFar(kind: "top" | "ladder", games: number, { wins, draws, losses, errors }: Tally): "pass" | "fail" | "open" {
   if (errors > 0) return "fail";
@@ -38,8 +40,10 @@ export function verdictSoFar(kind: "top" | "ladder", games: number, { wins, draw
 }
 
 /**
- * What decides how a game goes: the sources of the rules and the bot, and the referee. Their
- * content, not their commit, so a commit that touched neither keeps the games already played.
+ * What decides how a game goes, beside the game's own name (its game, levels, colours and seed:
+ * bench/bot-strength.ts): the sources of the rules and the bot, and the referee. Their content,
+ * not their commit, so a commit that touched none of them keeps the games already played. `root`
+ * is the project's folder (npm runs the bench there).
  */
 export function codeVersion(root: string, folders = ["lib/rules", "lib/bot"], files = ["bench/bot-games.ts"]): string {
   const paths = [...folders.flatMap((f) => readdirSync(join(root, f), { recursive: true, encoding: "utf8" }).filter((p) => p.endsWith(".ts")).map((p) => join(f, p))), ...files].sort();
@@ -62,7 +66,7 @@ const recordedGame = z.object({
   record: z.array(z.string()).optional(),
 });
 
-/** A game finished, as a line of the record; its moves only when `keepMoves` (a game to replay: one the higher level did not win). */
+/** A game finished, as a line of the record; its moves only when `keepMoves` (a game to replay: one the higher level did not win, or one a bot erred in). */
 export function recordLine(code: string, settings: string, game: string, result: GameResult, keepMoves: boolean): string {
   const { winner, reason, plies, moves, startFen, record } = result;
   // Tenths of a millisecond: the times say how long a run takes, not more.

@@ -1,4 +1,4 @@
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import NextAuth from "next-auth";
 import { cache } from "react";
@@ -7,6 +7,7 @@ import type { User } from "@/lib/db/schema";
 import { getTransport, mailSettings } from "@/lib/mail";
 import { buildAuthConfig, withSessionUser, type AuthDeps } from "./config";
 import { authSecret } from "./secret";
+import { sessionCookieName } from "./session-user";
 
 export { safeCallbackPath } from "./callback-path";
 
@@ -48,12 +49,11 @@ export const getCurrentUser = cache(async (): Promise<User | null> => {
 
 /**
  * The session token the request's cookie carries, unchecked, for a statement to check
- * (./session-user.ts sessionUserSql): Auth.js's session cookie, named with the "__Secure-" prefix
- * when the site is on https. Either name may be read: a token signs in only if Auth.js stored it.
+ * (./session-user.ts sessionUserSql); a token signs in only if Auth.js stored it.
  */
 export async function sessionToken(): Promise<string | null> {
-  const jar = await cookies();
-  return jar.get("__Secure-authjs.session-token")?.value ?? jar.get("authjs.session-token")?.value ?? null;
+  const name = sessionCookieName(process.env.AUTH_URL ?? process.env.NEXTAUTH_URL, (await headers()).get("x-forwarded-proto"));
+  return (await cookies()).get(name)?.value ?? null;
 }
 
 /**

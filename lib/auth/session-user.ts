@@ -4,7 +4,8 @@
  * round trip where Auth.js's read and the game's were two). The same checks as getCurrentUser
  * with Auth.js (lib/auth/index.ts, ./config.ts): the token names a stored session, unexpired,
  * whose user is a person, not a bot, and has chosen a name. Auth.js remains the only one to
- * create, roll on and end sessions.
+ * create, roll on and end sessions: a move does not extend its session, the game page it is made
+ * from (and every other page) does.
  */
 import { and, eq, gt, isNotNull, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
@@ -27,4 +28,16 @@ export function sessionUserSql(token: Placeholder): SQL<string | null> {
 export async function sessionUserId(ex: Executor, token: string): Promise<string | null> {
   const [row] = await ex.select({ id: sessions.userId }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(signsIn(token));
   return row?.id ?? null;
+}
+
+/**
+ * The name of Auth.js's session cookie for a request, chosen as Auth.js chooses it (@auth/core
+ * createActionURL, defaultCookies): with the "__Secure-" prefix when the site's address is https,
+ * that address being AUTH_URL, or else what the request's proxy says (x-forwarded-proto, https
+ * when unsaid). Only that name: on an https site a cookie of the plain name may have been set by
+ * someone else (over http, or from a sibling domain), and Auth.js does not read it either.
+ */
+export function sessionCookieName(authUrl: string | undefined, forwardedProto: string | null): string {
+  const protocol = authUrl ? new URL(authUrl).protocol : `${(forwardedProto ?? "https").replace(/:$/, "")}:`;
+  return `${protocol === "https:" ? "__Secure-" : ""}authjs.session-token`;
 }

@@ -22,3 +22,6 @@ export class GameError extends Error {
     this.code = code;
   }
 }
+
+/** What a player is told whose request signs in nobody, or nobody with a name. */
+export const SIGNED_OUT = "You are signed out: sign in again to play.";

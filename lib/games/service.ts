@@ -14,7 +14,7 @@ import { preparedQuery, preparedStatement } from "@/lib/db/prepared";
 import { conditionalMoves, emailOutbox, gameSeats, games, invitations, moves, replyStops, replyTokens, users, type Game as GameRow, type User } from "@/lib/db/schema";
 import { Game, RulesError, chosenSetupFen, makeRulesState, setupFen, sideNameIn, variantInfo, viewFen, type DrawClaim, type Outcome } from "@/lib/rules";
 import { mayView } from "./archive";
-import { GameError } from "./errors";
+import { GameError, SIGNED_OUT } from "./errors";
 import { fenSeenBy, hiddenNow } from "./fog";
 import {
   challengeInput, chooseSetupInput, closeInvitationInput, drawClaimInput, gameActionInput, invitationInput, invitationTokenInput, moveInput, seatChoiceInput,
@@ -387,6 +387,8 @@ export const withdrawInvitation = (db: Db, userId: string, raw: { invitationId: 
 // ---------------------------------------------------------------- playing
 
 export interface MoveResult {
+  /** Who made it: the player the session signed in, for a move given its session (Mover). */
+  by: string;
   ply: number;
   text: string;
   /** The position after the move: the mover's view in a game in fog. */
@@ -418,28 +420,35 @@ const black = alias(users, "black");
  * request (a move from the game page), which the same statement checks (sessionUserSql): one
  * round trip for the session and the game.
  */
-const readsForMove = [false, true].map((bySession) => [false, true].map((locked) => preparedQuery((ex) => {
-  const gameId = sql.placeholder("gameId");
-  const mover = bySession ? sessionUserSql(sql.placeholder("token")) : sql`${sql.placeholder("userId")}::text`;
-  const opponent = sql`(case when ${games.whiteId} = ${mover} then ${games.blackId} else ${games.whiteId} end)`;
-  const read = ex.select({
-    game: games, white, black,
-    moverId: sql<string | null>`${mover}`,
-    said: chatQuoteSql(games.id, opponent, mover),
-    linesWait: sql<boolean>`exists (select 1 from ${conditionalMoves} where ${conditionalMoves.gameId} = ${games.id})`,
-    repliesStopped: sql<boolean>`exists (select 1 from ${replyStops} where ${replyStops.gameId} = ${games.id} and ${replyStops.userId} = ${opponent})`,
-  }).from(games).leftJoin(white, eq(white.id, games.whiteId)).leftJoin(black, eq(black.id, games.blackId)).where(eq(games.id, gameId));
-  return (locked ? read.for("update", { of: games }) : read).prepare(`${locked ? "lock_for_move" : "read_for_move"}${bySession ? "_by_session" : ""}`);
-})));
+function readForMoveQuery(mover: SQL, name: string, locked: boolean) {
+  return preparedQuery((ex) => {
+    const opponent = sql`(case when ${games.whiteId} = ${mover} then ${games.blackId} else ${games.whiteId} end)`;
+    const read = ex.select({
+      game: games, white, black,
+      moverId: sql<string | null>`${mover}`,
+      said: chatQuoteSql(games.id, opponent, mover),
+      linesWait: sql<boolean>`exists (select 1 from ${conditionalMoves} where ${conditionalMoves.gameId} = ${games.id})`,
+      repliesStopped: sql<boolean>`exists (select 1 from ${replyStops} where ${replyStops.gameId} = ${games.id} and ${replyStops.userId} = ${opponent})`,
+    }).from(games).leftJoin(white, eq(white.id, games.whiteId)).leftJoin(black, eq(black.id, games.blackId)).where(eq(games.id, sql.placeholder("gameId")));
+    return (locked ? read.for("update", { of: games }) : read).prepare(name);
+  });
+}
+const byId = sql`${sql.placeholder("userId")}::text`;
+/** By the mover's id, as is or locked; by the session token, as is (the transaction then has the id it signed in). */
+const readsForMove = {
+  byId: [readForMoveQuery(byId, "read_for_move", false), readForMoveQuery(byId, "lock_for_move", true)],
+  bySession: readForMoveQuery(sessionUserSql(sql.placeholder("token")), "read_for_move_by_session", false),
+};
 
-/** Who makes a move: a player's id (already signed in, or replying by email), or the session token of the request, checked with the game's read. */
+/** Who makes a move: a player's id (already signed in, or replying by email, or a bot), or the session token of the request, checked with the game's read. */
 export type Mover = string | SessionMover;
 
-const signedOut = () => new GameError("signed-out", "You are signed out: sign in again to play.");
+const signedOut = () => new GameError("signed-out", SIGNED_OUT);
 
 async function readForMove(ex: Executor, gameId: string, mover: Mover, locked: boolean) {
   const bySession = typeof mover !== "string";
-  const [row] = await readsForMove[Number(bySession)][Number(locked)](ex, bySession ? { gameId, token: mover.sessionToken } : { gameId, userId: mover });
+  if (bySession && locked) throw new Error("a locked read of a game names its mover by id");
+  const [row] = await (bySession ? readsForMove.bySession(ex, { gameId, token: mover.sessionToken }) : readsForMove.byId[Number(locked)](ex, { gameId, userId: mover }));
   // No game: a signed-out mover is told so first, as for a game that exists.
   if (!row) throw bySession && (await sessionUserId(ex, mover.sessionToken)) === null ? signedOut() : noSuchGame();
   const { moverId, ...read } = row;
@@ -601,7 +610,7 @@ async function judgeMove(ex: Executor, read: Awaited<ReturnType<typeof readForMo
       return yourTurnEmail(other, turn, me.name ?? "your opponent", reply, text, quote);
     },
     result: {
-      ply, text, fen: hidden && outcome.result === "ongoing" ? fenSeenBy(g.variant, fen, colour) : fen, outcome,
+      by: userId, ply, text, fen: hidden && outcome.result === "ongoing" ? fenSeenBy(g.variant, fen, colour) : fen, outcome,
       version: now.getTime(), deadline, answered: false, wakesWorker: true,
       // The real position's past: never to the player of a game in fog (lib/games/fog.ts).
       rulesState: hidden ? null : position.rulesState,
@@ -620,16 +629,20 @@ async function judgeMove(ex: Executor, read: Awaited<ReturnType<typeof readForMo
  * Any other move, or one whose game changed meanwhile (another tab's move, a resignation), is
  * judged again in a transaction with the game locked.
  */
+export async function submitMove(db: Db, mover: Mover, raw: MoveInput, now?: Date): Promise<MoveResult>;
 export async function submitMove(
-  db: Db, mover: Mover, raw: MoveInput, now = new Date(),
+  db: Db, mover: string, raw: MoveInput, now: Date,
   /** Also done in the move's transaction, once it is stored (a reply by email marks its address used: lib/games/replies.ts). */
-  alsoWithMove?: (tx: Executor, text: string) => Promise<void>,
+  alsoWithMove: (tx: Executor, text: string) => Promise<void>,
+): Promise<MoveResult>;
+export async function submitMove(
+  db: Db, mover: Mover, raw: MoveInput, now = new Date(), alsoWithMove?: (tx: Executor, text: string) => Promise<void>,
 ): Promise<MoveResult> {
   const input = parse(moveInput, raw);
   if (!alsoWithMove) {
     const read = await readForMove(db, input.gameId, mover, false);
     markStage("read");
-    // Signed in: the transaction below, should the move need it, reads the game by the id.
+    // Signed in: the transaction below, should the move need it, locks and reads the game by the id.
     mover = read.moverId;
     const judged = await judgeMove(db, read, mover, input, now);
     if (judged.result.outcome.result === "ongoing" && !read.linesWait) {

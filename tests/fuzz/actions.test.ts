@@ -14,7 +14,6 @@
  * at least once: a redirect to sign in is a refusal, any other one a success.
  * FUZZ_INPUTS calls per action (a sample in `npm test`; `npm run fuzz`: 100,000).
  */
-import { sessionTokenOf } from "../support/sessions";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
@@ -25,6 +24,7 @@ import { WAZIR_GAME, wazirGame } from "../support/presets";
 import { fuzzCount, hostileShape, hostileString, mutate, Rng, SEED } from "./random";
 import { buildWorld, pendingInvitations, validCall, type Doing, type World } from "./world";
 import { addConditionalLine } from "@/lib/games";
+import { sessionTokenOf } from "../support/sessions";
 
 const ctx = vi.hoisted(() => {
   class Redirect extends Error {

@@ -142,40 +142,43 @@ describe("session guards", () => {
       const rows = await handle.db.insert(users).values([{ name: "Bob", email: "bob@example.test" }, { name: "Carol", email: "carol@example.test" }]).returning();
       [bob, carol] = rows.map((r) => r.id);
     });
-    const newGame = (played: string[] = []) => insertActiveGame(handle.db, { white: alice, black: bob, moves: played, visibility: "public" });
+    const newGame = (played: string[] = [], white = alice, visibility: "public" | "private" = "public") =>
+      insertActiveGame(handle.db, { white, black: bob, moves: played, visibility });
     const movesOf = async (gameId: string) => (await handle.db.select().from(moves).where(eq(moves.gameId, gameId))).map((m) => `${m.text} by ${m.playerId}`);
     const SIGNED_OUT = { ok: false, code: "signed-out", error: "You are signed out: sign in again to play." };
+    const sessionReads = () => log.statements.filter((q) => q.includes('from "sessions"'));
 
     it("plays for the player the session signs in, the session and the game read in one statement", async () => {
       const id = await newGame();
       await sessionOf(alice);
       expect(await moveAction({ gameId: id, expectedPly: 0, move: "P e2-e4" })).toMatchObject({ ok: true, played: { ply: 1, text: "P e2-e4" } });
       // The session is read once, by the statement that reads the game; Auth.js's own read of it is not sent.
-      const withSession = log.statements.filter((q) => q.includes('from "sessions"'));
-      expect(withSession, log.statements.join("\n")).toHaveLength(1);
-      expect(withSession[0]).toMatch(/from "games" left join "users" "white"/);
+      expect(sessionReads(), log.statements.join("\n")).toHaveLength(1);
+      expect(sessionReads()[0]).toMatch(/from "games" left join "users" "white"/);
       expect(await movesOf(id)).toEqual([`P e2-e4 by ${alice}`]);
     });
 
-    it("refuses, storing nothing, a request whose session signs in nobody", async () => {
-      const id = await newGame();
+    it("refuses, storing nothing, a request whose session signs in nobody, though it names the player to move", async () => {
       const [bot] = await handle.db.select().from(users).where(eq(users.botLevel, 4));
-      const cases: [string, () => Promise<unknown>][] = [
-        ["no cookie", async () => (ctx.cookie = "")],
-        ["a forged token", async () => (ctx.cookie = `authjs.session-token=${randomBytes(16).toString("hex")}`)],
-        ["an expired session", () => sessionOf(alice, new Date(Date.now() - 1000))],
-        ["a bot's session", () => sessionOf(bot.id)],
-        ["the session of a user without a name", () => sessionOf(nameless)],
+      // Each session's user is White, to move, in a game of their own: only the session's checks refuse them.
+      // The page still shows the public game: to a visitor without the players' chat; to the nameless
+      // player, signed in to Auth.js but not to play, as theirs.
+      const cases: [string, string, () => Promise<unknown>, boolean][] = [
+        ["no cookie", alice, async () => (ctx.cookie = ""), false],
+        ["a forged token", alice, async () => (ctx.cookie = `authjs.session-token=${randomBytes(16).toString("hex")}`), false],
+        ["an expired session", alice, () => sessionOf(alice, new Date(Date.now() - 1000)), false],
+        ["a bot's session", bot.id, () => sessionOf(bot.id), false],
+        ["the session of a user without a name", nameless, () => sessionOf(nameless), true],
       ];
-      for (const [what, signIn] of cases) {
+      for (const [what, white, signIn, asPlayer] of cases) {
+        const id = await newGame([], white);
         await signIn();
         const answer = await moveAction({ gameId: id, expectedPly: 0, move: "P e2-e4" });
-        // Signed out, the page still shows the public game, as to any visitor: without the players' chat.
         expect(answer, what).toMatchObject({ ...SIGNED_OUT, state: { id } });
-        expect("state" in answer && answer.state !== null && "chat" in answer.state, what).toBe(false);
+        expect("state" in answer && answer.state !== null && "chat" in answer.state, what).toBe(asPlayer);
+        expect(await movesOf(id), what).toEqual([]);
+        expect((await handle.db.select().from(games).where(eq(games.id, id)))[0].ply, what).toBe(0);
       }
-      expect(await movesOf(id)).toEqual([]);
-      expect((await handle.db.select().from(games).where(eq(games.id, id)))[0].ply).toBe(0);
     });
 
     it("a session is not a licence beyond its player: the opponent out of turn, a stranger", async () => {
@@ -187,26 +190,47 @@ describe("session guards", () => {
       expect(await movesOf(id)).toEqual([]);
     });
 
-    it("a game that does not exist: no such game when signed in, signed out when not", async () => {
+    it("a private game is told from a missing one by nobody it is hidden from, signed in or out", async () => {
       const missing = "00000000-0000-4000-8000-000000000000";
-      await sessionOf(alice);
-      expect(await moveAction({ gameId: missing, expectedPly: 0, move: "P e2-e4" })).toMatchObject({ ok: false, code: "not-found", state: null });
+      const hidden = await newGame([], alice, "private");
+      const answers = async () => [
+        await moveAction({ gameId: missing, expectedPly: 0, move: "P e2-e4" }),
+        await moveAction({ gameId: hidden, expectedPly: 0, move: "P e2-e4" }),
+      ];
+      await sessionOf(carol);
+      expect(await answers()).toEqual([{ ok: false, code: "not-found", error: "no such game", state: null }, { ok: false, code: "not-found", error: "no such game", state: null }]);
       ctx.cookie = `authjs.session-token=${randomBytes(16).toString("hex")}`;
-      expect(await moveAction({ gameId: missing, expectedPly: 0, move: "P e2-e4" })).toMatchObject({ ...SIGNED_OUT, state: null });
+      expect(await answers()).toEqual([{ ...SIGNED_OUT, state: null }, { ...SIGNED_OUT, state: null }]);
+      await sessionOf(carol, new Date(Date.now() - 1000));
+      expect(await answers()).toEqual([{ ...SIGNED_OUT, state: null }, { ...SIGNED_OUT, state: null }]);
     });
 
-    it("a move that ends the game, judged again in its transaction, is still the session's player's", async () => {
-      const id = await newGame(["P f2-f3", "p e7-e5", "P g2-g4"]);
+    it("a move that ends the game, judged again in its transaction, is the session's player's, and so is the state it answers", async () => {
+      const id = await newGame(["P f2-f3", "p e7-e5", "P g2-g4"], alice, "private");
       await sessionOf(bob);
-      expect(await moveAction({ gameId: id, expectedPly: 3, move: "q d8-h4" })).toMatchObject({ ok: true, state: { status: "finished" } });
+      const answer = await moveAction({ gameId: id, expectedPly: 3, move: "q d8-h4" });
+      expect(answer).toMatchObject({ ok: true, state: { id, status: "finished", chat: expect.any(Object) } });
       expect((await movesOf(id)).at(-1)).toBe(`q d8-h4 by ${bob}`);
+      // Drawn for the player the move's statement signed in, not for whoever Auth.js would say a moment later.
+      expect(sessionReads(), log.statements.join("\n")).toHaveLength(1);
     });
 
-    it("reads the session under Auth.js's secure cookie name too (a site on https)", async () => {
+    it("reads the cookie Auth.js reads: the secure name on https, only the plain one on http", async () => {
       const id = await newGame();
       const token = await sessionOf(alice);
-      ctx.cookie = `__Secure-authjs.session-token=${token}`;
-      expect(await moveAction({ gameId: id, expectedPly: 0, move: "P e2-e4" })).toMatchObject({ ok: true });
+      const site = process.env.AUTH_URL;
+      try {
+        process.env.AUTH_URL = "https://courier.example";
+        ctx.cookie = `authjs.session-token=${token}`;
+        expect(await moveAction({ gameId: id, expectedPly: 0, move: "P e2-e4" })).toMatchObject(SIGNED_OUT);
+        ctx.cookie = `__Secure-authjs.session-token=${token}`;
+        expect(await moveAction({ gameId: id, expectedPly: 0, move: "P e2-e4" })).toMatchObject({ ok: true });
+        process.env.AUTH_URL = "http://localhost:3000";
+        expect(await moveAction({ gameId: id, expectedPly: 1, move: "p e7-e5" })).toMatchObject(SIGNED_OUT);
+      } finally {
+        process.env.AUTH_URL = site;
+      }
+      expect(await movesOf(id)).toEqual([`P e2-e4 by ${alice}`]);
     });
   });
 });

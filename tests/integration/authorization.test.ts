@@ -519,9 +519,12 @@ describe.each(gameActions)("$name", ({ name, call, op }) => {
       // Without a name in the database too, where a move's session is checked.
       const player = await userRow(playerOf(op.may[0]));
       await db.update(users).set({ name: null }).where(eq(users.id, player.id));
-      ctx.user = { ...player, name: null };
-      await expectAnswer(() => call(g.id, g.ply), SIGNED_OUT);
-      await db.update(users).set({ name: player.name }).where(eq(users.id, player.id));
+      try {
+        ctx.user = { ...player, name: null };
+        await expectAnswer(() => call(g.id, g.ply), SIGNED_OUT);
+      } finally {
+        await db.update(users).set({ name: player.name }).where(eq(users.id, player.id));
+      }
     }
   });
 

@@ -5,8 +5,6 @@
  * two moves for one ply; in fog the bot is asked with its own view only; bot games are in the
  * archive; no email is ever addressed to a bot; and nobody moves for a bot through the move action.
  */
-import type { Executor } from "@/lib/db/client";
-import { sessionTokenOf } from "../support/sessions";
 import { asc, eq, like } from "drizzle-orm";
 import { createHash } from "node:crypto";
 import { Auth } from "@auth/core";
@@ -30,6 +28,8 @@ import { DAY, T0, expectConsistent, insertActiveGame, wipe } from "../support/ga
 import { FOG, LINES, boardSquares, unseenSquares } from "../support/fog";
 import { WAZIR_GAME } from "../support/presets";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
+import type { Executor } from "@/lib/db/client";
+import { sessionTokenOf } from "../support/sessions";
 
 // The move action runs with the framework around it replaced, as in tests/integration/authorization.test.ts.
 const ctx = vi.hoisted(() => ({ user: null as User | null, db: null as unknown }));

@@ -12,8 +12,6 @@
  * - parsing: no FEN board in the answer names an unseen square, and no move the
  *   role did not see is written out.
  */
-import type { Executor } from "@/lib/db/client";
-import { sessionTokenOf } from "../support/sessions";
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -30,6 +28,8 @@ import {
   FOG, LINES, ROLES, TWINS, fenOf, hiddenMoves, leaksIn, normalise, unseenByPly, unseenSquares, type Line, type Role,
 } from "../support/fog";
 import { insertActiveGame, seedPlayers, type Players } from "../support/games";
+import type { Executor } from "@/lib/db/client";
+import { sessionTokenOf } from "../support/sessions";
 
 const ctx = vi.hoisted(() => ({ db: null as unknown, user: null as User | null }));
 vi.mock("@/lib/db/client", async (original) => ({ ...(await original<object>()), getDb: async () => ctx.db }));

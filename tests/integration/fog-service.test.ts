@@ -6,8 +6,6 @@
  * headers, the Open Graph preview, the record and PGN downloads, the feed, the "your turn"
  * email and the record import. The cross-surface leak matrix: tests/integration/fog-leaks.test.ts.
  */
-import type { Executor } from "@/lib/db/client";
-import { sessionTokenOf } from "../support/sessions";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db/client";
@@ -19,6 +17,8 @@ import { positionAt } from "@/lib/games/pictures";
 import { importRecord } from "@/lib/games/records";
 import { Game, viewFen } from "@/lib/rules";
 import { T0, insertActiveGame, seedPlayers, type Players } from "../support/games";
+import type { Executor } from "@/lib/db/client";
+import { sessionTokenOf } from "../support/sessions";
 
 const ctx = vi.hoisted(() => ({ user: null as User | null, db: null as unknown }));
 vi.mock("next/navigation", () => ({

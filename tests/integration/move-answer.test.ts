@@ -4,13 +4,13 @@
  * exactly the state a fresh read gives. A move the page cannot make from what it holds (one that
  * ended the game, or was answered by a conditional move at once) answers with the fresh state.
  */
-import type { Executor } from "@/lib/db/client";
-import { sessionTokenOf } from "../support/sessions";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { users as usersTable, type User } from "@/lib/db/schema";
 import { createTestPostgres, type TestDb } from "@/lib/db/testing";
 import { addConditionalLine, getGameView, offerDraw } from "@/lib/games";
 import { insertActiveGame, seedPlayers, type Players } from "../support/games";
+import type { Executor } from "@/lib/db/client";
+import { sessionTokenOf } from "../support/sessions";
 
 const ctx = vi.hoisted(() => ({ user: null as User | null, db: null as unknown, wakes: 0 }));
 vi.mock("@/lib/mail/worker", () => ({ wakeOutboxWorker: () => void ctx.wakes++ }));

@@ -10,6 +10,7 @@ import { getCurrentUser, sessionToken } from "@/lib/auth";
 import type { SessionMover } from "@/lib/auth/session-user";
 import { getDb, type Db } from "@/lib/db/client";
 import { GameError } from "@/lib/games";
+import { SIGNED_OUT } from "@/lib/games/errors";
 import { wakeOutboxWorker } from "@/lib/mail/worker";
 import { markStage } from "@/lib/stages";
 
@@ -49,6 +50,8 @@ export interface ActOptions<R, A, W> {
   wakes?: (result: R) => boolean;
   /** Who acts: signedInUser unless given. */
   signer?: () => Promise<Signer<W>>;
+  /** Whose view the fresh state after a success shows, when the signer did not know (a move: the player its session signed in). */
+  viewerOf?: (result: R) => string;
 }
 
 export async function act<T extends { gameId: string }, S, R = unknown, A = never, W = string>(
@@ -57,7 +60,8 @@ export async function act<T extends { gameId: string }, S, R = unknown, A = neve
   op: (db: Db, who: W, input: T) => Promise<R>,
   /** The game's state as the viewer sees it, null when it is not theirs to see. */
   load: (db: Db, gameId: string, viewerId: string | null) => Promise<S | null>,
-  { answer, wakes = () => true, signer = signedInUser as unknown as () => Promise<Signer<W>> }: ActOptions<R, A, W> = {},
+  // signedInUser signs as a user id: the default only where `op` takes one (W = string).
+  { answer, wakes = () => true, signer = signedInUser as unknown as () => Promise<Signer<W>>, viewerOf }: ActOptions<R, A, W> = {},
 ): Promise<ActionResult<S> | Played<A>> {
   const parsed = schema.safeParse(raw);
   if (!parsed.success) return { ok: false, code: "invalid", error: parsed.error.issues[0]?.message ?? "invalid input", state: null };
@@ -67,22 +71,21 @@ export async function act<T extends { gameId: string }, S, R = unknown, A = neve
     const signed = await signer();
     const db = await getDb();
     markStage("session");
-    // The viewer as Auth.js knows them, read only when a state is to be shown and the signer did not say.
-    const fresh = async () => load(db, input.gameId, signed.viewerId !== undefined ? signed.viewerId : ((await getCurrentUser())?.id ?? null));
-    const signedOut = async () => ({ ok: false as const, code: "signed-out", error: "You are signed out: sign in again to play.", state: await fresh() });
-    if (signed.who === null) return await signedOut();
+    // The viewer as Auth.js knows them, read only when a state is to be shown and nobody said.
+    const fresh = async (viewerId = signed.viewerId) => load(db, input.gameId, viewerId !== undefined ? viewerId : ((await getCurrentUser())?.id ?? null));
+    if (signed.who === null) return { ok: false, code: "signed-out", error: SIGNED_OUT, state: await fresh() };
     let result: R;
     try {
       result = await op(db, signed.who, input);
     } catch (e) {
-      if (e instanceof GameError) return e.code === "signed-out" ? await signedOut() : { ok: false, code: e.code, error: e.message, state: await fresh() };
+      if (e instanceof GameError) return { ok: false, code: e.code, error: e.message, state: await fresh() };
       throw e;
     }
     // Mail it queued (your turn, game over) goes now, and a bot whose turn it made moves now.
     if (wakes(result)) wakeOutboxWorker();
     const played = answer?.(result) ?? null;
     if (played !== null) return { ok: true, played } as Played<A>;
-    const state = await fresh();
+    const state = await fresh(viewerOf?.(result));
     if (!state) throw new Error(`game ${input.gameId} vanished after an action`);
     markStage("reread");
     return { ok: true, state };

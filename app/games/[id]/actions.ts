@@ -25,7 +25,8 @@ const act = <T extends { gameId: string }>(schema: z.ZodType<T>, raw: unknown, o
  * A move answers with what it changed (the page applies it: withMove), not the game read again; a move
  * that ended the game or was answered by a conditional move at once answers with the fresh state.
  * It wakes the worker only when it left it work (MoveResult.wakesWorker): most moves queue none.
- * Its session is checked in the statement that reads the game (sessionSigner).
+ * Its session is checked in the statement that reads the game (sessionSigner: one round trip fewer), and
+ * a fresh state after it is drawn for the player that session signed in.
  */
 export async function moveAction(raw: { gameId: string; expectedPly: number; move: string }): Promise<MoveActionResult> {
   return shared(moveInput, raw, (db, mover, input) => submitMove(db, mover, input), fresh, {
@@ -33,8 +34,8 @@ export async function moveAction(raw: { gameId: string; expectedPly: number; mov
       ply: m.ply, text: m.text, fen: m.fen, deadline: m.deadline.toISOString(), version: m.version, ...(m.rulesState !== null && { rulesState: m.rulesState }),
     },
     wakes: (m) => m.wakesWorker,
-    // The session is checked in the statement that reads the game (issue 18: one round trip fewer a move).
     signer: sessionSigner,
+    viewerOf: (m) => m.by,
   });
 }
 
