@@ -2,7 +2,9 @@
  * The strength bench's games kept from one run to the next (bench/bot-strength.ts `--record`,
  * issue 16). The ladder's upper pairings take tens of core-hours, more than one sitting; every game
  * is seeded and searched by nodes, so the same code with the same settings plays it move for move
- * again, and a game once played need not be played twice. A run appends each game it finishes, as
+ * again (unless a search reaches the bot's time cap, lib/bot MAX_MS, first: a slow or loaded
+ * machine then cuts it short, and the game may go otherwise), and a game once played need not be
+ * played twice: either way it is a game that code played. A run appends each game it finishes, as
  * a line of JSON, and takes as played the lines made by the same code with the same settings.
  *
  * And a pairing need not be played to its end once its verdict is decided: when no result of the
