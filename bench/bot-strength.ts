@@ -125,7 +125,11 @@ async function main(): Promise<void> {
   }
 
   const kindOf = (job: Job) => pairings.find((p) => p.high === job.high && p.low === job.low)!.kind;
-  const pairingOf = (job: Job) => jobs.filter((j) => j.variant === job.variant && j.high === job.high && j.low === job.low);
+  // Each pairing's games, found once: asked of every job given out and every game finished.
+  const pairingKey = (job: Job) => `${job.variant} ${job.high}-${job.low}`;
+  const pairingJobs = new Map<string, Job[]>();
+  for (const j of jobs) pairingJobs.set(pairingKey(j), [...(pairingJobs.get(pairingKey(j)) ?? []), j]);
+  const pairingOf = (job: Job) => pairingJobs.get(pairingKey(job))!;
   const highColour = (j: Job) => (j.highWhite ? "white" : "black");
   const tallyOf = (mine: Job[]): Tally => {
     const t = { wins: 0, draws: 0, losses: 0, errors: 0 };
@@ -167,7 +171,7 @@ async function main(): Promise<void> {
 
   function reportIfDone(job: Job): void {
     const mine = pairingOf(job);
-    const pairing = `${job.variant} ${job.high}-${job.low}`;
+    const pairing = pairingKey(job);
     if (reported.has(pairing) || mine.some((j) => playing.has(j.index))) return;
     if (mine.some((j) => !finished[j.index]) && !decided(job)) return;
     reported.add(pairing);
