@@ -3,15 +3,18 @@
  * PostgreSQL, at 1 and at 50 concurrent games, beside a peer: the bare database
  * floor — one transaction that locks a row, inserts one row and updates one row. Then the same
  * at ply 200 (long games, stored with their rules state), to show a move's cost does not grow
- * with the game's length.
+ * with the game's length. Each row times the move two ways: given its session's token, as the
+ * game page's action gives it (the game's read checks the session), and given the player's id,
+ * as a bot, an email reply or another action gives it.
  *
  *   npm run bench:moves [-- --moves 400]
  */
+import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { games as gamesTable, moves as movesTable, users } from "../lib/db/schema";
+import { games as gamesTable, moves as movesTable, sessions, users } from "../lib/db/schema";
 import { createTestPostgres } from "../lib/db/testing";
 import { acceptInvitation, createChallenge, submitMove } from "../lib/games";
-import { positionOf } from "../lib/games/service";
+import { positionOf, type Mover } from "../lib/games/service";
 import { Game, makeRulesState } from "../lib/rules";
 import { ms, summary } from "./stats";
 
@@ -24,6 +27,10 @@ try {
   const players = await db.insert(users).values(
     Array.from({ length: 100 }, (_, i) => ({ name: `p${i}`, email: `p${i}@bench.test`, notify: "every-move" as const })),
   ).returning();
+  const tokens = new Map(players.map((p) => [p.id, randomBytes(16).toString("hex")]));
+  await db.insert(sessions).values(players.map((p) => ({ sessionToken: tokens.get(p.id)!, userId: p.id, expires: new Date(Date.now() + 86_400_000) })));
+  type MoverKind = "session" | "id";
+  const moverOf = (id: string, kind: MoverKind): Mover => (kind === "id" ? id : { sessionToken: tokens.get(id)! });
 
   /** `line` played on with random legal moves of chess that leave the game on, up to `plies` in all (fewer when none is left). */
   function playedOn(line: string[], plies: number): string[] {
@@ -64,10 +71,10 @@ try {
 
   /**
    * Plays random legal moves in `games` games at once, from ply `startPly` on, until `total` moves
-   * were submitted. Each game's moves are chosen before the timing (playedOn), so the bench's own
-   * move generation does not run among the moves it times.
+   * were submitted, each player named as `kind` says. Each game's moves are chosen before the
+   * timing (playedOn), so the bench's own move generation does not run among the moves it times.
    */
-  async function run(games: number, total: number, startPly = 0): Promise<number[]> {
+  async function run(games: number, total: number, startPly: number, kind: MoverKind): Promise<number[]> {
     const perGame = Math.ceil(total / games);
     const lines = Array.from({ length: games }, () => playedOn(long.slice(0, startPly), startPly + perGame).slice(startPly));
     const times: number[] = [];
@@ -81,7 +88,7 @@ try {
           k = 0;
         }
         const t0 = performance.now();
-        await submitMove(db, g.ids[(startPly + k) % 2], { gameId: g.id, expectedPly: startPly + k, move: line[k] });
+        await submitMove(db, moverOf(g.ids[(startPly + k) % 2], kind), { gameId: g.id, expectedPly: startPly + k, move: line[k] });
         times.push(performance.now() - t0);
       }
     }));
@@ -110,13 +117,17 @@ try {
 
   console.log(`node ${process.version}, PostgreSQL on 127.0.0.1, ${TOTAL} moves per row`);
   for (const [concurrency, startPly] of [[1, 0], [50, 0], [1, LONG], [50, LONG]]) {
-    await run(concurrency, Math.min(50, TOTAL), startPly); // warm-up
-    const ours = summary(await run(concurrency, TOTAL, startPly));
+    // Both ways warmed up before either is timed, as a server's connections are: the pool's connections
+    // opened, and each statement run more than the five times PostgreSQL plans it afresh before it
+    // settles on a plan for the prepared statement.
+    for (const kind of ["session", "id"] as const) await run(concurrency, 8 * concurrency, startPly, kind);
+    const bySession = summary(await run(concurrency, TOTAL, startPly, "session"));
+    const byId = summary(await run(concurrency, TOTAL, startPly, "id"));
     const base = summary(await floor(concurrency, TOTAL));
+    const row = (t: typeof base) => `${ms(t.median)} / ${ms(t.p99)} (${(t.median / base.median).toFixed(1)}×)`;
     console.log(
-      `${String(concurrency).padStart(2)} games at once, from ply ${String(startPly).padStart(3)}: submitMove median ${ms(ours.median)}, p99 ${ms(ours.p99)}` +
-      ` | floor transaction median ${ms(base.median)}, p99 ${ms(base.p99)}` +
-      ` | ratio median ${(ours.median / base.median).toFixed(1)}×, p99 ${(ours.p99 / base.p99).toFixed(1)}×`,
+      `${String(concurrency).padStart(2)} games at once, from ply ${String(startPly).padStart(3)}: submitMove median / p99 (ratio of medians) by session ${row(bySession)}, by id ${row(byId)}` +
+      ` | floor transaction ${ms(base.median)} / ${ms(base.p99)}`,
     );
   }
 } finally {

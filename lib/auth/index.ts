@@ -49,7 +49,7 @@ export const getCurrentUser = cache(async (): Promise<User | null> => {
 
 /**
  * The session token the request's cookie carries, unchecked, for a statement to check
- * (./session-user.ts sessionUserSql); a token signs in only if Auth.js stored it.
+ * (./session-user.ts: the game's read for a move); a token signs in only if Auth.js stored it.
  */
 export async function sessionToken(): Promise<string | null> {
   const name = sessionCookieName(process.env.AUTH_URL ?? process.env.NEXTAUTH_URL, (await headers()).get("x-forwarded-proto"));

@@ -7,7 +7,8 @@
  * create, roll on and end sessions: a move does not extend its session, the game page it is made
  * from (and every other page) does.
  */
-import { and, eq, gt, isNotNull, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, sql, type Placeholder } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "@/lib/db/client";
 import { sessions, users } from "@/lib/db/schema";
 
@@ -16,17 +17,19 @@ export interface SessionMover {
   sessionToken: string;
 }
 
-const signsIn = (token: Placeholder | string) =>
-  and(eq(sessions.sessionToken, token), gt(sessions.expires, sql`now()`), isNull(users.botLevel), isNotNull(users.name));
-
-/** The id of the player `token` signs in, as an expression a statement can select or compare with: null when it signs in nobody. */
-export function sessionUserSql(token: Placeholder): SQL<string | null> {
-  return sql<string | null>`(select ${sessions.userId} from ${sessions} inner join ${users} on ${eq(users.id, sessions.userId)} where ${signsIn(token)})`;
-}
+/**
+ * The player `token` signs in, as a statement that reads something else left-joins it: the
+ * session by its token and unexpired (sessionOn), then its user if a person with a name
+ * (signedIn, signedInOn), whose id is then null when the token signs in nobody. Joined once,
+ * however often the statement names the player (a scalar subquery is run again for each place).
+ */
+export const signedIn = alias(users, "signed_in");
+export const sessionOn = (token: Placeholder | string) => and(eq(sessions.sessionToken, token), gt(sessions.expires, sql`now()`));
+export const signedInOn = and(eq(signedIn.id, sessions.userId), isNull(signedIn.botLevel), isNotNull(signedIn.name));
 
 /** The id of the player `token` signs in, or null, as a statement of its own (for when no other statement carries it). */
 export async function sessionUserId(ex: Executor, token: string): Promise<string | null> {
-  const [row] = await ex.select({ id: sessions.userId }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(signsIn(token));
+  const [row] = await ex.select({ id: signedIn.id }).from(sessions).innerJoin(signedIn, signedInOn).where(sessionOn(token));
   return row?.id ?? null;
 }
 

@@ -8,10 +8,10 @@ import { randomInt } from "node:crypto";
 import { and, asc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lte, max, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias, type PgTable } from "drizzle-orm/pg-core";
 import { addressKey } from "@/lib/auth/rate-limit";
-import { sessionUserId, sessionUserSql, type SessionMover } from "@/lib/auth/session-user";
+import { sessionOn, sessionUserId, signedIn, signedInOn, type SessionMover } from "@/lib/auth/session-user";
 import type { Db, Executor } from "@/lib/db/client";
 import { preparedQuery, preparedStatement } from "@/lib/db/prepared";
-import { conditionalMoves, emailOutbox, gameSeats, games, invitations, moves, replyStops, replyTokens, users, type Game as GameRow, type User } from "@/lib/db/schema";
+import { conditionalMoves, emailOutbox, gameSeats, games, invitations, moves, replyStops, replyTokens, sessions, users, type Game as GameRow, type User } from "@/lib/db/schema";
 import { Game, RulesError, chosenSetupFen, makeRulesState, setupFen, sideNameIn, variantInfo, viewFen, type DrawClaim, type Outcome } from "@/lib/rules";
 import { mayView } from "./archive";
 import { GameError, SIGNED_OUT } from "./errors";
@@ -417,11 +417,12 @@ const black = alias(users, "black");
  * turn" email quotes (chatQuoteSql), whether a conditional line waits, and whether the opponent
  * stopped replies by email. Read as is (the usual move: writeUsualMove checks it is unchanged) or
  * locked (the move's transaction). The mover is given by id, or by the session token of the
- * request (a move from the game page), which the same statement checks (sessionUserSql): one
- * round trip for the session and the game.
+ * request (a move from the game page), which the same statement checks (lib/auth/session-user.ts:
+ * the session and its user joined once): one round trip for the session and the game.
  */
-function readForMoveQuery(mover: SQL, name: string, locked: boolean) {
+function readForMoveQuery(by: "id" | "session", name: string, locked: boolean) {
   return preparedQuery((ex) => {
+    const mover = by === "id" ? sql<string | null>`${sql.placeholder("userId")}::text` : signedIn.id;
     const opponent = sql`(case when ${games.whiteId} = ${mover} then ${games.blackId} else ${games.whiteId} end)`;
     const read = ex.select({
       game: games, white, black,
@@ -429,15 +430,16 @@ function readForMoveQuery(mover: SQL, name: string, locked: boolean) {
       said: chatQuoteSql(games.id, opponent, mover),
       linesWait: sql<boolean>`exists (select 1 from ${conditionalMoves} where ${conditionalMoves.gameId} = ${games.id})`,
       repliesStopped: sql<boolean>`exists (select 1 from ${replyStops} where ${replyStops.gameId} = ${games.id} and ${replyStops.userId} = ${opponent})`,
-    }).from(games).leftJoin(white, eq(white.id, games.whiteId)).leftJoin(black, eq(black.id, games.blackId)).where(eq(games.id, sql.placeholder("gameId")));
-    return (locked ? read.for("update", { of: games }) : read).prepare(name);
+    }).from(games).leftJoin(white, eq(white.id, games.whiteId)).leftJoin(black, eq(black.id, games.blackId)).$dynamic();
+    const withMover = by === "id" ? read : read.leftJoin(sessions, sessionOn(sql.placeholder("token"))).leftJoin(signedIn, signedInOn);
+    const one = withMover.where(eq(games.id, sql.placeholder("gameId")));
+    return (locked ? one.for("update", { of: games }) : one).prepare(name);
   });
 }
-const byId = sql`${sql.placeholder("userId")}::text`;
 /** By the mover's id, as is or locked; by the session token, as is (the transaction then has the id it signed in). */
 const readsForMove = {
-  byId: [readForMoveQuery(byId, "read_for_move", false), readForMoveQuery(byId, "lock_for_move", true)],
-  bySession: readForMoveQuery(sessionUserSql(sql.placeholder("token")), "read_for_move_by_session", false),
+  byId: [readForMoveQuery("id", "read_for_move", false), readForMoveQuery("id", "lock_for_move", true)],
+  bySession: readForMoveQuery("session", "read_for_move_by_session", false),
 };
 
 /** Who makes a move: a player's id (already signed in, or replying by email, or a bot), or the session token of the request, checked with the game's read. */
