@@ -27,10 +27,14 @@
  * losses fails when it finds one: any error or any game whose stored moves differ from those
  * acknowledged exits non-zero.
  *
- *   npm run bench:load -- [--players 200] [--seconds 60] [--processes 1,2,3] [--ramp s] [--move-every 10] [--reload 300] [--after 90] [--notify every-move] [--no-build] [--heap-snapshots]
+ *   npm run bench:load -- [--players 200] [--seconds 60] [--processes 1,2,3] [--ramp s] [--move-every 10] [--reload 300] [--after 90] [--notify every-move] [--no-build] [--heap-snapshots] [--cpu-profiles]
  *
  * --notify: the players' email setting (every-move, digest or none), to see what the worker's
  * emails cost the app beside them.
+ *
+ * --cpu-profiles: each server process (the apps and the worker) writes a CPU profile of its whole
+ * run when it stops (.bench/profiles-<round's database>/<pid>.cpuprofile, server-probe.ts; open one
+ * in Chrome's DevTools), to see where an app's time goes under the load.
  *
  * --heap-snapshots: each app process writes a heap snapshot (Heap.*.heapsnapshot, in the project
  * folder; --heapsnapshot-signal) when idle and after the load, to see what it kept.
@@ -39,6 +43,7 @@
  * so the browser tests' build and lock (serve.ts) are never touched; --no-build serves the one there.
  */
 import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { resolve } from "node:path";
 import http from "node:http";
 import { randomBytes } from "node:crypto";
 import { cpus, loadavg } from "node:os";
@@ -68,6 +73,7 @@ const MOVE_EVERY_S = arg("move-every", 10);
 const RELOAD_S = arg("reload", 300);
 const AFTER_S = arg("after", 90);
 const SNAPSHOTS = args.includes("--heap-snapshots");
+const PROFILES = args.includes("--cpu-profiles");
 const NOTIFY = z.enum(notifyMode.enumValues).parse(args.includes("--notify") ? args[args.indexOf("--notify") + 1] : "every-move");
 const PROCESSES = (args.includes("--processes") ? args[args.indexOf("--processes") + 1] : "1").split(",").map(Number);
 if (PROCESSES.some((n) => !Number.isInteger(n) || n < 1)) throw new Error("--processes: 1, or a list such as 1,2,3");
@@ -99,6 +105,7 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
       STREAMS_PER_CLIENT: String(PLAYERS),
       ...probe.env,
       ...(SNAPSHOTS ? { NODE_OPTIONS: `${probe.env.NODE_OPTIONS} --heapsnapshot-signal=SIGUSR2` } : {}),
+      ...(PROFILES ? { PROBE_CPU_PROFILE: resolve(`.bench/profiles-${dbName}`) } : {}),
     },
   });
   const ORIGIN = served.origin;
@@ -191,7 +198,7 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
   const generatorStalls = noStalls();
   const measuring: { cpu?: CpuSeconds; stopTicker?: () => void; witness?: ReturnType<typeof startWitness> } = {};
   const allOpen = () => {
-    measuring.cpu = cpuNow(apps, worker);
+    measuring.cpu = cpuNow(served.primary(), apps, worker);
     measuring.stopTicker = startTicker((at, late) => note(generatorStalls, at, late));
     measuring.witness = startWitness();
     steadyAt = Date.now();
@@ -342,7 +349,7 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
   const t0 = performance.now();
   await Promise.all([peer(), ...games.flatMap((game, g) => game.players.map((p) => page(p, g)))]);
   const elapsed = (performance.now() - t0) / 1000;
-  const cpuUsed = measuring.cpu && cores(measuring.cpu, cpuNow(apps, worker), (Date.now() - steadyAt) / 1000);
+  const cpuUsed = measuring.cpu && cores(measuring.cpu, cpuNow(served.primary(), apps, worker), (Date.now() - steadyAt) / 1000);
   measuring.stopTicker?.();
   measuring.witness?.stop();
   const machineStalls = measuring.witness?.stalls ?? noStalls();
@@ -479,14 +486,14 @@ function clearOf(spans: [number, number][], stalls: Stalls[]): string {
 }
 
 /** CPU seconds so far, by who used them. */
-type CpuSeconds = Record<"apps" | "worker" | "PostgreSQL" | "generator" | "machine" | "steal", number>;
+type CpuSeconds = Record<"apps" | "primary" | "worker" | "PostgreSQL" | "generator" | "machine" | "steal", number>;
 
 /**
  * Who uses the cores while the load is measured: on one machine the generator and PostgreSQL
  * share them with the app, and a request that waits to be scheduled is slow for no fault of the
  * app's. PostgreSQL's processes are read with their exited children (backends that closed).
  */
-function cpuNow(apps: number[], worker: number | null): CpuSeconds {
+function cpuNow(primary: number, apps: number[], worker: number | null): CpuSeconds {
   const postgres = readdirSync("/proc").filter((d) => /^\d+$/.test(d) && comm(d) === "postgres");
   const [, ...ticks] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
   // user nice system idle iowait irq softirq steal: busy is what this machine ran; steal is the
@@ -495,6 +502,8 @@ function cpuNow(apps: number[], worker: number | null): CpuSeconds {
   const own = process.cpuUsage();
   return {
     apps: apps.reduce((a, pid) => a + cpuSeconds(pid), 0),
+    // npm start's primary: with Node's cluster it accepts each connection and hands it to an app process.
+    primary: cpuSeconds(primary),
     worker: worker === null ? 0 : cpuSeconds(worker),
     PostgreSQL: postgres.reduce((a, pid) => a + safely(() => cpuSeconds(Number(pid), true)), 0),
     generator: (own.user + own.system) / 1e6,
@@ -518,7 +527,7 @@ function safely<T>(read: () => T, otherwise: T = 0 as T): T {
 function cores(before: CpuSeconds, after: CpuSeconds, seconds: number): Record<string, number> {
   const used = Object.fromEntries(Object.keys(after).map((k) => [k, (after[k as keyof CpuSeconds] - before[k as keyof CpuSeconds]) / seconds])) as CpuSeconds;
   const { steal, ...ran } = used;
-  return { ...ran, "anything else": used.machine - used.apps - used.worker - used.PostgreSQL - used.generator, "stolen by the host": steal };
+  return { ...ran, "anything else": used.machine - used.apps - used.primary - used.worker - used.PostgreSQL - used.generator, "stolen by the host": steal };
 }
 
 /** With --heap-snapshots: each process writes one (as it gets to it), and we wait until every file is whole. */

@@ -9,13 +9,16 @@
  * And each statement sent to PostgreSQL as a "db" line (timeRoundTrips): from its bytes handed
  * to the socket to its answer's end read, which is the database's time and the network's (and the
  * loop's, in reading it) but not the wait in the driver's queue, which the stages hold besides.
+ * With PROBE_CPU_PROFILE naming a folder, it also profiles the process's CPU and writes the
+ * profile there (<pid>.cpuprofile, for Chrome's DevTools) as the process exits.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { subscribe } from "node:diagnostics_channel";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, mkdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
+import { Session } from "node:inspector";
 import net from "node:net";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { STAGE_CHANNEL } from "../lib/stages";
 import { startTicker, wakeLine } from "./ticker";
 
@@ -60,6 +63,20 @@ if (process.env.PROBE_TO) {
     return emit.call(this, event, ...args);
   } as typeof http.Server.prototype.emit;
   timeRoundTrips(Number(new URL(process.env.DATABASE_URL ?? "postgres://db").port || 5432), out);
+  if (process.env.PROBE_CPU_PROFILE) profileUntilExit(join(process.env.PROBE_CPU_PROFILE, `${process.pid}.cpuprofile`));
+}
+
+/** node --cpu-prof, which NODE_OPTIONS may not carry: the inspector's profiler, stopped as the process exits (its callback runs at once, in the exit handler). */
+function profileUntilExit(file: string): void {
+  const session = new Session();
+  session.connect();
+  session.post("Profiler.enable");
+  session.post("Profiler.start");
+  process.once("exit", () => session.post("Profiler.stop", (error, result) => {
+    if (error) return;
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(result.profile));
+  }));
 }
 
 /**

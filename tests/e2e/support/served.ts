@@ -12,8 +12,10 @@ export interface Served {
   origin: string;
   /** serve.ts's mail API (GET /mails, /outbox). */
   mailApi: string;
-  /** `npm start`'s primary: the process that holds the listening socket and hands out connections. */
+  /** `npm start`'s primary: the process that opened the listening socket. */
   primary(): number;
+  /** The processes that hold the listening socket: the primary, and the app processes when each accepts its own connections (scripts/start.mjs). */
+  listening(): number[];
   /** The app processes (`next start`), then the worker (none when OUTBOX_WORKER=off). */
   children(): { apps: number[]; worker: number | null };
   stop(): Promise<void>;
@@ -66,11 +68,17 @@ export async function startServed(options: { dbName: string; processes: number; 
     if (i > 1200) throw new Error("the app did not start within 20 minutes");
     await new Promise((r) => setTimeout(r, 1000));
   }
-  const primary = () => {
+  const listening = () => {
     const out = execFileSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" });
-    const pid = /pid=(\d+)/.exec(out)?.[1];
-    if (!pid) throw new Error(`no process listens on ${port}`);
-    return Number(pid);
+    return [...new Set([...out.matchAll(/pid=(\d+)/g)].map((m) => Number(m[1])))];
+  };
+  // Of the listening socket's holders, the one that is no other holder's child.
+  const primary = () => {
+    const pids = listening();
+    const parentOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[1]);
+    const pid = pids.find((p) => !pids.includes(parentOf(p)));
+    if (pid === undefined) throw new Error(`no process listens on ${port}`);
+    return pid;
   };
   const children = () => {
     const out = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(primary())], { encoding: "utf8" });
@@ -78,7 +86,7 @@ export async function startServed(options: { dbName: string; processes: number; 
     const worker = rows.find((r) => r[2].includes("scripts/worker.ts"));
     return { apps: rows.filter((r) => r !== worker).map((r) => Number(r[1])), worker: worker ? Number(worker[1]) : null };
   };
-  return { port, origin: `http://localhost:${port}`, mailApi, primary, children, stop };
+  return { port, origin: `http://localhost:${port}`, mailApi, primary, listening, children, stop };
 }
 
 /** The app process holding the server's end of the connection from our `localPort`. */
