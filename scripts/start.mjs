@@ -1,7 +1,8 @@
 // `npm start`: the built app. APP_PROCESSES (default 1) `next start` processes share the port
 // through node:cluster, whose primary (this process) accepts each connection and hands it to
-// one of them in turn; on PostgreSQL the background worker runs beside them as one process of
-// its own (`npm run worker`), and the app processes run none (OUTBOX_WORKER=off). On PGlite
+// one of them in turn (a single app process accepts its own); on PostgreSQL the background
+// worker runs beside them as one process of its own (`npm run worker`), and the app processes
+// run none (OUTBOX_WORKER=off). On PGlite
 // (no DATABASE_URL) there is one process, the worker inside it: PGlite allows one process per
 // folder. A process that dies is started again; SIGTERM or SIGINT stops them all.
 //
@@ -77,6 +78,14 @@ function jemalloc() {
 const allocator = jemalloc();
 const processEnv = allocator ? { LD_PRELOAD: [allocator, process.env.LD_PRELOAD].filter(Boolean).join(" ") } : {};
 
+// One app process accepts its connections itself, from the socket the primary opened, rather
+// than the primary accepting each and passing it on over IPC (cluster's default, round-robin): a
+// hop and a message for the app on every connection. At 1,000 players, a connection a request,
+// that took a tenth of the app's cores and made a move's median 1.5–2 times as long (BENCHMARKS.md,
+// "Connections accepted by the app process"). Several keep round-robin, which spreads the
+// connections evenly where the kernel's hand-out need not (node:cluster's documentation).
+// NODE_CLUSTER_SCHED_POLICY (rr or none) chooses either way.
+if (!process.env.NODE_CLUSTER_SCHED_POLICY && count === 1) cluster.schedulingPolicy = cluster.SCHED_NONE;
 cluster.setupPrimary({ exec: require.resolve("next/dist/bin/next"), args: ["start", ...args], execArgv: [] });
 // --expose-gc: each app process collects its garbage once after a burst of load (lib/server/idle-gc.ts).
 // In NODE_OPTIONS rather than the arguments, which next start's process title overwrites: so it can be seen.

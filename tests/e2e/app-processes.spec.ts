@@ -1,7 +1,8 @@
 /**
  * `npm start` with APP_PROCESSES=2 on PostgreSQL (scripts/start.mjs): two app processes share the
- * port and both serve; a move made through one reaches an event stream held by the other; only
- * the worker process sends mail; a process that dies is started again; SIGTERM stops them all.
+ * port, the primary handing out the connections, and both serve; a move made through one reaches
+ * an event stream held by the other; only the worker process sends mail; a process that dies is
+ * started again; SIGTERM stops them all. With one app process, it accepts its connections itself.
  * Served from the build this run already made (a second server of its own, beside the suite's).
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -87,6 +88,8 @@ test("two app processes and a worker: both serve, pushes cross processes, only t
     for (const pid of [...apps, worker!]) expect(readFileSync(`/proc/${pid}/maps`, "utf8").includes("libjemalloc"), `process ${pid}`).toBe(jemallocHere);
     // Each app process may collect its garbage when a burst of load ends (lib/server/idle-gc.ts needs global gc).
     for (const pid of apps) expect(environ(pid).find((v) => v.startsWith("NODE_OPTIONS="))).toMatch(/--expose-gc\b/);
+    // Several app processes: the primary alone accepts connections, and hands them out in turn.
+    expect(served.listening()).toEqual([served.primary()]);
 
     // Both serve: fresh connections are handed to each in turn.
     const served1 = new Set<number | null>();
@@ -162,6 +165,19 @@ test("two app processes and a worker: both serve, pushes cross processes, only t
     await until("every process gone", () => all.every((pid) => !alive(pid)), 20_000);
   } finally {
     await handle.close();
+    await served.stop();
+  }
+});
+
+test("one app process accepts its connections itself, not through the primary", async () => {
+  const served = await startServed({ dbName: `proc1_${Date.now().toString(36)}`, processes: 1, dist: DIST, skipBuild: true });
+  try {
+    const { apps } = served.children();
+    expect(apps).toHaveLength(1);
+    expect(served.listening().sort()).toEqual([served.primary(), apps[0]].sort());
+    const answer = await sendFresh(served, "/variants");
+    expect(answer).toMatchObject({ status: 200, pid: apps[0] });
+  } finally {
     await served.stop();
   }
 });
