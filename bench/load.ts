@@ -32,9 +32,10 @@
  * --notify: the players' email setting (every-move, digest or none), to see what the worker's
  * emails cost the app beside them.
  *
- * --cpu-profiles: each server process (the apps and the worker) writes a CPU profile of its whole
- * run when it stops (.bench/profiles-<round's database>/<pid>.cpuprofile, server-probe.ts; open one
- * in Chrome's DevTools), to see where an app's time goes under the load.
+ * --cpu-profiles: each Node process of the served stack (serve.ts, npm start's primary, the apps,
+ * the worker) writes a CPU profile of its whole run when it exits (.bench/profiles-<round's
+ * database>/<pid>.cpuprofile, server-probe.ts; open one in Chrome's DevTools), to see where an
+ * app's time goes under the load. A process killed outright (SIGKILL) writes none.
  *
  * --heap-snapshots: each app process writes a heap snapshot (Heap.*.heapsnapshot, in the project
  * folder; --heapsnapshot-signal) when idle and after the load, to see what it kept.
@@ -158,6 +159,7 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
 
   // Memory: every app process (and the worker) read now, each second of the load, and after it.
   const { apps, worker } = served.children();
+  const primary = served.primary();
   const rss = () => apps.map((pid) => rssMb(pid));
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   // Warm up each process: a page, a state read, a stream and the peer, on fresh connections.
@@ -198,7 +200,7 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
   const generatorStalls = noStalls();
   const measuring: { cpu?: CpuSeconds; stopTicker?: () => void; witness?: ReturnType<typeof startWitness> } = {};
   const allOpen = () => {
-    measuring.cpu = cpuNow(served.primary(), apps, worker);
+    measuring.cpu = cpuNow(primary, apps, worker);
     measuring.stopTicker = startTicker((at, late) => note(generatorStalls, at, late));
     measuring.witness = startWitness();
     steadyAt = Date.now();
@@ -349,7 +351,7 @@ async function round(processes: number, skipBuild: boolean): Promise<Round> {
   const t0 = performance.now();
   await Promise.all([peer(), ...games.flatMap((game, g) => game.players.map((p) => page(p, g)))]);
   const elapsed = (performance.now() - t0) / 1000;
-  const cpuUsed = measuring.cpu && cores(measuring.cpu, cpuNow(served.primary(), apps, worker), (Date.now() - steadyAt) / 1000);
+  const cpuUsed = measuring.cpu && cores(measuring.cpu, cpuNow(primary, apps, worker), (Date.now() - steadyAt) / 1000);
   measuring.stopTicker?.();
   measuring.witness?.stop();
   const machineStalls = measuring.witness?.stalls ?? noStalls();

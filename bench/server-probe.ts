@@ -73,7 +73,7 @@ function profileUntilExit(file: string): void {
   session.post("Profiler.enable");
   session.post("Profiler.start");
   process.once("exit", () => session.post("Profiler.stop", (error, result) => {
-    if (error) return;
+    if (error) return void console.error(`server-probe: no CPU profile of ${process.pid}: ${error.message}`);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify(result.profile));
   }));

@@ -2,9 +2,9 @@
 // through node:cluster, whose primary (this process) accepts each connection and hands it to
 // one of them in turn (a single app process accepts its own); on PostgreSQL the background
 // worker runs beside them as one process of its own (`npm run worker`), and the app processes
-// run none (OUTBOX_WORKER=off). On PGlite
-// (no DATABASE_URL) there is one process, the worker inside it: PGlite allows one process per
-// folder. A process that dies is started again; SIGTERM or SIGINT stops them all.
+// run none (OUTBOX_WORKER=off). On PGlite (no DATABASE_URL) there is one process, the worker
+// inside it: PGlite allows one process per folder. A process that dies is started again; SIGTERM
+// or SIGINT stops them all.
 //
 // Why cluster around `next start` itself and not a custom server: each process is exactly
 // what `next start` runs (its request handling, keep-alive and shutdown), with no server code
@@ -33,6 +33,8 @@ const wanted = process.env.APP_PROCESSES ?? "1";
 if (!/^[1-9]\d{0,2}$/.test(wanted)) fail(`APP_PROCESSES must be a whole number from 1 (it is "${wanted}")`);
 const count = Number(wanted);
 const postgres = Boolean(process.env.DATABASE_URL);
+const policy = process.env.NODE_CLUSTER_SCHED_POLICY ?? "";
+if (!["", "rr", "none"].includes(policy)) fail(`NODE_CLUSTER_SCHED_POLICY must be rr or none (it is "${policy}")`);
 if (count > 1 && !postgres) {
   fail(`APP_PROCESSES=${count} needs DATABASE_URL (PostgreSQL): PGlite, the default database, allows one process per folder`);
 }
@@ -85,7 +87,7 @@ const processEnv = allocator ? { LD_PRELOAD: [allocator, process.env.LD_PRELOAD]
 // "Connections accepted by the app process"). Several keep round-robin, which spreads the
 // connections evenly where the kernel's hand-out need not (node:cluster's documentation).
 // NODE_CLUSTER_SCHED_POLICY (rr or none) chooses either way.
-if (!process.env.NODE_CLUSTER_SCHED_POLICY && count === 1) cluster.schedulingPolicy = cluster.SCHED_NONE;
+if (policy === "" && count === 1) cluster.schedulingPolicy = cluster.SCHED_NONE;
 cluster.setupPrimary({ exec: require.resolve("next/dist/bin/next"), args: ["start", ...args], execArgv: [] });
 // --expose-gc: each app process collects its garbage once after a burst of load (lib/server/idle-gc.ts).
 // In NODE_OPTIONS rather than the arguments, which next start's process title overwrites: so it can be seen.

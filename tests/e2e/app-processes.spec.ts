@@ -75,7 +75,8 @@ async function until<T>(what: string, look: () => T | Promise<T>, timeoutMs = 30
 
 test("two app processes and a worker: both serve, pushes cross processes, only the worker mails, the dead are restarted", async () => {
   const dbName = `procs_${Date.now().toString(36)}`;
-  const served = await startServed({ dbName, processes: 2, dist: DIST, skipBuild: true });
+  // Each way chosen by start.mjs, whatever the caller's shell says.
+  const served = await startServed({ dbName, processes: 2, dist: DIST, skipBuild: true, env: { NODE_CLUSTER_SCHED_POLICY: "" } });
   const handle = await openPostgres(`${TEST_POSTGRES_URL}/${dbName}`, { max: 2 });
   try {
     const { apps, worker } = served.children();
@@ -170,7 +171,7 @@ test("two app processes and a worker: both serve, pushes cross processes, only t
 });
 
 test("one app process accepts its connections itself, not through the primary", async () => {
-  const served = await startServed({ dbName: `proc1_${Date.now().toString(36)}`, processes: 1, dist: DIST, skipBuild: true });
+  const served = await startServed({ dbName: `proc1_${Date.now().toString(36)}`, processes: 1, dist: DIST, skipBuild: true, env: { NODE_CLUSTER_SCHED_POLICY: "" } });
   try {
     const { apps } = served.children();
     expect(apps).toHaveLength(1);

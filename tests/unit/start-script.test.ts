@@ -18,4 +18,10 @@ describe("npm start's settings", () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/APP_PROCESSES=2 needs DATABASE_URL/);
   });
+
+  it("refuses a connection policy other than rr or none, rather than falling back to one unsaid", () => {
+    const r = start({ NODE_CLUSTER_SCHED_POLICY: "RR" });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('NODE_CLUSTER_SCHED_POLICY must be rr or none (it is "RR")');
+  });
 });

@@ -75,7 +75,11 @@ export async function startServed(options: { dbName: string; processes: number; 
   // Of the listening socket's holders, the one that is no other holder's child.
   const primary = () => {
     const pids = listening();
-    const parentOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[1]);
+    // /proc/<pid>/stat: "pid (name) state ppid …", the name possibly holding spaces and brackets.
+    const parentOf = (pid: number) => {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    };
     const pid = pids.find((p) => !pids.includes(parentOf(p)));
     if (pid === undefined) throw new Error(`no process listens on ${port}`);
     return pid;
